@@ -1,0 +1,29 @@
+/** A piece of learner-facing text in both course languages. */
+export interface Text {
+  ko: string;
+  en: string;
+}
+
+/** One graded exercise: everything check, hint, watch and the reports need to know. */
+export interface ExerciseSpec {
+  /** Short stable id, `<chapter>/<n>`, such as `01/3`. */
+  id: string;
+  title: Text;
+  hint: Text;
+  /** Suite file name inside `checker/suites/<chapter dir>/`. */
+  suite: string;
+  /** Where the learner edits: a file inside the chapter folder and the marker on that line. */
+  todo: { file: string; marker: string };
+  /** Every test the suite must report, by its English name, with the Korean name beside it. */
+  tests: Record<string, string>;
+}
+
+/** One chapter folder, mirrored in chapters/, solutions/ and checker/suites/. */
+export interface ChapterSpec {
+  /** Two-digit id, such as `01`. */
+  id: string;
+  /** Folder name, such as `01-mini-mcp`. */
+  dir: string;
+  title: Text;
+  exercises: ExerciseSpec[];
+}
