@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { MiniClient } from './client.ts';
+import { fakeModel } from './model.ts';
+import type { ToolCall, ToolInfo } from './model.ts';
+import { ErrorCode, RpcError, encode, isPlainObject } from './rpc.ts';
+import type { JsonObject } from './rpc.ts';
+import { MiniServer } from './server.ts';
+
+/** Calls the server must refuse with -32602; main sends each one and reports how many were refused. */
+export const REJECTED_CALLS: ToolCall[] = [
+  { name: 'summarize_document', arguments: { name: '../secret.txt' } },
+  { name: 'delete_document', arguments: {} },
+  { name: 'summarize_document', arguments: {} },
+  // TODO(01/2): 문서 이름이 정수(123)인 호출을 추가하고, 아래 '거부 검사' 출력의 개수를 이 목록의 길이에서 가져오라.
+];
+
+/** Sends text that is not JSON straight to a server's handle and throws unless the reply is a proper -32700. */
+export function checkParseError(handle: (raw: string) => string): void {
+  // TODO(01/3): handle에 JSON이 아닌 글자를 보내고, 응답이 -32700이며 "id" 키가 null로 실제로 있고 result가 없는지 확인하라(아니면 throw).
+}
+
+/** Runs the whole flow against a fresh temporary folder and prints what was checked. */
+export function main(): void {
+  const root = mkdtempSync(join(tmpdir(), 'mini-mcp-'));
+  try {
+    writeFileSync(join(root, 'report.txt'), '작업 보고서\n명세 확인\n테스트 통과\n', 'utf8');
+    const server = new MiniServer(root);
+    const client = new MiniClient((raw) => server.handle(raw));
+
+    const tools = readTools(client.request('tools/list', {}));
+    console.log(`도구 목록: ${tools.map((tool) => tool.name).join(', ')}`);
+
+    const call = fakeModel('문서 요약', tools);
+    const summary = readSummary(client.request('tools/call', call));
+    must(encode(summary) === encode({ title: '작업 보고서', body_lines: 2 }), '완료 기준 불일치');
+    console.log(`문서 제목: ${String(summary['title'])}`);
+    console.log(`본문 줄 수: ${String(summary['body_lines'])}`);
+
+    for (const invalidCall of REJECTED_CALLS) {
+      let refused = false;
+      try {
+        client.request('tools/call', invalidCall);
+      } catch (error) {
+        if (!(error instanceof RpcError)) throw error;
+        must(error.code === ErrorCode.InvalidParams, '예상과 다른 오류 코드');
+        refused = true;
+      }
+      must(refused, '잘못된 호출이 허용됐다.');
+    }
+    console.log('거부 검사: 3개 통과');
+
+    const wrongIdTransport = (raw: string): string => {
+      const request: unknown = JSON.parse(raw);
+      const id = isPlainObject(request) && typeof request['id'] === 'number' ? request['id'] : 0;
+      return encode({ jsonrpc: '2.0', id: id + 1, result: {} });
+    };
+    let caught = false;
+    try {
+      new MiniClient(wrongIdTransport).request('tools/list', {});
+    } catch (error) {
+      if (error instanceof RpcError || !(error instanceof Error)) throw error;
+      caught = true;
+    }
+    must(caught, '다른 요청의 응답을 받아들였다.');
+    console.log('응답 식별자 검사: 통과');
+
+    checkParseError((raw) => server.handle(raw));
+    console.log('완료 기준 검사: 통과');
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** Throws instead of asserting, so the check cannot be switched off. */
+function must(condition: boolean, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+/** Reads the tools/list result into the tool names the model may choose from. */
+function readTools(result: unknown): ToolInfo[] {
+  const tools = isPlainObject(result) ? result['tools'] : undefined;
+  must(Array.isArray(tools), '도구 목록 형식 불일치');
+  const items: unknown[] = tools;
+  return items.map((tool) => {
+    const name = isPlainObject(tool) ? tool['name'] : undefined;
+    must(typeof name === 'string', '도구 목록 형식 불일치');
+    return { name };
+  });
+}
+
+/** Reads a tools/call result: exactly one text item holding the JSON summary. */
+function readSummary(result: unknown): JsonObject {
+  must(isPlainObject(result) && result['isError'] === false, '도구 실행 실패');
+  const content = result['content'];
+  const first: unknown = Array.isArray(content) && content.length === 1 ? content[0] : undefined;
+  must(isPlainObject(first) && first['type'] === 'text' && typeof first['text'] === 'string', '결과 콘텐츠 형식 불일치');
+  const summary: unknown = JSON.parse(first['text']);
+  must(isPlainObject(summary), '완료 기준 불일치');
+  return summary;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

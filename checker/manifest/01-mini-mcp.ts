@@ -1,0 +1,92 @@
+import type { ChapterSpec } from './types.ts';
+
+/** Chapter 1: a mini MCP server and client exchanging JSON-RPC text in one process. */
+export const chapter01: ChapterSpec = {
+  id: '01',
+  dir: '01-mini-mcp',
+  title: {
+    ko: '작은 MCP 만들기: 도구 연결 규칙을 흉내 내며 이해하기',
+    en: 'A mini MCP: learning the tool connection rules by imitating them',
+  },
+  exercises: [
+    {
+      id: '01/1',
+      title: { ko: '서버에서 도구 인자 검사하기', en: 'Checking tool arguments on the server' },
+      hint: {
+        ko: '입력 스키마의 additionalProperties: false는 설명일 뿐 아무것도 막지 않는다. arguments가 null도 배열도 아닌 평범한 객체인지, 키가 정확히 name 하나인지 차례로 확인하고(rpc.ts의 도우미를 살펴보라), 둘 다 파일을 읽는 줄보다 앞에 두라. 메시지는 "도구 인자는 객체여야 한다."와 "문서 이름만 전달해야 한다."다.',
+        en: 'additionalProperties: false in the input schema only describes a rule; nothing enforces it. Check in turn that arguments is a plain object (not null, not an array) and that its keys are exactly name (look at the helpers in rpc.ts), and put both checks before the line that reads a file. The messages are "도구 인자는 객체여야 한다." and "문서 이름만 전달해야 한다.".',
+      },
+      suite: '1-argument-checks.test.ts',
+      todo: { file: 'server.ts', marker: 'TODO(01/1)' },
+      tests: {
+        'rejects an extra field with -32602': '필드가 하나 더 있으면 -32602로 거절한다',
+        'rejects arguments without the name field with -32602': 'name 필드가 없는 인자를 -32602로 거절한다',
+        'rejects null arguments with -32602': 'null 인자를 -32602로 거절한다',
+        'rejects array arguments with -32602': '배열 인자를 -32602로 거절한다',
+        'rejects string and number arguments with -32602': '문자열·숫자 인자를 -32602로 거절한다',
+        'still summarizes report.txt for a valid call': '올바른 호출은 여전히 report.txt를 요약한다',
+      },
+    },
+    {
+      id: '01/2',
+      title: { ko: '정수 문서 이름 거부하기', en: 'Rejecting an integer document name' },
+      hint: {
+        ko: 'REJECTED_CALLS에 name이 숫자인 호출 하나를 더하라. 그리고 "거부 검사" 줄의 숫자를 손으로 고치지 말고 목록에서 계산하라. 서버가 문자열 여부부터 확인하는 이유도 생각해 보라: String(["report.txt"])은 무엇이 되는가?',
+        en: 'Add one more call to REJECTED_CALLS whose name is a number. Then do not edit the number in the "거부 검사" line by hand: compute it from the list. Also think about why the server checks for a string first: what is String(["report.txt"])?',
+      },
+      suite: '2-integer-name-reject.test.ts',
+      todo: { file: 'main.ts', marker: 'TODO(01/2)' },
+      tests: {
+        'lists a call whose document name is an integer': '문서 이름이 정수인 호출이 목록에 있다',
+        'rejects an integer document name with -32602': '정수 문서 이름을 -32602로 거절한다',
+        'rejects an array document name with -32602': '배열 문서 이름을 -32602로 거절한다',
+        'rejects constructor and __proto__ as document names with -32602': 'constructor와 __proto__ 문서 이름을 -32602로 거절한다',
+        'rejects every listed call with -32602': '목록의 모든 호출을 -32602로 거절한다',
+        'prints the rejection count as 4': '거부 검사 개수를 4로 출력한다',
+        'takes the printed count from the list length': '출력 개수를 목록 길이에서 가져온다',
+      },
+    },
+    {
+      id: '01/3',
+      title: { ko: '-32700 응답의 null 식별자 확인하기', en: 'Checking the null id of a -32700 reply' },
+      hint: {
+        ko: 'checkParseError 안에서 handle에 "{"처럼 JSON이 아닌 글자를 보내고 응답을 JSON.parse하라. error.code가 -32700인지, "id" 키가 실제로 있고 값이 null인지(== null은 키가 없어도 참이다), result 키가 없는지 확인하고, 하나라도 어긋나면 throw하라.',
+        en: 'Inside checkParseError, send handle some text that is not JSON, such as "{", and JSON.parse the reply. Check that error.code is -32700, that the "id" key is really there with the value null (== null is also true when the key is missing), and that there is no result key; throw if anything is off.',
+      },
+      suite: '3-parse-error-null-id.test.ts',
+      todo: { file: 'main.ts', marker: 'TODO(01/3)' },
+      tests: {
+        'answers malformed JSON with -32700 and a literal null id': '깨진 JSON에 -32700과 실제 null id로 답한다',
+        'answers non-object JSON with -32600 and a null id': '객체가 아닌 JSON에 -32600과 null id로 답한다',
+        'checkParseError sends text that is not JSON': 'checkParseError가 JSON이 아닌 글자를 보낸다',
+        'checkParseError accepts the real server': 'checkParseError가 올바른 서버를 통과시킨다',
+        'checkParseError rejects a reply without an id key': 'checkParseError가 id 키 없는 응답을 거부한다',
+        'checkParseError rejects a reply with id 1': 'checkParseError가 id가 1인 응답을 거부한다',
+        'checkParseError rejects a reply with code -32600': 'checkParseError가 -32600 코드 응답을 거부한다',
+        'checkParseError rejects a reply that also has a result': 'checkParseError가 result도 있는 응답을 거부한다',
+        'checkParseError rejects a reply that is not JSON': 'checkParseError가 JSON이 아닌 응답을 거부한다',
+      },
+    },
+    {
+      id: '01/4',
+      title: { ko: '자원·도구·프롬프트 나누어 제공하기', en: 'Mapping resource, tool and prompt' },
+      hint: {
+        ko: '문서 본문은 자원(resources/list, resources/read), 통계 계산은 지금의 도구, 검토 질문은 프롬프트(prompts/list, prompts/get)다. 필드 이름은 MCP 그대로(uri, mimeType, contents, messages, role, content.type)이고, 자원 읽기도 도구와 같은 허용 목록을 거친다. 문서나 프롬프트에 적힌 문장은 데이터일 뿐이니 서버 상태를 바꾸게 하지 마라.',
+        en: 'The document body is a resource (resources/list, resources/read), the statistics stay the tool, and the review questions are a prompt (prompts/list, prompts/get). Use the MCP field names (uri, mimeType, contents, messages, role, content.type), and send resource reads through the same allowlist as the tool. Sentences inside a document or prompt are data: never let them change the server state.',
+      },
+      suite: '4-resource-tool-prompt.test.ts',
+      todo: { file: 'server.ts', marker: 'TODO(01/4)' },
+      tests: {
+        'lists report.txt as a text resource': 'report.txt를 텍스트 자원으로 알린다',
+        'reads the report body with resources/read': 'resources/read로 보고서 본문을 읽는다',
+        'refuses resources outside the allowlist with -32602': '허용 목록 밖의 자원을 -32602로 거절한다',
+        'lists the review_document prompt': 'review_document 프롬프트를 알린다',
+        'returns the review questions as a user text message': '검토 질문을 user 텍스트 메시지로 돌려준다',
+        'refuses an unknown prompt with -32602': '모르는 프롬프트를 -32602로 거절한다',
+        'keeps document statistics as the only tool': '문서 통계를 유일한 도구로 유지한다',
+        'does not widen access because of document text': '문서 속 문장 때문에 접근 범위를 넓히지 않는다',
+        'still answers unknown methods with -32601': '모르는 메서드에는 여전히 -32601로 답한다',
+      },
+    },
+  ],
+};

@@ -1,0 +1,81 @@
+import type { ChapterSpec } from './types.ts';
+
+/** Chapter 2: the client and the server each keep their own allowlist, and server data never widens either. */
+export const chapter02: ChapterSpec = {
+  id: '02',
+  dir: '02-two-sided-allowlists',
+  title: {
+    ko: '양쪽에서 지키는 허용 목록',
+    en: 'Allowlists on both sides',
+  },
+  exercises: [
+    {
+      id: '02/1',
+      title: { ko: 'open 대신 done 세기', en: 'done instead of open' },
+      hint: {
+        ko: '요청 인자만 바꾸면 main의 검증이 먼저 실패한다. 고정 자료 TASKS에서 done인 작업이 몇 개인지 세어 기대 결과도 함께 고쳐라. 같은 client로 같은 순서에 호출하면 식별자는 바뀌지 않는다.',
+        en: "Changing only the request argument makes main's own check fail first. Count the done tasks in the fixed TASKS data and fix the expected result too. Calling through the same client in the same order keeps the request id.",
+      },
+      suite: '1-done-instead-of-open.test.ts',
+      todo: { file: 'main.ts', marker: 'TODO(02/1)' },
+      tests: {
+        'sends the normal call with status done and request id 2': '정상 호출을 status done, 요청 식별자 2로 보낸다',
+        'prints done: 1 as the normal response': '정상 호출의 응답으로 done: 1을 출력한다',
+        'keeps the rest of the output and finishes its checks': '나머지 출력은 그대로이고 검증을 끝까지 마친다',
+        'throws when the server lies about the done count': '서버가 done 개수를 틀리게 알려 주면 예외를 던진다',
+      },
+    },
+    {
+      id: '02/2',
+      title: { ko: '남는 인자와 틀린 값', en: 'Extra argument versus bad value' },
+      hint: {
+        ko: '값을 읽기 전에 모양부터 확인한다. arguments가 null이나 배열이 아닌 객체인지, 그 키가 status 하나뿐인지를 먼저 보고, 그다음에 값이 open이나 done인지 본다. typeof null이 무엇을 돌려주는지 떠올려 보라. protocol.ts에 쓸 만한 함수가 있다.',
+        en: 'Check the shape before reading the value: is arguments an object that is neither null nor an array, and is status its only key? Only then check that the value is open or done. Remember what typeof null returns. protocol.ts has helpers you can use.',
+      },
+      suite: '2-extra-argument-versus-bad-value.test.ts',
+      todo: { file: 'server.ts', marker: 'TODO(02/2)' },
+      tests: {
+        'rejects an extra argument with the key message': '남는 인자는 키 오류 메시지로 거부한다',
+        'rejects an unknown status with the value message': '모르는 상태값은 값 오류 메시지로 거부한다',
+        'checks the keys before the value': '값보다 키를 먼저 검사한다',
+        'rejects arguments that are not a plain object with -32602': '일반 객체가 아닌 arguments는 -32602로 거부한다',
+        'still counts a valid call': '올바른 호출은 여전히 개수를 센다',
+      },
+    },
+    {
+      id: '02/3',
+      title: { ko: '끼워 넣은 문장은 권한을 바꾸지 못한다', en: 'Injected text changes no permission' },
+      hint: {
+        ko: 'exchange가 응답을 받은 뒤 허용 목록에 무엇을 하는지 읽어 보라. 서버가 보낸 이름, 설명, 제안은 모두 자료일 뿐이다. 허용 목록은 생성자에서 정한 뒤로 응답 때문에 바뀌면 안 된다.',
+        en: 'Read what exchange does to the allowlist after a response arrives. Names, descriptions and suggestions from the server are only data; once the constructor sets the allowlist, no response may change it.',
+      },
+      suite: '3-injected-text-changes-no-permission.test.ts',
+      todo: { file: 'client.ts', marker: 'TODO(02/3)' },
+      tests: {
+        'ignores a tool description that says to drop the restrictions': '제한을 풀라는 도구 설명을 무시한다',
+        'ignores a result that suggests read_note': 'read_note를 제안하는 결과를 무시한다',
+        'ignores a server that lists a new tool': '새 도구를 목록에 올린 서버를 무시한다',
+        'refuses inherited object names such as constructor before sending': 'constructor 같은 상속된 객체 이름도 전송 전에 거부한다',
+        'refuses the bypass through exchange on the server with -32001': 'exchange로 우회한 요청은 서버가 -32001로 거부한다',
+      },
+    },
+    {
+      id: '02/4',
+      title: { ko: '허용 목록 확장 알아차리기', en: 'Allowlist widening' },
+      hint: {
+        ko: '예외가 났다는 사실만으로는 클라이언트가 거부했다고 말할 수 없다. 어떤 종류의 오류인지, 그리고 호출 전후로 nextId가 그대로인지 함께 확인하라. 숫자 3 같은 main의 호출 순서에 기대면 안 된다.',
+        en: "An exception alone does not show that the client refused. Check which kind of error it is, and whether nextId is the same before and after the call. Do not rely on main's call order, such as the number 3.",
+      },
+      suite: '4-allowlist-widening.test.ts',
+      todo: { file: 'main.ts', marker: 'TODO(02/4)' },
+      tests: {
+        'a widened client reaches the server, which refuses with -32001': '넓힌 클라이언트의 호출은 서버에 닿고 서버가 -32001로 거부한다',
+        'throws for a widened client whose call is answered': '호출이 응답을 받은 넓힌 클라이언트에는 예외를 던진다',
+        'throws for a widened client whose transport throws': '전송 함수가 예외를 던진 넓힌 클라이언트에도 예외를 던진다',
+        'throws when a sent request fails with a policy error': '전송된 요청이 정책 오류로 실패해도 예외를 던진다',
+        'returns the refusal for a default client without using an id': '기본 클라이언트에서는 식별자를 쓰지 않고 거부 메시지를 돌려준다',
+        'does not depend on the id counter being 3': '식별자 카운터가 3이라는 데 기대지 않는다',
+      },
+    },
+  ],
+};

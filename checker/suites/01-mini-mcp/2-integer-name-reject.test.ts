@@ -1,0 +1,76 @@
+import { test } from 'vitest';
+import { REJECTED_CALLS, main } from '../../../chapters/01-mini-mcp/main.ts';
+import { captureLog } from '../_lib/run.ts';
+import { ensure, fail, say, show } from '../_lib/say.ts';
+import { REPORT, expectError, isObject, send, withServer } from './support.ts';
+
+function rejectsName(name: unknown): void {
+  withServer({ 'report.txt': REPORT }, (server) => {
+    const exchange = send(server, 'tools/call', { name: 'summarize_document', arguments: { name } });
+    expectError(exchange, -32602, { message: '허용된 문서 이름이 아니다.', id: 7 });
+  });
+}
+
+function runMain(): string[] {
+  const run = captureLog(() => main());
+  if (run.error !== undefined) {
+    fail({ what: say('main이 끝까지 실행되지 못했다.', 'main did not run to the end.'), got: run.error, expected: say('예외 없이 여섯 줄 출력', 'six lines and no exception') });
+  }
+  return run.lines.filter((line) => line !== '');
+}
+
+function expectCountLine(lines: string[], count: number): void {
+  const wanted = `거부 검사: ${count}개 통과`;
+  ensure(lines.includes(wanted), {
+    what: say(`main 출력에 "${wanted}" 줄이 있어야 한다.`, `main must print the line "${wanted}".`),
+    got: lines.find((line) => line.startsWith('거부 검사')) ?? lines,
+    expected: show(wanted),
+  });
+}
+
+test('lists a call whose document name is an integer', () => {
+  const found = REJECTED_CALLS.some((call) => {
+    const args: unknown = call.arguments;
+    return call.name === 'summarize_document' && isObject(args) && Number.isInteger(args['name']);
+  });
+  ensure(found, {
+    what: say('REJECTED_CALLS에 문서 이름이 정수인 호출이 없다.', 'REJECTED_CALLS has no call whose document name is an integer.'),
+    got: REJECTED_CALLS,
+    expected: show({ name: 'summarize_document', arguments: { name: 123 } }),
+  });
+});
+
+test('rejects an integer document name with -32602', () => {
+  rejectsName(123);
+  rejectsName(0);
+});
+
+test('rejects an array document name with -32602', () => {
+  rejectsName(['report.txt']);
+});
+
+test('rejects constructor and __proto__ as document names with -32602', () => {
+  rejectsName('constructor');
+  rejectsName('__proto__');
+  rejectsName('toString');
+});
+
+test('rejects every listed call with -32602', () => {
+  withServer({ 'report.txt': REPORT, 'secret.txt': '비밀\n' }, (server) => {
+    for (const call of REJECTED_CALLS) expectError(send(server, 'tools/call', call), -32602, { id: 7 });
+  });
+});
+
+test('prints the rejection count as 4', () => {
+  expectCountLine(runMain(), 4);
+});
+
+test('takes the printed count from the list length', () => {
+  const before = REJECTED_CALLS.length;
+  REJECTED_CALLS.push({ name: 'summarize_document', arguments: { name: 'secret.txt' } });
+  try {
+    expectCountLine(runMain(), before + 1);
+  } finally {
+    REJECTED_CALLS.length = before;
+  }
+});

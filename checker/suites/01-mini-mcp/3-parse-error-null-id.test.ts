@@ -1,0 +1,92 @@
+import { test } from 'vitest';
+import { checkParseError } from '../../../chapters/01-mini-mcp/main.ts';
+import { attempt } from '../_lib/run.ts';
+import { ensure, say } from '../_lib/say.ts';
+import { REPORT, expectError, sendRaw, withServer } from './support.ts';
+
+const PARSE_ERROR = '{"error": {"code": -32700, "message": "JSON 해석에 실패했다."}, "id": null, "jsonrpc": "2.0"}';
+
+// Each handle below answers every message with one fixed, subtly wrong reply.
+function rejectsReply(reply: string, what: { ko: string; en: string }): void {
+  const outcome = attempt(() => checkParseError(() => reply));
+  ensure(!outcome.ok, {
+    what: say(`checkParseError가 ${what.ko} 응답을 통과시켰다.`, `checkParseError accepted a reply ${what.en}.`),
+    got: reply,
+    expected: say('예외를 던져 검사 실패를 알린다', 'it throws to report the failed check'),
+  });
+}
+
+test('answers malformed JSON with -32700 and a literal null id', () => {
+  withServer({ 'report.txt': REPORT }, (server) => {
+    for (const raw of ['', '{', '{"jsonrpc": "2.0", "id": 1', '\uFEFF{}', "{'jsonrpc': '2.0'}"]) {
+      expectError(sendRaw(server, raw), -32700, { message: 'JSON 해석에 실패했다.', id: null });
+    }
+  });
+});
+
+test('answers non-object JSON with -32600 and a null id', () => {
+  withServer({ 'report.txt': REPORT }, (server) => {
+    for (const raw of ['null', '[]', '1', '"x"', '[{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}]']) {
+      expectError(sendRaw(server, raw), -32600, { message: '요청은 객체여야 한다.', id: null });
+    }
+  });
+});
+
+test('checkParseError sends text that is not JSON', () => {
+  const sent: string[] = [];
+  const outcome = attempt(() =>
+    checkParseError((raw) => {
+      sent.push(raw);
+      return PARSE_ERROR;
+    }),
+  );
+  const broken = sent.filter((raw) => attempt(() => JSON.parse(raw)).ok === false);
+  ensure(outcome.ok && broken.length > 0, {
+    what: say('checkParseError는 handle에 JSON이 아닌 글자를 보내야 한다.', 'checkParseError must send text that is not JSON to handle.'),
+    got: outcome.ok ? sent : outcome.error,
+    expected: say('JSON.parse가 실패하는 문자열 하나 이상', 'at least one string that JSON.parse rejects'),
+  });
+});
+
+test('checkParseError accepts the real server', () => {
+  withServer({ 'report.txt': REPORT }, (server) => {
+    const outcome = attempt(() => checkParseError((raw) => server.handle(raw)));
+    ensure(outcome.ok, {
+      what: say('올바른 서버에 대해 checkParseError가 예외를 던졌다.', 'checkParseError threw for a correct server.'),
+      got: outcome.ok ? undefined : outcome.error,
+      expected: say('예외 없이 끝난다', 'it returns without throwing'),
+    });
+  });
+});
+
+test('checkParseError rejects a reply without an id key', () => {
+  rejectsReply('{"error": {"code": -32700, "message": "JSON 해석에 실패했다."}, "jsonrpc": "2.0"}', {
+    ko: '"id" 키가 아예 없는',
+    en: 'that has no "id" key at all',
+  });
+});
+
+test('checkParseError rejects a reply with id 1', () => {
+  rejectsReply('{"error": {"code": -32700, "message": "JSON 해석에 실패했다."}, "id": 1, "jsonrpc": "2.0"}', {
+    ko: '"id"가 1인',
+    en: 'whose "id" is 1',
+  });
+});
+
+test('checkParseError rejects a reply with code -32600', () => {
+  rejectsReply('{"error": {"code": -32600, "message": "요청 형식이 잘못됐다."}, "id": null, "jsonrpc": "2.0"}', {
+    ko: '오류 코드가 -32600인',
+    en: 'with error code -32600',
+  });
+});
+
+test('checkParseError rejects a reply that also has a result', () => {
+  rejectsReply(
+    '{"error": {"code": -32700, "message": "JSON 해석에 실패했다."}, "id": null, "jsonrpc": "2.0", "result": {}}',
+    { ko: 'error와 result가 함께 있는', en: 'that has both error and result' },
+  );
+});
+
+test('checkParseError rejects a reply that is not JSON', () => {
+  rejectsReply('JSON 해석에 실패했다.', { ko: 'JSON이 아닌', en: 'that is not JSON' });
+});

@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MiniServer } from '../../../chapters/01-mini-mcp/server.ts';
+import { attempt } from '../_lib/run.ts';
+import { ensure, fail, say, show } from '../_lib/say.ts';
+
+/** The report body main writes: a title line and two body lines. */
+export const REPORT = '작업 보고서\n명세 확인\n테스트 통과\n';
+
+/** A parsed reply object. */
+export type Reply = { [key: string]: unknown };
+
+/** One request sent to the server and the reply it produced. */
+export interface Exchange {
+  /** What was sent, as the learner would write it: the request object, or the raw text when it was not JSON. */
+  sent: unknown;
+  /** The reply text exactly as handle returned it. */
+  raw: string;
+  reply: Reply;
+}
+
+/** Creates a temporary folder holding the given files, runs fn with a server on it, then removes the folder. */
+export function withServer<T>(files: Record<string, string>, fn: (server: MiniServer, root: string) => T): T {
+  const root = mkdtempSync(join(tmpdir(), 'mini-mcp-suite-'));
+  try {
+    for (const [name, body] of Object.entries(files)) writeFileSync(join(root, name), body, 'utf8');
+    const made = attempt(() => new MiniServer(root));
+    if (!made.ok) fail({ what: say(`MiniServer를 만들다가 예외가 났다: ${made.error}`, `Creating MiniServer threw: ${made.error}`) });
+    return fn(made.value, root);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** True for a JSON object (not null, not an array). */
+export function isObject(value: unknown): value is Reply {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Sends raw text to handle; fails (instead of crashing) when handle throws or answers with something not an object. */
+export function sendRaw(server: MiniServer, text: string, sent: unknown = text): Exchange {
+  const outcome = attempt(() => server.handle(text));
+  if (!outcome.ok) {
+    const readFile = outcome.error.includes('ENOENT') || outcome.error.includes('ERR_INVALID_ARG_TYPE');
+    fail({
+      what: readFile
+        ? say('서버가 응답 대신 예외를 던졌다. 검사하기 전에 파일을 읽으려 한 것 같다.', 'The server threw instead of replying; it seems to read a file before checking.')
+        : say('서버가 응답 대신 예외를 던졌다.', 'The server threw instead of replying.'),
+      sent,
+      got: outcome.error,
+      expected: say('JSON 응답 문자열', 'a JSON reply string'),
+    });
+  }
+  const raw = outcome.value;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    fail({ what: say('응답이 JSON이 아니다.', 'The reply is not JSON.'), sent, got: raw });
+  }
+  ensure(isObject(parsed), { what: say('응답이 JSON 객체가 아니다.', 'The reply is not a JSON object.'), sent, got: parsed });
+  return { sent, raw, reply: parsed };
+}
+
+/** Sends one well-formed request with the given id. */
+export function send(server: MiniServer, method: string, params: unknown, id = 7): Exchange {
+  const request = { jsonrpc: '2.0', id, method, params };
+  return sendRaw(server, JSON.stringify(request), request);
+}
+
+/** Checks that the reply is an error with this code (and message, and id), and has no result. */
+export function expectError(
+  exchange: Exchange,
+  code: number,
+  options: { message?: string; id?: number | null } = {},
+): void {
+  const { sent, reply } = exchange;
+  const error = reply['error'];
+  const wanted = options.message === undefined ? `code ${code}` : `code ${code}, message ${show(options.message)}`;
+  ensure(isObject(error) && error['code'] === code, {
+    what: say(`오류 코드 ${code} 응답이 와야 한다.`, `Expected an error reply with code ${code}.`),
+    sent,
+    got: reply,
+    expected: wanted,
+  });
+  if (options.message !== undefined) {
+    ensure(error['message'] === options.message, {
+      what: say('오류 메시지가 다르다.', 'The error message differs.'),
+      sent,
+      got: reply,
+      expected: wanted,
+    });
+  }
+  ensure(!Object.hasOwn(reply, 'result'), {
+    what: say('오류 응답에 result가 함께 들어 있다.', 'The error reply also carries a result.'),
+    sent,
+    got: reply,
+    expected: say('error만 있는 응답', 'a reply with error only'),
+  });
+  if (options.id !== undefined) {
+    ensure(Object.hasOwn(reply, 'id') && reply['id'] === options.id, {
+      what: say(`응답의 "id"는 ${show(options.id)}로 실제로 들어 있어야 한다.`, `The reply must carry "id": ${show(options.id)}.`),
+      sent,
+      got: reply,
+      expected: `"id": ${show(options.id)}`,
+    });
+  }
+}
+
+/** Checks that the reply is a success for this id and returns its result. */
+export function expectResult(exchange: Exchange, id = 7): Reply {
+  const { sent, reply } = exchange;
+  ensure(!Object.hasOwn(reply, 'error') && isObject(reply['result']) && reply['id'] === id, {
+    what: say('성공 응답이 와야 한다.', 'Expected a successful reply.'),
+    sent,
+    got: reply,
+    expected: say(`"id": ${id}와 객체 result가 있는 응답`, `a reply with "id": ${id} and an object result`),
+  });
+  return reply['result'];
+}

@@ -1,0 +1,89 @@
+import { test } from 'vitest';
+import { serverReceive } from '../../../chapters/02-two-sided-allowlists/server.ts';
+import { ensure, fail, say } from '../_lib/say.ts';
+import { attempt } from '../_lib/run.ts';
+
+const KEY_MESSAGE = 'status만 지정해야 한다';
+const VALUE_MESSAGE = '허용하지 않는 상태';
+
+/** The request text for a count_tasks call carrying the given arguments. */
+function requestWith(args: unknown): string {
+  return JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'count_tasks', arguments: args } });
+}
+
+/** Sends the call through serverReceive and returns the decoded response, failing if the server threw. */
+function send(args: unknown): Record<string, unknown> {
+  const sent = requestWith(args);
+  const reply = attempt(() => JSON.parse(serverReceive(sent)) as unknown);
+  if (!reply.ok) {
+    fail({
+      what: say('서버가 응답 대신 예외를 던졌다. 잘못된 인자도 오류 응답으로 돌려줘야 한다.', 'The server threw instead of answering; bad arguments must come back as an error response.'),
+      sent,
+      got: reply.error,
+    });
+  }
+  const value = reply.value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    fail({ what: say('응답이 JSON 객체가 아니다.', 'The response is not a JSON object.'), sent, got: value });
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Fails unless the response is a -32602 error with exactly the given message and no result. */
+function expectInvalidParams(args: unknown, message: string, why: string): void {
+  const response = send(args);
+  const error = response['error'] as { code?: unknown; message?: unknown } | undefined;
+  ensure(!('result' in response) && error?.code === -32602 && error.message === message, {
+    what: why,
+    sent: requestWith(args),
+    got: response,
+    expected: `{"error":{"code":-32602,"message":"${message}"},"id":7,"jsonrpc":"2.0"}`,
+  });
+}
+
+test('rejects an extra argument with the key message', () => {
+  expectInvalidParams(
+    { status: 'open', extra: 1 },
+    KEY_MESSAGE,
+    say('status 옆에 extra가 붙은 호출은 세지 말고 키 검사에서 거부해야 한다.', 'A call with extra beside status must be refused by the key check, not counted.'),
+  );
+});
+
+test('rejects an unknown status with the value message', () => {
+  expectInvalidParams(
+    { status: 'closed' },
+    VALUE_MESSAGE,
+    say('키는 맞고 값만 틀린 호출은 상태값 검사에서 거부해야 한다.', 'A call whose key is right but whose value is wrong must be refused by the value check.'),
+  );
+});
+
+test('checks the keys before the value', () => {
+  expectInvalidParams(
+    { status: 'closed', extra: 1 },
+    KEY_MESSAGE,
+    say('키도 값도 틀렸다면 키 검사가 먼저라서 키 오류 메시지가 나와야 한다.', 'When both keys and value are wrong, the key check comes first, so the key message is expected.'),
+  );
+});
+
+test('rejects arguments that are not a plain object with -32602', () => {
+  for (const args of [null, [], 'open', ['status']]) {
+    expectInvalidParams(
+      args,
+      KEY_MESSAGE,
+      say('arguments가 객체가 아니면 status 하나만 가진 객체가 아니므로 키 오류로 거부해야 한다.', 'Arguments that are not an object are not an object with only status, so the key message is expected.'),
+    );
+  }
+});
+
+test('still counts a valid call', () => {
+  for (const [status, text] of [['open', 'open: 2'], ['done', 'done: 1']] as const) {
+    const response = send({ status });
+    const expected = `{"id":7,"jsonrpc":"2.0","result":{"content":[{"text":"${text}","type":"text"}]}}`;
+    ensure(JSON.stringify(response) === JSON.stringify(JSON.parse(expected)), {
+      what: say('올바른 호출은 여전히 개수를 돌려줘야 한다.', 'A valid call must still return the count.'),
+      sent: requestWith({ status }),
+      got: response,
+      expected,
+    });
+  }
+});

@@ -1,0 +1,102 @@
+/** JSON-RPC error codes used by MCP, named as in the MCP TypeScript SDK. */
+export const ErrorCode = {
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+} as const;
+
+/** One of the numeric codes listed in ErrorCode. */
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** A parsed JSON object whose values have not been checked yet. */
+export type JsonObject = { [key: string]: unknown };
+
+/** A request as it travels from client to server. */
+export interface RpcRequest {
+  jsonrpc: '2.0';
+  id: number;
+  method: string;
+  params: unknown;
+}
+
+/** A successful reply: the request's id and a result. */
+export interface RpcSuccess {
+  jsonrpc: '2.0';
+  id: number;
+  result: unknown;
+}
+
+/** A protocol error reply; the id is null when the request's id could not be read. */
+export interface RpcFailure {
+  jsonrpc: '2.0';
+  id: number | null;
+  error: { code: number; message: string };
+}
+
+/** Any reply the server can send. */
+export type RpcResponse = RpcSuccess | RpcFailure;
+
+/** A protocol-level failure that the server turns into an `error` reply (never into a tool result). */
+export class RpcError extends Error {
+  /** The JSON-RPC error code, such as ErrorCode.InvalidParams. */
+  readonly code: number;
+
+  constructor(code: number, message: string) {
+    super(message);
+    this.name = 'RpcError';
+    this.code = code;
+  }
+}
+
+/** True for a plain JSON object: not null, not an array, not a class instance. */
+export function isPlainObject(value: unknown): value is JsonObject {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** True when the object's own keys are exactly the given keys (Python's `set(obj) == {...}`). */
+export function hasExactKeys(value: JsonObject, keys: readonly string[]): boolean {
+  const own = Object.keys(value);
+  return own.length === keys.length && keys.every((key) => Object.hasOwn(value, key));
+}
+
+/** Serializes like Python's `json.dumps(value, ensure_ascii=False, sort_keys=True)`; since JSON has no undefined, a key whose value is undefined is left out (as JSON.stringify does), so write null for a field that must appear empty. */
+export function encode(value: unknown): string {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'number':
+      if (!Number.isFinite(value)) throw new TypeError(`JSON으로 표현할 수 없는 숫자다: ${value}`);
+      return JSON.stringify(value);
+    case 'object':
+      break;
+    default:
+      throw new TypeError(`JSON으로 표현할 수 없는 값이다: ${typeof value}`);
+  }
+  if (Array.isArray(value)) {
+    const items: unknown[] = value;
+    return `[${items.map((item) => (item === undefined ? 'null' : encode(item))).join(', ')}]`;
+  }
+  const record = value as JsonObject;
+  const keys = Object.keys(record)
+    .filter((key) => record[key] !== undefined)
+    .sort(compareCodePoints);
+  return `{${keys.map((key) => `${JSON.stringify(key)}: ${encode(record[key])}`).join(', ')}}`;
+}
+
+/** Orders strings by Unicode code point, as Python sorts str keys. */
+function compareCodePoints(a: string, b: string): number {
+  const left = Array.from(a);
+  const right = Array.from(b);
+  for (let i = 0; i < Math.min(left.length, right.length); i += 1) {
+    const diff = (left[i]?.codePointAt(0) ?? 0) - (right[i]?.codePointAt(0) ?? 0);
+    if (diff !== 0) return diff;
+  }
+  return left.length - right.length;
+}

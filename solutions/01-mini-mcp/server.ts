@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ErrorCode, RpcError, encode, hasExactKeys, isPlainObject } from './rpc.ts';
+import type { JsonObject, RpcFailure, RpcSuccess } from './rpc.ts';
+
+const DOC_SCHEME = 'docs://';
+const REVIEW_PROMPT = 'review_document';
+const REVIEW_DESCRIPTION = '문서를 검토할 때 되풀이해 묻는 질문 목록이다.';
+const REVIEW_QUESTIONS = [
+  '다음 질문으로 문서를 검토하라.',
+  '1. 첫 줄의 제목이 본문 내용을 제대로 가리키는가?',
+  '2. 본문의 각 줄이 완료 기준 하나씩과 대응하는가?',
+  '3. 근거 없이 완료라고 적은 항목이 있는가?',
+].join('\n');
+
+/** A tiny MCP-style server: JSON text in, JSON text out, one tool over allowlisted documents. */
+export class MiniServer {
+  /** The folder the server is connected to: a connection setting, not a permission. */
+  readonly root: string;
+  /** The documents the server may read: the access policy, kept apart from root. */
+  readonly allowed: Set<string> = new Set(['report.txt']);
+
+  constructor(root: string) {
+    this.root = root;
+  }
+
+  /** Describes the summary tool the way tools/list reports it. */
+  toolDescription(): JsonObject {
+    return {
+      name: 'summarize_document',
+      description: '허용된 문서의 제목과 본문 줄 수를 반환한다.',
+      inputSchema: {
+        type: 'object',
+        properties: { name: { type: 'string' } },
+        required: ['name'],
+        additionalProperties: false,
+      },
+    };
+  }
+
+  /** Answers one raw message with one raw reply; errors other than RpcError are bugs and propagate. */
+  handle(raw: string): string {
+    let requestId: number | null = null;
+    try {
+      const request = parseMessage(raw);
+      if (!isPlainObject(request)) throw new RpcError(ErrorCode.InvalidRequest, '요청은 객체여야 한다.');
+      const candidate = request['id'];
+      if (typeof candidate === 'number' && Number.isSafeInteger(candidate)) requestId = candidate;
+      const method = request['method'];
+      if (request['jsonrpc'] !== '2.0' || requestId === null || typeof method !== 'string') {
+        throw new RpcError(ErrorCode.InvalidRequest, '요청 형식이 잘못됐다.');
+      }
+      const params = Object.hasOwn(request, 'params') ? request['params'] : {};
+      if (!isPlainObject(params)) throw new RpcError(ErrorCode.InvalidParams, '매개변수는 객체여야 한다.');
+      const success: RpcSuccess = { jsonrpc: '2.0', id: requestId, result: this.dispatch(method, params) };
+      return encode(success);
+    } catch (error) {
+      if (!(error instanceof RpcError)) throw error;
+      const failure: RpcFailure = {
+        jsonrpc: '2.0',
+        id: requestId,
+        error: { code: error.code, message: error.message },
+      };
+      return encode(failure);
+    }
+  }
+
+  private dispatch(method: string, params: JsonObject): unknown {
+    if (method === 'tools/list') {
+      requireNoParams(params);
+      return { tools: [this.toolDescription()] };
+    }
+    if (method === 'tools/call') return this.callTool(params);
+    // Resources hand out context, tools do work, prompts offer reusable requests: three methods, one allowlist.
+    if (method === 'resources/list') {
+      requireNoParams(params);
+      return { resources: [...this.allowed].sort().map((name) => this.resourceEntry(name)) };
+    }
+    if (method === 'resources/read') return this.readResource(params);
+    if (method === 'prompts/list') {
+      requireNoParams(params);
+      return { prompts: [{ name: REVIEW_PROMPT, description: REVIEW_DESCRIPTION }] };
+    }
+    if (method === 'prompts/get') return this.getPrompt(params);
+    throw new RpcError(ErrorCode.MethodNotFound, '지원하지 않는 메서드다.');
+  }
+
+  private callTool(params: JsonObject): JsonObject {
+    if (!hasExactKeys(params, ['name', 'arguments'])) throw invalidParams('호출 필드가 잘못됐다.');
+    if (params['name'] !== 'summarize_document') throw invalidParams('등록되지 않은 도구다.');
+    const args = params['arguments'];
+    // additionalProperties in the schema only describes the rule; the server enforces it before touching any file.
+    if (!isPlainObject(args)) throw invalidParams('도구 인자는 객체여야 한다.');
+    if (!hasExactKeys(args, ['name'])) throw invalidParams('문서 이름만 전달해야 한다.');
+    const name = args['name'];
+    if (!this.isAllowed(name)) throw invalidParams('허용된 문서 이름이 아니다.');
+
+    const lines = splitLines(this.readDocument(name));
+    const title = lines[0];
+    if (title === undefined) throw new Error(`${name} 문서가 비어 있어 제목을 읽을 수 없다.`);
+    const summary = { title, body_lines: lines.length - 1 };
+    return { content: [{ type: 'text', text: encode(summary) }], isError: false };
+  }
+
+  private isAllowed(name: unknown): name is string {
+    return typeof name === 'string' && this.allowed.has(name);
+  }
+
+  private readDocument(name: string): string {
+    return readFileSync(join(this.root, name), 'utf8');
+  }
+
+  private resourceEntry(name: string): JsonObject {
+    return { uri: `${DOC_SCHEME}${name}`, name, mimeType: 'text/plain' };
+  }
+
+  private readResource(params: JsonObject): JsonObject {
+    if (!hasExactKeys(params, ['uri'])) throw invalidParams('자원 주소만 전달해야 한다.');
+    const uri = params['uri'];
+    const name = typeof uri === 'string' && uri.startsWith(DOC_SCHEME) ? uri.slice(DOC_SCHEME.length) : null;
+    if (!this.isAllowed(name)) throw invalidParams('허용된 문서 주소가 아니다.');
+    const text = this.readDocument(name);
+    return { contents: [{ uri, mimeType: 'text/plain', text }] };
+  }
+
+  private getPrompt(params: JsonObject): JsonObject {
+    if (!hasExactKeys(params, ['name']) && !hasExactKeys(params, ['name', 'arguments'])) {
+      throw invalidParams('프롬프트 필드가 잘못됐다.');
+    }
+    if (params['name'] !== REVIEW_PROMPT) throw invalidParams('등록되지 않은 프롬프트다.');
+    if (Object.hasOwn(params, 'arguments') && !isPlainObject(params['arguments'])) {
+      throw invalidParams('프롬프트 인자는 객체여야 한다.');
+    }
+    return {
+      description: REVIEW_DESCRIPTION,
+      messages: [{ role: 'user', content: { type: 'text', text: REVIEW_QUESTIONS } }],
+    };
+  }
+}
+
+/** Parses one incoming message; text that is not JSON becomes a parse error. */
+function parseMessage(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new RpcError(ErrorCode.ParseError, 'JSON 해석에 실패했다.');
+  }
+}
+
+/** Listing methods in this model take no options at all. */
+function requireNoParams(params: JsonObject): void {
+  if (Object.keys(params).length > 0) throw invalidParams('목록 조회 인자가 잘못됐다.');
+}
+
+function invalidParams(message: string): RpcError {
+  return new RpcError(ErrorCode.InvalidParams, message);
+}
+
+/** Splits text into lines like Python's str.splitlines: a final line break adds no empty line. */
+function splitLines(text: string): string[] {
+  const lines = text.split(/\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/);
+  if (lines.at(-1) === '') lines.pop();
+  return lines;
+}

@@ -1,0 +1,68 @@
+import { pathToFileURL } from 'node:url';
+import { Client, ClientPolicyError } from './client.ts';
+import type { Exchange, Transport } from './client.ts';
+import { ErrorCode, encode, isPlainObject } from './protocol.ts';
+import type { RpcResponse } from './protocol.ts';
+
+/** Tries a call the client must refuse, and returns the refusal message to print. */
+export function expectClientRefusal(client: Client): string {
+  // Only the client's own policy error, with no request id spent, proves the call never left; anything else is a widening.
+  const idBefore = client.nextId;
+  try {
+    client.call('read_note', {});
+  } catch (error) {
+    if (error instanceof ClientPolicyError && client.nextId === idBefore) return error.message;
+  }
+  throw new Error('클라이언트 거부 검증 실패');
+}
+
+/** Runs the four checks of this chapter and prints every message that crossed the boundary. */
+export function main(options: { transport?: Transport } = {}): void {
+  const client = new Client({ transport: options.transport });
+
+  const listed = client.exchange('tools/list', {});
+  const names = toolNames(listed.response);
+  check(encode(names) === encode(['count_tasks', 'read_note']), '목록 검증 실패');
+  console.log(`발견한 도구: ${names.join(', ')}`);
+
+  // The status picks which tasks to count; the request id only pairs this response with its request, so it stays 2.
+  const normal = show('정상 호출', client.call('count_tasks', { status: 'done' }));
+  check(encode(contentOf(normal)) === encode([{ type: 'text', text: 'done: 1' }]), '개수 검증 실패');
+
+  console.log(expectClientRefusal(client));
+  check(client.nextId === 3, '거부한 호출이 전송되었다');
+
+  const invalid = show('잘못된 인자', client.call('count_tasks', { status: 'closed' }));
+  check(errorCode(invalid) === ErrorCode.InvalidParams, '인자 검증 실패');
+
+  const bypass = show('클라이언트 검사 우회', client.exchange('tools/call', { name: 'read_note', arguments: {} }));
+  check(errorCode(bypass) === ErrorCode.ServerPolicyRefused, '서버 거부 검증 실패');
+  console.log('검증: 4개 통과');
+}
+
+function check(condition: boolean, message: string): void {
+  if (!condition) throw new Error(message);
+}
+
+function show(label: string, exchange: Exchange): RpcResponse {
+  console.log(label);
+  console.log(`요청: ${exchange.requestText}`);
+  console.log(`응답: ${exchange.responseText}`);
+  return exchange.response;
+}
+
+function toolNames(response: RpcResponse): string[] {
+  const tools = 'result' in response ? response.result['tools'] : undefined;
+  if (!Array.isArray(tools)) return [];
+  return tools.map((tool: unknown) => (isPlainObject(tool) ? String(tool['name']) : ''));
+}
+
+function contentOf(response: RpcResponse): unknown {
+  return 'result' in response ? response.result['content'] : undefined;
+}
+
+function errorCode(response: RpcResponse): number | undefined {
+  return 'error' in response ? response.error.code : undefined;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();
