@@ -1,0 +1,48 @@
+import type { ChapterSpec, ExerciseSpec } from './manifest/types.ts';
+import { chapter01 } from './manifest/01-mini-mcp.ts';
+import { chapter02 } from './manifest/02-two-sided-allowlists.ts';
+
+/** Every chapter of the course, in order; the single list that check, hint, watch and the reports read. */
+export const CHAPTERS: readonly ChapterSpec[] = [chapter01, chapter02];
+
+/** An exercise together with the chapter it belongs to. */
+export interface Selected {
+  chapter: ChapterSpec;
+  exercise: ExerciseSpec;
+}
+
+/** Every exercise of the course, in course order. */
+export function allExercises(chapters: readonly ChapterSpec[] = CHAPTERS): Selected[] {
+  return chapters.flatMap((chapter) => chapter.exercises.map((exercise) => ({ chapter, exercise })));
+}
+
+/** Every id a learner may type: chapter ids and exercise ids. */
+export function validIds(chapters: readonly ChapterSpec[] = CHAPTERS): string[] {
+  return chapters.flatMap((chapter) => [chapter.id, ...chapter.exercises.map((exercise) => exercise.id)]);
+}
+
+/** Turns `01` or `01/3` selectors into exercises; unknown selectors are returned so the caller can complain. */
+export function selectExercises(
+  selectors: readonly string[],
+  chapters: readonly ChapterSpec[] = CHAPTERS,
+): { selected: Selected[]; unknown: string[] } {
+  const all = allExercises(chapters);
+  if (selectors.length === 0) return { selected: all, unknown: [] };
+  const unknown = selectors.filter((selector) => !validIds(chapters).includes(normalize(selector)));
+  const wanted = new Set(selectors.map(normalize));
+  const selected = all.filter(
+    ({ chapter, exercise }) => wanted.has(chapter.id) || wanted.has(exercise.id),
+  );
+  return { selected, unknown };
+}
+
+/** Accepts `1/3` and `01/3` alike, and a chapter folder name such as `01-mini-mcp`. */
+function normalize(selector: string): string {
+  const trimmed = selector.trim().replace(/\/+$/, '');
+  const folder = CHAPTERS.find((chapter) => chapter.dir === trimmed);
+  if (folder) return folder.id;
+  const match = /^(\d{1,2})(?:\/(\d+))?$/.exec(trimmed);
+  if (!match) return trimmed;
+  const chapter = match[1]!.padStart(2, '0');
+  return match[2] === undefined ? chapter : `${chapter}/${match[2]}`;
+}

@@ -1,0 +1,160 @@
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { createVitest } from 'vitest/node';
+import type { Vitest } from 'vitest/node';
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import { suiteGuard } from './guard.ts';
+import type { TrustedSources } from './guard.ts';
+import { Deadlines, killOldForkWorkers } from './watchdog.ts';
+
+/** One test as vitest reported it. */
+export interface RawTest {
+  name: string;
+  state: 'passed' | 'failed' | 'skipped' | 'pending';
+  message: string;
+}
+
+/** What happened to one suite file: it ran, it was stopped at its deadline, or its worker died. */
+export interface RawFile {
+  outcome: 'ran' | 'timeout' | 'crashed';
+  /** Errors that stopped the file itself, such as a failed import. */
+  errors: string[];
+  tests: RawTest[];
+}
+
+/** Settings for one vitest instance that grades suites in a scratch folder. */
+export interface RunnerOptions {
+  root: string;
+  trusted: TrustedSources;
+  /** Per suite file, from the moment a worker takes it. */
+  timeoutMs: number;
+  maxWorkers?: number;
+  /** Bytes of learner output kept; the rest is dropped. */
+  outputCap?: number;
+}
+
+/** Preloaded into each fork: it kills the fork if the checker dies or the fork outlives its hard limit. */
+const GUARDIAN = fileURLToPath(new URL('./fork-guardian.cjs', import.meta.url));
+
+/** How many times files killed only because a neighbour hung are run again. */
+const RERUNS = 2;
+
+/** Hosts one vitest instance, runs suite files in killable forks, and never waits on a hung file. */
+export class SuiteRunner {
+  /** Learner output the checker kept (capped), for debugging. */
+  output = '';
+  private results = new Map<string, RawFile>();
+  private timedOut = new Set<string>();
+  private readonly deadlines: Deadlines;
+
+  private constructor(
+    private readonly vitest: Vitest,
+    private readonly options: RunnerOptions,
+    deadlines: Deadlines,
+  ) {
+    this.deadlines = deadlines;
+  }
+
+  /** Starts vitest with the checker's reporter, the suite guard and a capped output sink. */
+  static async create(options: RunnerOptions): Promise<SuiteRunner> {
+    const deadlines = new Deadlines(options.timeoutMs);
+    const holder: { runner?: SuiteRunner } = {};
+    const cap = options.outputCap ?? 64 * 1024;
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        const runner = holder.runner;
+        if (runner && runner.output.length < cap) runner.output += chunk.toString('utf8').slice(0, cap - runner.output.length);
+        done();
+      },
+    });
+    const reporter: Reporter = {
+      onTestModuleQueued: (module: TestModule) => { if (process.env['CHECKER_DEBUG']) console.error('queued', module.moduleId); deadlines.start(module.moduleId); },
+      onTestModuleEnd: (module: TestModule) => holder.runner?.record(module),
+    };
+    const vitest = await createVitest(
+      'test',
+      {
+        root: options.root,
+        config: false,
+        watch: false,
+        pool: 'forks',
+        isolate: true,
+        maxWorkers: options.maxWorkers ?? 2,
+        include: ['**/checker/suites/**/*.test.ts'],
+        reporters: [reporter],
+        testTimeout: Math.min(5_000, options.timeoutMs),
+        hookTimeout: Math.min(5_000, options.timeoutMs),
+        teardownTimeout: 1_000,
+        dangerouslyIgnoreUnhandledErrors: true,
+        execArgv: ['--require', GUARDIAN],
+      },
+      { plugins: [suiteGuard(options.trusted)], cacheDir: `${options.root}/.vite`, server: { watch: null } },
+      { stdout: sink, stderr: sink },
+    );
+    const runner = new SuiteRunner(vitest, options, deadlines);
+    holder.runner = runner;
+    return runner;
+  }
+
+  /** Runs the files and returns one outcome for each; a hung file is killed at its deadline and the rest go on. */
+  async run(files: readonly string[]): Promise<Map<string, RawFile>> {
+    this.results = new Map();
+    this.timedOut = new Set();
+    let pending = [...files];
+    for (let attempt = 0; attempt <= RERUNS && pending.length > 0; attempt += 1) {
+      await this.runOnce(pending);
+      pending = pending.filter((file) => !this.results.has(file) && !this.timedOut.has(file));
+    }
+    const outcomes = new Map<string, RawFile>();
+    for (const file of files) {
+      const ran = this.results.get(file);
+      if (this.timedOut.has(file)) outcomes.set(file, { outcome: 'timeout', errors: [], tests: ran?.tests ?? [] });
+      else outcomes.set(file, ran ?? { outcome: 'crashed', errors: [], tests: [] });
+    }
+    return outcomes;
+  }
+
+  /** Drops what vitest knows of a changed file, so the next run reads it again. */
+  invalidate(file: string): void {
+    this.vitest.invalidateFile(file);
+  }
+
+  /** Stops vitest and any worker still running. */
+  async close(): Promise<void> {
+    killOldForkWorkers(0);
+    await Promise.race([this.vitest.close(), new Promise((resolve) => setTimeout(resolve, 3_000))]);
+  }
+
+  private async runOnce(files: string[]): Promise<void> {
+    this.deadlines.clear();
+    const timer = setInterval(() => {
+      const late = this.deadlines.expired();
+      if (process.env['CHECKER_DEBUG']) console.error('tick', late);
+      if (late.length === 0) return;
+      for (const file of late) this.timedOut.add(file);
+      const n = killOldForkWorkers(Math.max(0, this.options.timeoutMs - 2_000));
+      if (process.env['CHECKER_DEBUG']) console.error('killed', n);
+    }, 100);
+    try {
+      await this.vitest.runTestFiles(files);
+    } catch {
+      // A run broken by killed workers still leaves the results recorded so far.
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  private record(module: TestModule): void {
+    this.deadlines.end(module.moduleId);
+    if (this.timedOut.has(module.moduleId)) return;
+    const tests = [...module.children.allTests()].map(toRawTest);
+    const errors = module.errors().map((error) => error.message ?? String(error));
+    this.results.set(module.moduleId, { outcome: 'ran', errors, tests });
+  }
+}
+
+function toRawTest(test: TestCase): RawTest {
+  const result = test.result();
+  const first = result.errors?.[0];
+  return { name: test.name, state: result.state, message: first ? (first.message ?? '') : '' };
+}

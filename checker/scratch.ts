@@ -1,0 +1,90 @@
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import type { ChapterSpec } from './manifest/types.ts';
+
+/** The trusted repository this checker runs from. */
+export const REPO_ROOT = resolve(import.meta.dirname, '..');
+
+/** The largest learner file the checker copies; bigger files are left out so a flood of data cannot fill the disk. */
+const MAX_FILE_BYTES = 1_000_000;
+
+/** One graded copy inside the scratch folder: where the learner files and the suites went. */
+export interface ScratchTarget {
+  /** Short key of this copy, such as `t0`. */
+  key: string;
+  /** The folder holding chapter folders, as the user named it (for messages). */
+  source: string;
+  /** Absolute folder holding the copied chapter folders. */
+  chaptersDir: string;
+  /** Absolute folder holding the copied suites. */
+  suitesDir: string;
+}
+
+/** A scratch folder outside the graded tree; nothing is ever written into the folder under grade. */
+export interface Scratch {
+  root: string;
+  targets: ScratchTarget[];
+  dispose(): void;
+}
+
+/** Finds the folder holding the chapter folders: DIR itself, or DIR/chapters for a whole copy of the repository. */
+export function resolveChaptersDir(dir: string, chapters: readonly ChapterSpec[]): string {
+  const absolute = resolve(dir);
+  const holds = (folder: string) => chapters.some((chapter) => existsSync(join(folder, chapter.dir)));
+  if (holds(absolute)) return absolute;
+  const nested = join(absolute, 'chapters');
+  return holds(nested) ? nested : absolute;
+}
+
+/** Makes an empty scratch folder that can resolve the repository's packages. */
+export function createScratch(): Scratch {
+  const root = mkdtempSync(join(tmpdir(), 'mcp-check-'));
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
+  const scratch: Scratch = {
+    root,
+    targets: [],
+    dispose: () => rmSync(root, { recursive: true, force: true }),
+  };
+  return scratch;
+}
+
+/** Copies the chapters of one graded folder and the trusted suites into the scratch folder. */
+export function addTarget(scratch: Scratch, source: string, chapters: readonly ChapterSpec[]): ScratchTarget {
+  const key = `t${scratch.targets.length}`;
+  const chaptersDir = join(scratch.root, key, 'chapters');
+  const suitesDir = join(scratch.root, key, 'checker', 'suites');
+  mkdirSync(chaptersDir, { recursive: true });
+  for (const chapter of chapters) {
+    const from = join(source, chapter.dir);
+    if (existsSync(from) && lstatSync(from).isDirectory()) copyLearnerTree(from, join(chaptersDir, chapter.dir));
+    cpSync(join(REPO_ROOT, 'checker', 'suites', chapter.dir), join(suitesDir, chapter.dir), { recursive: true });
+  }
+  cpSync(join(REPO_ROOT, 'checker', 'suites', '_lib'), join(suitesDir, '_lib'), { recursive: true });
+  const target = { key, source, chaptersDir, suitesDir };
+  scratch.targets.push(target);
+  return target;
+}
+
+/** Copies regular files only: links are skipped so learner code cannot point the checker at other files. */
+function copyLearnerTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    const source = join(from, entry.name);
+    if (entry.isDirectory()) copyLearnerTree(source, join(to, entry.name));
+    else if (entry.isFile() && lstatSync(source).size <= MAX_FILE_BYTES) writeFileSync(join(to, entry.name), readFileSync(source));
+  }
+}
+
+/** Turns a scratch path back into the path the learner knows, such as `chapters/01-mini-mcp/server.ts`. */
+export function learnerPath(scratch: Scratch, file: string): string {
+  for (const target of scratch.targets) {
+    const inside = relative(target.chaptersDir, file);
+    if (!inside.startsWith('..') && !inside.startsWith('/')) {
+      const shown = relative(process.cwd(), join(target.source, inside));
+      return shown.startsWith('..') ? join(target.source, inside) : shown;
+    }
+  }
+  return relative(scratch.root, file);
+}
