@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
@@ -12,13 +13,21 @@ export interface RawTest {
   name: string;
   state: 'passed' | 'failed' | 'skipped' | 'pending';
   message: string;
+  /** The stack of the first error, used only to find the learner's file and line. */
+  stack: string;
+}
+
+/** An error that stopped a whole suite file, such as a failed import. */
+export interface RawError {
+  message: string;
+  stack: string;
 }
 
 /** What happened to one suite file: it ran, it was stopped at its deadline, or its worker died. */
 export interface RawFile {
   outcome: 'ran' | 'timeout' | 'crashed';
   /** Errors that stopped the file itself, such as a failed import. */
-  errors: string[];
+  errors: RawError[];
   tests: RawTest[];
 }
 
@@ -33,8 +42,17 @@ export interface RunnerOptions {
   outputCap?: number;
 }
 
-/** Preloaded into each fork: it kills the fork if the checker dies or the fork outlives its hard limit. */
-const GUARDIAN = fileURLToPath(new URL('./fork-guardian.cjs', import.meta.url));
+/** A small process that kills this checker's forks if the checker dies without doing so itself. */
+const REAPER = fileURLToPath(new URL('./reaper.cjs', import.meta.url));
+
+let reaperStarted = false;
+
+/** Starts the reaper once per checker process; it exits on its own after the checker is gone. */
+function startReaper(): void {
+  if (reaperStarted) return;
+  reaperStarted = true;
+  spawn(process.execPath, [REAPER, String(process.pid)], { stdio: 'ignore', detached: true }).unref();
+}
 
 /** How many times files killed only because a neighbour hung are run again. */
 const RERUNS = 2;
@@ -57,6 +75,7 @@ export class SuiteRunner {
 
   /** Starts vitest with the checker's reporter, the suite guard and a capped output sink. */
   static async create(options: RunnerOptions): Promise<SuiteRunner> {
+    startReaper();
     const deadlines = new Deadlines(options.timeoutMs);
     const holder: { runner?: SuiteRunner } = {};
     const cap = options.outputCap ?? 64 * 1024;
@@ -68,7 +87,7 @@ export class SuiteRunner {
       },
     });
     const reporter: Reporter = {
-      onTestModuleQueued: (module: TestModule) => { if (process.env['CHECKER_DEBUG']) console.error('queued', module.moduleId); deadlines.start(module.moduleId); },
+      onTestModuleQueued: (module: TestModule) => deadlines.start(module.moduleId),
       onTestModuleEnd: (module: TestModule) => holder.runner?.record(module),
     };
     const vitest = await createVitest(
@@ -86,7 +105,6 @@ export class SuiteRunner {
         hookTimeout: Math.min(5_000, options.timeoutMs),
         teardownTimeout: 1_000,
         dangerouslyIgnoreUnhandledErrors: true,
-        execArgv: ['--require', GUARDIAN],
       },
       { plugins: [suiteGuard(options.trusted)], cacheDir: `${options.root}/.vite`, server: { watch: null } },
       { stdout: sink, stderr: sink },
@@ -122,18 +140,16 @@ export class SuiteRunner {
   /** Stops vitest and any worker still running. */
   async close(): Promise<void> {
     killOldForkWorkers(0);
-    await Promise.race([this.vitest.close(), new Promise((resolve) => setTimeout(resolve, 3_000))]);
+    await Promise.race([this.vitest.close(), new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
   }
 
   private async runOnce(files: string[]): Promise<void> {
     this.deadlines.clear();
     const timer = setInterval(() => {
       const late = this.deadlines.expired();
-      if (process.env['CHECKER_DEBUG']) console.error('tick', late);
       if (late.length === 0) return;
       for (const file of late) this.timedOut.add(file);
-      const n = killOldForkWorkers(Math.max(0, this.options.timeoutMs - 2_000));
-      if (process.env['CHECKER_DEBUG']) console.error('killed', n);
+      killOldForkWorkers(Math.max(0, this.options.timeoutMs - 2_000));
     }, 100);
     try {
       await this.vitest.runTestFiles(files);
@@ -148,7 +164,7 @@ export class SuiteRunner {
     this.deadlines.end(module.moduleId);
     if (this.timedOut.has(module.moduleId)) return;
     const tests = [...module.children.allTests()].map(toRawTest);
-    const errors = module.errors().map((error) => error.message ?? String(error));
+    const errors = module.errors().map((error) => ({ message: error.message ?? String(error), stack: error.stack ?? '' }));
     this.results.set(module.moduleId, { outcome: 'ran', errors, tests });
   }
 }
@@ -156,5 +172,5 @@ export class SuiteRunner {
 function toRawTest(test: TestCase): RawTest {
   const result = test.result();
   const first = result.errors?.[0];
-  return { name: test.name, state: result.state, message: first ? (first.message ?? '') : '' };
+  return { name: test.name, state: result.state, message: first?.message ?? '', stack: first?.stack ?? '' };
 }

@@ -1,6 +1,6 @@
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { ChapterSpec } from './manifest/types.ts';
 
 /** The trusted repository this checker runs from. */
@@ -67,7 +67,9 @@ export function addTarget(scratch: Scratch, source: string, chapters: readonly C
 }
 
 /** Copies regular files only: links are skipped so learner code cannot point the checker at other files. */
-function copyLearnerTree(from: string, to: string): void {
+export function copyLearnerTree(from: string, to: string, options: { replace?: boolean } = {}): void {
+  if (options.replace) rmSync(to, { recursive: true, force: true });
+  if (!existsSync(from)) return;
   mkdirSync(to, { recursive: true });
   for (const entry of readdirSync(from, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
@@ -75,16 +77,4 @@ function copyLearnerTree(from: string, to: string): void {
     if (entry.isDirectory()) copyLearnerTree(source, join(to, entry.name));
     else if (entry.isFile() && lstatSync(source).size <= MAX_FILE_BYTES) writeFileSync(join(to, entry.name), readFileSync(source));
   }
-}
-
-/** Turns a scratch path back into the path the learner knows, such as `chapters/01-mini-mcp/server.ts`. */
-export function learnerPath(scratch: Scratch, file: string): string {
-  for (const target of scratch.targets) {
-    const inside = relative(target.chaptersDir, file);
-    if (!inside.startsWith('..') && !inside.startsWith('/')) {
-      const shown = relative(process.cwd(), join(target.source, inside));
-      return shown.startsWith('..') ? join(target.source, inside) : shown;
-    }
-  }
-  return relative(scratch.root, file);
 }

@@ -9,7 +9,7 @@ export function say(ko: string, en: string): string {
 /** Shows any value the way a learner would write it: strings quoted, objects as JSON. */
 export function show(value: unknown): string {
   if (value === undefined) return 'undefined';
-  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'string') return looksLikeJson(value) ? value : JSON.stringify(value);
   if (typeof value === 'function') return say('(함수)', '(function)');
   try {
     const text = JSON.stringify(value);
@@ -47,4 +47,15 @@ export function fail(failure: Failure): never {
 /** Fails with the given failure unless the condition holds. */
 export function ensure(condition: boolean, failure: Failure): asserts condition {
   if (!condition) fail(failure);
+}
+
+/** True for text that is a JSON object or array, which reads better unquoted. */
+function looksLikeJson(text: string): boolean {
+  if (!/^\s*[[{]/.test(text)) return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }

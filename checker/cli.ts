@@ -1,0 +1,43 @@
+import { USAGE, UsageError, parseArgs } from './args.ts';
+import { runCheck } from './commands/check.ts';
+import { runHint } from './commands/hint.ts';
+import { runReset } from './commands/reset.ts';
+import { runWatch } from './commands/watch.ts';
+import { messages } from './i18n.ts';
+import { killOldForkWorkers } from './watchdog.ts';
+
+/** Environment variables through which a CI runner lets a step write its summary, outputs or environment. */
+const RUNNER_CHANNELS = /^(GITHUB_(STEP_SUMMARY|OUTPUT|ENV|PATH|STATE|TOKEN)|ACTIONS_.*|RUNNER_TRACKING_ID)$/;
+
+/** Runs a checker command and returns its exit code: 0 all pass, 1 something fails, 2 usage error. */
+async function main(argv: readonly string[]): Promise<number> {
+  for (const name of Object.keys(process.env)) if (RUNNER_CHANNELS.test(name)) delete process.env[name];
+  let args;
+  try {
+    args = parseArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n\n${messages('ko').usage} / usage:\n${USAGE}`);
+    return 2;
+  }
+  switch (args.command) {
+    case 'check':
+      return runCheck(args);
+    case 'hint':
+      return runHint(args);
+    case 'watch':
+      return runWatch(args);
+    case 'reset':
+      return runReset(args);
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    killOldForkWorkers(0);
+    process.exit(130);
+  });
+}
+process.on('exit', () => killOldForkWorkers(0));
+
+process.exitCode = await main(process.argv.slice(2));

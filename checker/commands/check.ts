@@ -1,0 +1,46 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Args } from '../args.ts';
+import { gradeFolders } from '../grade.ts';
+import { messages } from '../i18n.ts';
+import { junitOf } from '../junit.ts';
+import { CHAPTERS, selectExercises, validIds } from '../manifest.ts';
+import type { Selected } from '../manifest.ts';
+import type { Report } from '../report.ts';
+import { renderText } from '../text.ts';
+
+/** Picks the exercises named on the command line, or explains which ids exist; null after printing an error. */
+export function pickExercises(args: Args): Selected[] | null {
+  const { selected, unknown } = selectExercises(args.ids);
+  if (unknown.length === 0) return selected;
+  console.error(messages(args.lang).unknownId(unknown.join(', '), validIds().join(', ')));
+  return null;
+}
+
+/** Writes the JSON and JUnit files the command line asked for. */
+export function writeResults(args: Args, report: Report): void {
+  const say = messages(args.lang);
+  const write = (file: string, text: string, kind: string) => {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    if (!args.quiet) console.log(say.wrote(kind, file));
+  };
+  if (args.json) write(args.json, `${JSON.stringify(report, null, 2)}\n`, 'JSON');
+  if (args.junit) write(args.junit, junitOf(report), 'JUnit');
+}
+
+/** `npm run check`: grades the target and prints what passed, what failed, where to look and the hint. */
+export async function runCheck(args: Args): Promise<number> {
+  const selected = pickExercises(args);
+  if (!selected) return 2;
+  if (!existsSync(args.target)) {
+    console.error(messages(args.lang).missingChapter(args.target));
+    return 2;
+  }
+  const chapters = CHAPTERS.filter((chapter) => selected.some((entry) => entry.chapter === chapter));
+  const [report] = await gradeFolders([args.target], selected, { lang: args.lang, timeoutMs: args.timeoutMs, chapters });
+  if (!report) return 1;
+  console.log(args.quiet ? renderText(report).split('\n').slice(-2).join('\n') : renderText(report));
+  writeResults(args, report);
+  return report.status === 'pass' ? 0 : 1;
+}

@@ -1,0 +1,63 @@
+/** The languages the checker speaks. */
+export type Lang = 'ko' | 'en';
+
+const ko = {
+  heading: (target: string) => `MCP 워크숍 채점 · 대상: ${target}`,
+  progress: (passed: number, total: number, score: number, max: number) =>
+    `진행: 연습 ${passed}/${total} 통과 · 테스트 점수 ${score}/${max}`,
+  next: (id: string, where: string) => `다음 할 일: ${id} → ${where}`,
+  allDone: '선택한 연습을 모두 통과했다.',
+  hint: '힌트',
+  where: '살펴볼 곳',
+  moreFailures: (count: number) => `(실패한 테스트가 ${count}개 더 있다)`,
+  timeout: (seconds: number) => `${seconds}초 안에 끝나지 않아 멈췄다. 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
+  crashed: '채점 작업자가 예기치 않게 끝났다. process.exit이나 process.kill을 부르는 코드가 있는지 살펴보라.',
+  importFailed: (message: string) => `코드를 불러오다가 실패했다: ${message}`,
+  missingChapter: (dir: string) => `챕터 폴더가 없다: ${dir}`,
+  missingTest: '이 테스트가 실행되지 않았다(앞선 오류로 중단됐을 수 있다).',
+  notRun: '이 테스트는 실행되지 않았다.',
+  typeErrors: (count: number) => `타입 오류 ${count}개: 타입 검사를 통과해야 통과로 친다.`,
+  typeErrorTest: (where: string) => `타입 오류가 있어 통과로 치지 않는다: ${where}`,
+  unknownId: (id: string, valid: string) => `알 수 없는 연습 번호: ${id}\n쓸 수 있는 번호: ${valid}`,
+  usage: '사용법',
+  wrote: (kind: string, file: string) => `${kind} 결과를 썼다: ${file}`,
+  watching: (dir: string) => `${dir}를 지켜본다. 파일을 저장하면 다시 채점한다. 끝내려면 Ctrl+C.`,
+  rechecked: (ms: number) => `다시 채점: ${ms}ms`,
+  resetDone: (chapter: string, backup: string) => `${chapter}를 처음 상태로 되돌렸다. 이전 파일은 ${backup}에 있다.`,
+  resetNeedsChapter: '되돌릴 챕터를 지정하라. 예: npm run reset -- 01',
+  status: { pass: '통과', fail: '실패', error: '오류', timeout: '시간 초과' },
+};
+
+/** The checker's own words; every language has every key. */
+export type Messages = typeof ko;
+
+const en: Messages = {
+  heading: (target) => `MCP workshop check · target: ${target}`,
+  progress: (passed, total, score, max) => `Progress: ${passed}/${total} exercises passed · test score ${score}/${max}`,
+  next: (id, where) => `Next: ${id} → ${where}`,
+  allDone: 'Every selected exercise passes.',
+  hint: 'Hint',
+  where: 'Look at',
+  moreFailures: (count) => `(${count} more failing test${count === 1 ? '' : 's'})`,
+  timeout: (seconds) => `Stopped after ${seconds} s without finishing. Look for an infinite loop or a wait that never ends.`,
+  crashed: 'The grading worker ended unexpectedly. Look for code that calls process.exit or process.kill.',
+  importFailed: (message) => `Loading the code failed: ${message}`,
+  missingChapter: (dir) => `The chapter folder is missing: ${dir}`,
+  missingTest: 'This test did not run (an earlier error may have stopped the file).',
+  notRun: 'This test was not run.',
+  typeErrors: (count) => `${count} type error${count === 1 ? '' : 's'}: code must type-check to pass.`,
+  typeErrorTest: (where) => `Not counted as a pass because of a type error: ${where}`,
+  unknownId: (id, valid) => `Unknown exercise id: ${id}\nValid ids: ${valid}`,
+  usage: 'Usage',
+  wrote: (kind, file) => `Wrote ${kind} results: ${file}`,
+  watching: (dir) => `Watching ${dir}. Save a file to check again. Ctrl+C to stop.`,
+  rechecked: (ms) => `Re-checked in ${ms} ms`,
+  resetDone: (chapter, backup) => `Restored ${chapter} to the starter. Your previous files are in ${backup}.`,
+  resetNeedsChapter: 'Name the chapter to reset, for example: npm run reset -- 01',
+  status: { pass: 'pass', fail: 'fail', error: 'error', timeout: 'timeout' },
+};
+
+/** The checker's words in the given language. */
+export function messages(lang: Lang): Messages {
+  return lang === 'en' ? en : ko;
+}

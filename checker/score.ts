@@ -1,0 +1,117 @@
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { messages } from './i18n.ts';
+import type { Lang } from './i18n.ts';
+import type { Selected } from './manifest.ts';
+import type { ExerciseReport, Report, Status, TestReport } from './report.ts';
+import type { RawFile, RawTest } from './runner.ts';
+import type { Scratch, ScratchTarget } from './scratch.ts';
+import { findTodo, formatLocation } from './todo.ts';
+import type { TypeProblem } from './typecheck.ts';
+
+/** Everything needed to score one graded folder. */
+export interface ScoreInput {
+  scratch: Scratch;
+  target: ScratchTarget;
+  outcomes: Map<string, RawFile>;
+  problems: TypeProblem[];
+  selected: Selected[];
+  lang: Lang;
+  timeoutMs: number;
+}
+
+/** Scores one folder against the manifest: only expected tests that ran and passed count. */
+export function scoreTarget(input: ScoreInput): Report {
+  const { target, selected, lang } = input;
+  const typeErrors = input.problems.map((problem) => ({ ...problem, file: shownPath(target, problem.file) }));
+  const exercises = selected.map((entry) => scoreExercise(input, entry, typeErrors));
+  const score = exercises.reduce((sum, exercise) => sum + exercise.tests.filter((test) => test.status === 'pass').length, 0);
+  const max = exercises.reduce((sum, exercise) => sum + exercise.tests.length, 0);
+  const allPass = exercises.every((exercise) => exercise.status === 'pass');
+  return { version: 1, status: allPass ? 'pass' : 'fail', score, max_score: max, target: target.source, lang, exercises, type_errors: typeErrors };
+}
+
+function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeErrors: Report['type_errors']): ExerciseReport {
+  const say = messages(input.lang);
+  const chapterDir = join(input.target.chaptersDir, chapter.dir);
+  const todo = formatLocation(findTodo(chapterDir, shownPath(input.target, chapterDir), exercise.todo.file, exercise.todo.marker));
+  const names = Object.keys(exercise.tests);
+  const title = (name: string) => (input.lang === 'ko' ? (exercise.tests[name] ?? name) : name);
+  const base = { id: exercise.id, title: exercise.title[input.lang], hint: exercise.hint[input.lang], todo };
+  const everyTest = (status: Status, message: string): TestReport[] =>
+    names.map((name) => ({ name, title: title(name), status, message }));
+
+  if (!existsSync(chapterDir)) {
+    const message = say.missingChapter(shownPath(input.target, chapterDir));
+    return { ...base, status: 'error', message, tests: everyTest('error', message) };
+  }
+  const raw = input.outcomes.get(join(input.target.suitesDir, chapter.dir, exercise.suite));
+  if (!raw || raw.outcome === 'crashed') return { ...base, status: 'error', message: say.crashed, tests: everyTest('error', say.crashed) };
+  if (raw.outcome === 'timeout') {
+    const message = say.timeout(Math.round(input.timeoutMs / 1000));
+    return { ...base, status: 'timeout', message, tests: everyTest('timeout', message) };
+  }
+  const fileError = raw.errors[0];
+  if (fileError) {
+    const message = say.importFailed(clean(input, fileError.message, fileError.stack));
+    return { ...base, status: 'error', message, tests: everyTest('error', message) };
+  }
+  const chapterTypeErrors = typeErrors.filter((problem) => problem.file.includes(`${chapter.dir}/`));
+  const typeMessage = chapterTypeErrors[0]
+    ? say.typeErrorTest(`${chapterTypeErrors[0].file}:${chapterTypeErrors[0].line} ${chapterTypeErrors[0].message}`)
+    : '';
+  const tests = names.map((name): TestReport => {
+    const ran = raw.tests.find((test) => test.name === name);
+    return { name, title: title(name), ...testOutcome(input, ran, typeMessage) };
+  });
+  const firstBad = tests.find((test) => test.status !== 'pass');
+  const status: Status = tests.some((test) => test.status === 'timeout')
+    ? 'timeout'
+    : tests.some((test) => test.status === 'error') ? 'error' : firstBad ? 'fail' : 'pass';
+  return { ...base, status, message: firstBad ? `${firstBad.title}\n${firstBad.message}` : '', tests };
+}
+
+function testOutcome(input: ScoreInput, ran: RawTest | undefined, typeMessage: string): { status: Status; message: string } {
+  const say = messages(input.lang);
+  if (!ran) return { status: 'error', message: say.missingTest };
+  if (ran.state === 'passed') return typeMessage ? { status: 'fail', message: typeMessage } : { status: 'pass', message: '' };
+  if (ran.state !== 'failed') return { status: 'fail', message: say.notRun };
+  if (/Test timed out in \d+ms/.test(ran.message)) return { status: 'timeout', message: say.timeout(Math.round(input.timeoutMs / 1000)) };
+  return { status: 'fail', message: clean(input, ran.message, ran.stack) };
+}
+
+/** Strips colour codes and scratch paths, and adds the learner's file:line when the stack names one. */
+function clean(input: ScoreInput, message: string, stack: string): string {
+  const { target } = input;
+  const text = message
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split(target.chaptersDir).join(shownPath(target, target.chaptersDir))
+    .split(target.suitesDir).join('checker/suites')
+    .split(input.scratch.root).join('<checker>')
+    .split('\n')
+    .filter((line) => !/^\s+at /.test(line))
+    .slice(0, 30)
+    .join('\n')
+    .trim();
+  const where = learnerFrame(target, stack);
+  if (!where || text.includes(where)) return text;
+  return `${text}\n  ${messages(input.lang).where}: ${where}`;
+}
+
+/** The first stack frame inside the learner's chapters, as `chapters/…/file.ts:line`. */
+function learnerFrame(target: ScratchTarget, stack: string): string | null {
+  for (const line of stack.split('\n')) {
+    const match = /((?:\/[^\s():]+)+\.ts):(\d+)(?::\d+)?/.exec(line);
+    if (!match || !match[1]!.startsWith(target.chaptersDir)) continue;
+    return `${shownPath(target, match[1]!)}:${match[2]}`;
+  }
+  return null;
+}
+
+/** A scratch path shown as the learner knows it, relative to where the checker was started. */
+function shownPath(target: ScratchTarget, file: string): string {
+  const inside = relative(target.chaptersDir, file);
+  const original = join(target.source, inside);
+  const fromCwd = relative(process.cwd(), original);
+  return fromCwd.startsWith('..') ? original : fromCwd;
+}

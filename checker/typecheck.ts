@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** One compiler error in learner code. */
+export interface TypeProblem {
+  /** Absolute path in the scratch folder. */
+  file: string;
+  line: number;
+  column: number;
+  code: string;
+  message: string;
+}
+
+/** Compiler options the learner's code is held to: the same strict settings as the repository. */
+const OPTIONS = {
+  target: 'ES2022',
+  lib: ['ES2023'],
+  module: 'preserve',
+  moduleResolution: 'bundler',
+  allowImportingTsExtensions: true,
+  noEmit: true,
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  verbatimModuleSyntax: true,
+  isolatedModules: true,
+  skipLibCheck: true,
+  types: ['node'],
+};
+
+/** The longest a type check may take before it is stopped and reported as such. */
+const LIMIT_MS = 120_000;
+
+/** Type-checks the copied learner chapters with `tsc` (TypeScript 7 has no in-process compiler API). */
+export function typecheck(scratchRoot: string, tscPath: string): Promise<TypeProblem[]> {
+  const config = join(scratchRoot, 'tsconfig.learner.json');
+  writeFileSync(config, JSON.stringify({ compilerOptions: OPTIONS, include: ['t*/chapters/**/*.ts'] }));
+  return new Promise((resolve) => {
+    const child = spawn(tscPath, ['-p', config, '--pretty', 'false'], { cwd: scratchRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (output.length < 1_000_000) output += chunk.toString('utf8');
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), LIMIT_MS);
+    child.on('close', () => {
+      clearTimeout(timer);
+      resolve(parseTscOutput(output, scratchRoot));
+    });
+    child.on('error', () => {
+      clearTimeout(timer);
+      resolve([]);
+    });
+  });
+}
+
+/** Reads `file(line,col): error TSxxxx: message` lines; indented lines continue the message above. */
+export function parseTscOutput(output: string, base: string): TypeProblem[] {
+  const problems: TypeProblem[] = [];
+  for (const line of output.split('\n')) {
+    const match = /^(.+?)\((\d+),(\d+)\): error (TS\d+): (.*)$/.exec(line);
+    if (match) {
+      const file = match[1]!.startsWith('/') ? match[1]! : join(base, match[1]!);
+      problems.push({ file, line: Number(match[2]), column: Number(match[3]), code: match[4]!, message: match[5]! });
+    } else if (/^\s+\S/.test(line) && problems.length > 0) {
+      problems[problems.length - 1]!.message += ` ${line.trim()}`;
+    }
+  }
+  return problems;
+}
