@@ -10,6 +10,8 @@ export interface Args {
   target: string;
   json?: string;
   junit?: string;
+  /** Instructor's private suites, graded on top of the public ones. */
+  suites?: string;
   lang: Lang;
   timeoutMs: number;
   quiet: boolean;
@@ -19,10 +21,10 @@ export interface Args {
 export class UsageError extends Error {}
 
 const COMMANDS: readonly Command[] = ['check', 'hint', 'watch', 'reset'];
-const VALUE_OPTIONS = new Set(['--target', '--json', '--junit', '--lang', '--timeout']);
+const VALUE_OPTIONS = new Set(['--target', '--json', '--junit', '--lang', '--timeout', '--suites']);
 
 /** The usage text, the same in both languages (options are English words). */
-export const USAGE = `npm run check -- [01 | 01/3 ...] [--target DIR] [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--quiet]
+export const USAGE = `npm run check -- [01 | 01/3 ...] [--target DIR] [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--suites DIR] [--quiet]
 npm run hint  -- 01/3 [--lang ko|en]
 npm run watch -- [01 | 01/3 ...] [--target DIR] [--lang ko|en]
 npm run reset -- 01`;
@@ -64,6 +66,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
     target: text('--target') ?? 'chapters',
     ...(text('--json') ? { json: text('--json')! } : {}),
     ...(text('--junit') ? { junit: text('--junit')! } : {}),
+    ...(text('--suites') ? { suites: text('--suites')! } : {}),
     lang,
     timeoutMs: seconds * 1000,
     quiet: options.has('--quiet'),

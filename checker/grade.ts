@@ -19,6 +19,8 @@ export interface GradeOptions {
   timeoutMs: number;
   /** Chapters to copy into the scratch folder. */
   chapters: readonly ChapterSpec[];
+  /** Instructor's private suites folder, graded on top of the public suites (not implemented yet). */
+  suites?: string;
 }
 
 /** The tsc binary of the trusted repository. */

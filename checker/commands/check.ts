@@ -38,7 +38,7 @@ export async function runCheck(args: Args): Promise<number> {
     return 2;
   }
   const chapters = CHAPTERS.filter((chapter) => selected.some((entry) => entry.chapter === chapter));
-  const [report] = await gradeFolders([args.target], selected, { lang: args.lang, timeoutMs: args.timeoutMs, chapters });
+  const [report] = await gradeFolders([args.target], selected, { lang: args.lang, timeoutMs: args.timeoutMs, chapters, ...(args.suites ? { suites: args.suites } : {}) });
   if (!report) return 1;
   console.log(args.quiet ? renderText(report).split('\n').slice(-2).join('\n') : renderText(report));
   writeResults(args, report);
