@@ -10,7 +10,7 @@ import { SuiteRunner } from './runner.ts';
 import { REPO_ROOT, addTarget, copyLearnerTree, createScratch, resolveChaptersDir } from './scratch.ts';
 import type { Scratch, ScratchTarget } from './scratch.ts';
 import { scoreTarget } from './score.ts';
-import { typecheck } from './typecheck.ts';
+import { tscBinary, typecheck } from './typecheck.ts';
 
 /** Settings for grading. */
 export interface GradeOptions {
@@ -24,7 +24,7 @@ export interface GradeOptions {
 }
 
 /** The tsc binary of the trusted repository. */
-const TSC = join(REPO_ROOT, 'node_modules', '.bin', 'tsc');
+const TSC = tscBinary(REPO_ROOT);
 
 /** Copies of the graded folders and one vitest instance, kept open so watch can grade again quickly. */
 export class GradingSession {

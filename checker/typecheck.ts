@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** One compiler error in learner code. */
@@ -27,6 +27,12 @@ const OPTIONS = {
   skipLibCheck: true,
   types: ['node'],
 };
+
+/** The native tsc binary (skipping the Node wrapper saves a process start), or the wrapper where it is missing. */
+export function tscBinary(repoRoot: string): string {
+  const native = join(repoRoot, 'node_modules', '@typescript', `typescript-${process.platform}-${process.arch}`, 'lib', 'tsc');
+  return existsSync(native) ? native : join(repoRoot, 'node_modules', '.bin', 'tsc');
+}
 
 /** The longest a type check may take before it is stopped and reported as such. */
 const LIMIT_MS = 120_000;

@@ -1,2 +1,74 @@
+import { watch } from 'node:fs';
 import type { Args } from '../args.ts';
-export async function runWatch(_args: Args): Promise<number> { return 2; }
+import { GradingSession } from '../grade.ts';
+import { messages } from '../i18n.ts';
+import { CHAPTERS } from '../manifest.ts';
+import type { Report } from '../report.ts';
+import { resolveChaptersDir } from '../scratch.ts';
+import { renderText } from '../text.ts';
+import { pickExercises } from './check.ts';
+
+/** How long to wait after a save before checking, so an editor's burst of writes counts once. */
+const SETTLE_MS = 30;
+
+/**
+ * `npm run watch`: checks once, then on every save re-checks first the exercises whose TODO is in the
+ * saved file (the quick answer to "did my edit work?"), then the rest of that chapter, until Ctrl+C.
+ */
+export async function runWatch(args: Args): Promise<number> {
+  const selected = pickExercises(args);
+  if (!selected) return 2;
+  const say = messages(args.lang);
+  const root = resolveChaptersDir(args.target, CHAPTERS);
+  const session = await GradingSession.open([args.target], { lang: args.lang, timeoutMs: args.timeoutMs, chapters: CHAPTERS });
+  const [first] = await session.grade(selected);
+  if (first) console.log(renderText(first));
+  console.log(`\n${say.watching(args.target)}`);
+
+  const saved = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let queue: Promise<void> = Promise.resolve();
+  const recheck = async () => {
+    const files = [...saved];
+    saved.clear();
+    const started = Date.now();
+    const chapters = CHAPTERS.filter((chapter) => files.some((file) => file.startsWith(`${chapter.dir}/`)));
+    for (const chapter of chapters) session.refresh(chapter);
+    const inChapters = selected.filter((entry) => chapters.includes(entry.chapter));
+    const edited = inChapters.filter(({ chapter, exercise }) => files.includes(`${chapter.dir}/${exercise.todo.file}`));
+    const quick = edited.length > 0 ? edited : inChapters;
+    const [quickReport] = await session.grade(quick);
+    if (!quickReport) return;
+    console.log(`\n${quickLines(quickReport)}\n${say.rechecked(Date.now() - started)}`);
+    const rest = inChapters.filter((entry) => !quick.includes(entry));
+    const [restReport] = rest.length > 0 ? await session.grade(rest) : [];
+    console.log(`\n${renderText(restReport ? merge(quickReport, restReport) : quickReport)}\n`);
+  };
+  watch(root, { recursive: true }, (_event, name) => {
+    const file = String(name ?? '').split('\\').join('/');
+    if (!file.endsWith('.ts')) return;
+    saved.add(file);
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      queue = queue.then(recheck, recheck);
+    }, SETTLE_MS);
+  });
+  await new Promise<void>((resolve) => process.once('SIGINT', resolve));
+  await session.close();
+  return 0;
+}
+
+/** One line per exercise: the quick answer printed before the full report. */
+function quickLines(report: Report): string {
+  const say = messages(report.lang);
+  return report.exercises.map((exercise) => `${exercise.id} ${exercise.title} — ${say.status[exercise.status]}`).join('\n');
+}
+
+/** Joins two reports of the same folder into one, exercises in course order. */
+function merge(a: Report, b: Report): Report {
+  const order = CHAPTERS.flatMap((chapter) => chapter.exercises.map((exercise) => exercise.id));
+  const exercises = [...a.exercises, ...b.exercises].sort((x, y) => order.indexOf(x.id) - order.indexOf(y.id));
+  const pass = exercises.every((exercise) => exercise.status === 'pass');
+  return { ...a, status: pass ? 'pass' : 'fail', score: a.score + b.score, max_score: a.max_score + b.max_score, exercises };
+}
+
