@@ -1,0 +1,72 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { allExercises } from '../checker/manifest.ts';
+import type { Report } from '../checker/report.ts';
+import { FIXTURES, buildFixture } from './support/fixtures.ts';
+import type { PlanEntry } from './support/grade-many.ts';
+import { REPO, runTs } from './support/run.ts';
+
+const EXERCISES = allExercises();
+const ALL_IDS = EXERCISES.map(({ exercise }) => exercise.id);
+let reports: Record<string, Report> = {};
+
+/** The report of one exercise in one graded folder. */
+function exerciseIn(label: string, id: string) {
+  const found = reports[label]?.exercises.find((exercise) => exercise.id === id);
+  if (!found) throw new Error(`no result for ${id} in ${label}`);
+  return found;
+}
+
+beforeAll(() => {
+  const work = mkdtempSync(join(tmpdir(), 'exercises-'));
+  const plan: PlanEntry[] = [
+    { label: 'solution', dir: join(REPO, 'solutions'), ids: ALL_IDS },
+    { label: 'starter', dir: join(REPO, 'chapters'), ids: ALL_IDS },
+    ...FIXTURES.map((fixture) => ({ label: `${fixture.exercise} ${fixture.name}`, dir: buildFixture(fixture, work), ids: [fixture.exercise] })),
+  ];
+  writeFileSync(join(work, 'plan.json'), JSON.stringify(plan));
+  const ran = runTs('test/support/grade-many.ts', [join(work, 'plan.json'), join(work, 'out.json')], { timeoutMs: 540_000 });
+  if (ran.status !== 0) throw new Error(`grading failed:\n${ran.stderr}`);
+  reports = JSON.parse(readFileSync(join(work, 'out.json'), 'utf8')) as Record<string, Report>;
+});
+
+describe.each(EXERCISES.map(({ exercise }) => exercise.id))('hidden suite of %s', (id) => {
+  test('passes on the solution', () => {
+    const result = exerciseIn('solution', id);
+    expect(result.tests.filter((t) => t.status !== 'pass'), result.message).toEqual([]);
+    expect(result.status).toBe('pass');
+  });
+
+  test('fails on the untouched starter', () => {
+    const result = exerciseIn('starter', id);
+    expect(result.status).toBe('fail');
+    expect(result.tests.some((t) => t.status === 'fail')).toBe(true);
+  });
+
+  test('has at least two wrong-answer fixtures', () => {
+    expect(FIXTURES.filter((fixture) => fixture.exercise === id).length).toBeGreaterThanOrEqual(2);
+  });
+
+  const mine = FIXTURES.filter((fixture) => fixture.exercise === id);
+  test.each(mine.map((fixture) => [fixture.name, fixture] as const))('fails on the wrong answer %s, for its stated reason', (_name, fixture) => {
+    const report = reports[`${fixture.exercise} ${fixture.name}`]!;
+    expect(report.type_errors, 'a fixture must type-check, so it fails for its own reason').toEqual([]);
+    const result = exerciseIn(`${fixture.exercise} ${fixture.name}`, id);
+    expect(result.status).toBe('fail');
+    for (const name of fixture.fails) {
+      expect(result.tests.find((t) => t.name === name)?.status, `${fixture.name} should fail "${name}"`).toBe('fail');
+    }
+  });
+});
+
+test('the solution and the starter type-check cleanly', () => {
+  expect(reports['solution']?.type_errors).toEqual([]);
+  expect(reports['starter']?.type_errors).toEqual([]);
+});
+
+test('the solution scores every expected test and the starter does not', () => {
+  expect(reports['solution']?.score).toBe(reports['solution']?.max_score);
+  expect(reports['starter']?.score).toBeLessThan(reports['starter']?.max_score ?? 0);
+});
