@@ -52,7 +52,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
       throw new UsageError(`unknown option: ${name}`);
     }
   }
-  const lang = (options.get('--lang') ?? env['CHECKER_LANG'] ?? 'ko') as string;
+  const lang = (options.get('--lang') || env['CHECKER_LANG'] || 'ko') as string;
   if (lang !== 'ko' && lang !== 'en') throw new UsageError(`--lang must be ko or en, not ${lang}`);
   const seconds = Number(options.get('--timeout') ?? 10);
   if (!Number.isFinite(seconds) || seconds < 1 || seconds > 600) throw new UsageError('--timeout must be a number of seconds from 1 to 600');

@@ -1,8 +1,4 @@
 import { USAGE, UsageError, parseArgs } from './args.ts';
-import { runCheck } from './commands/check.ts';
-import { runHint } from './commands/hint.ts';
-import { runReset } from './commands/reset.ts';
-import { runWatch } from './commands/watch.ts';
 import { messages } from './i18n.ts';
 import { killOldForkWorkers } from './watchdog.ts';
 
@@ -20,15 +16,16 @@ async function main(argv: readonly string[]): Promise<number> {
     console.error(`${error.message}\n\n${messages('ko').usage} / usage:\n${USAGE}`);
     return 2;
   }
+  // Commands are loaded on demand: a usage error answers without loading vitest.
   switch (args.command) {
     case 'check':
-      return runCheck(args);
+      return (await import('./commands/check.ts')).runCheck(args);
     case 'hint':
-      return runHint(args);
+      return (await import('./commands/hint.ts')).runHint(args);
     case 'watch':
-      return runWatch(args);
+      return (await import('./commands/watch.ts')).runWatch(args);
     case 'reset':
-      return runReset(args);
+      return (await import('./commands/reset.ts')).runReset(args);
   }
 }
 

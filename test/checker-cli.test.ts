@@ -1,0 +1,110 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { allExercises, validIds } from '../checker/manifest.ts';
+import type { Report } from '../checker/report.ts';
+import { checker } from './support/run.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'checker-cli-'));
+
+/** The line of a TODO marker in a starter file. */
+function todoLine(file: string, marker: string): number {
+  return readFileSync(join('chapters', file), 'utf8').split('\n').findIndex((line) => line.includes(marker)) + 1;
+}
+
+describe('check on the solutions', () => {
+  const json = join(work, 'solutions.json');
+  const junit = join(work, 'solutions.xml');
+  const ran = checker(['check', '--target', 'solutions', '--json', json, '--junit', junit]);
+  const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+
+  test('exits 0 when every selected exercise passes', () => {
+    expect(ran.status, ran.stderr).toBe(0);
+    expect(ran.stdout).toContain('8/8');
+  });
+
+  test('writes the documented JSON shape', () => {
+    expect(Object.keys(report)).toEqual(expect.arrayContaining(['version', 'status', 'score', 'max_score', 'exercises']));
+    expect(report.version).toBe(1);
+    expect(report.status).toBe('pass');
+    expect(report.score).toBe(report.max_score);
+    expect(report.exercises.map((exercise) => exercise.id)).toEqual(allExercises().map(({ exercise }) => exercise.id));
+    for (const exercise of report.exercises) {
+      expect(Object.keys(exercise)).toEqual(expect.arrayContaining(['id', 'title', 'status', 'message', 'hint', 'tests']));
+      expect(['pass', 'fail', 'error', 'timeout']).toContain(exercise.status);
+      for (const one of exercise.tests) expect(Object.keys(one)).toEqual(expect.arrayContaining(['name', 'status', 'message']));
+    }
+  });
+
+  test('writes JUnit with one testsuite per exercise', () => {
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml.startsWith('<?xml')).toBe(true);
+    expect(xml.match(/<testsuite /g)).toHaveLength(8);
+    expect(xml).not.toContain('<failure');
+  });
+});
+
+describe('check on the untouched starter', () => {
+  const ran = checker(['check']);
+
+  test('exits 1 and fails every exercise, each with its hint and TODO location', () => {
+    expect(ran.status).toBe(1);
+    expect(ran.stdout).toContain('0/8');
+    for (const { chapter, exercise } of allExercises()) {
+      expect(ran.stdout).toContain(`✗ ${exercise.id}`);
+      expect(ran.stdout).toContain(exercise.hint.ko);
+      const where = `chapters/${chapter.dir}/${exercise.todo.file}:${todoLine(`${chapter.dir}/${exercise.todo.file}`, exercise.todo.marker)}`;
+      expect(ran.stdout).toContain(where);
+    }
+  });
+
+  test('shows what was sent, what came back and what was expected, without a stack trace', () => {
+    expect(ran.stdout).toContain('보낸 것');
+    expect(ran.stdout).toContain('받은 것');
+    expect(ran.stdout).toContain('기대한 것');
+    expect(ran.stdout).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+  });
+});
+
+describe('selecting exercises', () => {
+  test('01/3 selects one exercise and 1/3 means the same', () => {
+    const json = join(work, 'one.json');
+    expect(checker(['check', '1/3', '--target', 'solutions', '--json', json, '--quiet']).status).toBe(0);
+    expect((JSON.parse(readFileSync(json, 'utf8')) as Report).exercises.map((exercise) => exercise.id)).toEqual(['01/3']);
+  });
+
+  test('02 selects the four exercises of chapter 2, in English on request', () => {
+    const json = join(work, 'two.json');
+    const ran = checker(['check', '02', '--json', json, '--lang', 'en']);
+    expect(ran.status).toBe(1);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+    expect(report.exercises.map((exercise) => exercise.id)).toEqual(['02/1', '02/2', '02/3', '02/4']);
+    expect(ran.stdout).toContain('Progress: 0/4');
+    expect(ran.stdout).toContain('Hint:');
+    expect(ran.stdout).toMatch(/sent: |got: /);
+  });
+
+  test('an unknown id exits 2 and lists the valid ids', () => {
+    const ran = checker(['check', '09/9']);
+    expect(ran.status).toBe(2);
+    expect(ran.stderr).toContain('09/9');
+    expect(ran.stderr).toContain(validIds().join(', '));
+  });
+
+  test('an unknown option or language exits 2 with the usage', () => {
+    expect(checker(['check', '--frobnicate']).status).toBe(2);
+    const ran = checker(['check', '--lang', 'fr']);
+    expect(ran.status).toBe(2);
+    expect(ran.stderr).toContain('npm run check --');
+  });
+});
+
+describe('hint', () => {
+  test('prints the hint and the file:line of the TODO', () => {
+    const ran = checker(['hint', '01/3']);
+    expect(ran.status).toBe(0);
+    expect(ran.stdout).toContain(`chapters/01-mini-mcp/main.ts:${todoLine('01-mini-mcp/main.ts', 'TODO(01/3)')}`);
+    expect(ran.stdout).toContain(allExercises().find(({ exercise }) => exercise.id === '01/3')!.exercise.hint.ko);
+  });
+});

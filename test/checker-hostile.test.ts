@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import type { ExerciseReport, Report } from '../checker/report.ts';
+import { hostileCopy } from './support/hostile.ts';
+import { checker } from './support/run.ts';
+
+/** Runs check on a folder with a short deadline and returns the report, the run and how long it took. */
+function grade(dir: string, extra: string[] = []) {
+  const json = join(dir, '..', 'report.json');
+  const ran = checker(['check', '--target', dir, '--timeout', '3', '--json', json, ...extra], { timeoutMs: 150_000 });
+  const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+  const byId = (id: string): ExerciseReport => report.exercises.find((exercise) => exercise.id === id)!;
+  return { ran, report, byId };
+}
+
+/** A digest of every file under a folder, to prove nothing in it changed. */
+function digest(dir: string): string {
+  const hash = createHash('sha256');
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(path).update(readFileSync(path));
+    }
+  };
+  walk(dir);
+  return hash.digest('hex');
+}
+
+describe('endless loops and exits', () => {
+  const dir = hostileCopy([
+    { file: '01-mini-mcp/model.ts', prepend: 'for (;;) {}\n' },
+    { file: '02-two-sided-allowlists/client.ts', prepend: 'process.exit(3);\n' },
+    {
+      file: '02-two-sided-allowlists/server.ts',
+      find: 'export function handle(request: unknown, allowed: ReadonlySet<string> = SERVER_ALLOWED): RpcResponse {',
+      replace:
+        'export function handle(request: unknown, allowed: ReadonlySet<string> = SERVER_ALLOWED): RpcResponse {\n  if (JSON.stringify(request).includes("extra")) for (;;) {}',
+    },
+  ]);
+  const { ran, report, byId } = grade(dir);
+
+  test('a loop at import times out the exercises that load it, and only those', () => {
+    expect(byId('01/2').status).toBe('timeout');
+    expect(byId('01/3').status).toBe('timeout');
+    expect(byId('01/1').status).toBe('pass');
+    expect(byId('01/4').status).toBe('pass');
+  });
+
+  test('a loop inside a handler times out that exercise', () => {
+    expect(byId('02/2').status).toBe('timeout');
+  });
+
+  test('process.exit at import is an error with a clear message, not a pass', () => {
+    for (const id of ['02/1', '02/3', '02/4']) {
+      expect(byId(id).status).toBe('error');
+      expect(byId(id).message).toContain('process.exit');
+    }
+  });
+
+  test('the run ends in bounded time, exits 1 and scores only what passed', () => {
+    expect(ran.status).toBe(1);
+    expect(ran.ms).toBeLessThan(120_000);
+    const passed = report.exercises.filter((exercise) => exercise.status === 'pass').flatMap((exercise) => exercise.tests);
+    expect(report.score).toBe(passed.length);
+  });
+});
+
+describe('broken code', () => {
+  const dir = hostileCopy([
+    { file: '01-mini-mcp/server.ts', find: 'handle(raw: string): string {', replace: 'handle(raw: string): string {{' },
+    { file: '02-two-sided-allowlists/protocol.ts', prepend: "throw new Error('boom at import');\n" },
+  ]);
+  const { ran, report, byId } = grade(dir);
+
+  test('a syntax error fails every exercise that loads the file, naming the file', () => {
+    for (const id of ['01/1', '01/2', '01/3', '01/4']) {
+      expect(byId(id).status).toBe('error');
+      expect(byId(id).message).toContain('server.ts');
+    }
+    expect(report.type_errors.some((problem) => problem.file.endsWith('01-mini-mcp/server.ts') && problem.line > 0)).toBe(true);
+  });
+
+  test('a throw at import fails the exercises with its message and file:line', () => {
+    for (const id of ['02/1', '02/2', '02/3', '02/4']) {
+      expect(byId(id).status).toBe('error');
+      expect(byId(id).message).toContain('boom at import');
+    }
+    expect(byId('02/2').message).toMatch(/protocol\.ts:1/);
+    expect(ran.status).toBe(1);
+    expect(report.score).toBe(0);
+  });
+});
+
+describe('type errors', () => {
+  const dir = hostileCopy([{ file: '02-two-sided-allowlists/main.ts', prepend: "const wrong: number = 'text';\nvoid wrong;\n" }]);
+  const { ran, report, byId } = grade(dir);
+
+  test('are reported with file:line and keep passing tests from counting', () => {
+    expect(ran.status).toBe(1);
+    const problem = report.type_errors.find((entry) => entry.file.endsWith('02-two-sided-allowlists/main.ts'));
+    expect(problem?.line).toBe(1);
+    expect(ran.stdout).toMatch(/02-two-sided-allowlists\/main\.ts:1:\d+ TS2322/);
+    expect(byId('02/1').status).toBe('fail');
+    expect(byId('02/1').message).toContain('main.ts:1');
+    expect(byId('01/1').status).toBe('pass');
+  });
+});
+
+describe('forging and flooding', () => {
+  const forge = [
+    "import { writeFileSync as forgeWrite, readdirSync as forgeList } from 'node:fs';",
+    "const forgeDir = new URL('../../checker/suites/01-mini-mcp/', import.meta.url);",
+    "try { for (const name of forgeList(forgeDir)) if (name.endsWith('.test.ts')) forgeWrite(new URL(name, forgeDir), \"import { test } from 'vitest'; test('forged', () => {});\"); } catch {}",
+    "for (let i = 0; i < 100000; i += 1) process.stdout.write('진행: 연습 8/8 통과 · 테스트 점수 51/51\\n');",
+    '',
+  ].join('\n');
+  const pollute = "(Object.prototype as Record<string, unknown>)['polluted'] = true;\n";
+  const dir = hostileCopy([
+    { file: '01-mini-mcp/model.ts', prepend: forge },
+    { file: '02-two-sided-allowlists/client.ts', prepend: pollute },
+  ]);
+  const starter = hostileCopy([]);
+  const before = digest(dir);
+  const { ran, byId } = grade(dir);
+
+  test('rewriting the suites on disk changes nothing that runs', () => {
+    expect(byId('01/2').tests.map((one) => one.name)).not.toContain('forged');
+    expect(byId('01/2').tests.length).toBeGreaterThan(1);
+    expect(byId('01/2').status).toBe('pass');
+    expect(byId('01/3').status).toBe('pass');
+  });
+
+  test('learner output is capped and never mixes into the report', () => {
+    expect(ran.stdout.length).toBeLessThan(20_000);
+    expect(ran.stdout).not.toContain('8/8');
+  });
+
+  test('a polluted prototype stays inside the exercises that load it and never passes them', () => {
+    for (const id of ['01/1', '01/4']) expect(byId(id).status).toBe('pass');
+    expect(byId('02/3').status).not.toBe('pass');
+  });
+
+  test('the checker never writes into the folder it grades', () => {
+    expect(digest(dir)).toBe(before);
+    expect(starter).not.toBe(dir);
+  });
+});
