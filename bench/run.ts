@@ -1,0 +1,91 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** `npm run bench`: the checker against bare vitest, the watch re-check, and (when present) the batch case. */
+const REPO = resolve(import.meta.dirname, '..');
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
+
+/** The middle value of some timings. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Wall time of one command, in milliseconds. */
+function time(command: string, args: string[], cwd: string): number {
+  const started = performance.now();
+  const ran = spawnSync(command, args, { cwd, stdio: 'ignore', env: { ...process.env, CI: '1' } });
+  if (ran.error) throw ran.error;
+  return performance.now() - started;
+}
+
+/** A folder laid out as the checker lays out its scratch copy, for a bare vitest run of the same suites. */
+function bareCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-bare-'));
+  cpSync(join(REPO, 'solutions'), join(dir, 'chapters'), { recursive: true });
+  cpSync(join(REPO, 'checker', 'suites'), join(dir, 'checker', 'suites'), { recursive: true });
+  symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+function benchCheck(): string[] {
+  const bare = bareCopy();
+  const checkerTimes: number[] = [];
+  const bareTimes: number[] = [];
+  time('npm', ['run', 'check', '--', '--target', 'solutions', '--quiet'], REPO);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    checkerTimes.push(time('npm', ['run', 'check', '--', '--target', 'solutions', '--quiet'], REPO));
+    bareTimes.push(time('npx', ['vitest', 'run', '--root', bare, '--pool', 'forks', '--maxWorkers', '2', '--silent'], bare));
+  }
+  rmSync(bare, { recursive: true, force: true });
+  const checker = median(checkerTimes);
+  const plain = median(bareTimes);
+  return [
+    `| full check: \`npm run check -- --target solutions\` (8 exercises, 51 tests) | ${(checker / 1000).toFixed(2)} s |`,
+    `| bare \`npx vitest run\` of the same suites on the same copy | ${(plain / 1000).toFixed(2)} s |`,
+    `| checker / bare vitest | ${(checker / plain).toFixed(2)} (overhead ${Math.round((checker / plain - 1) * 100)} %) |`,
+  ];
+}
+
+/** Starts watch on a copy, saves a file ROUNDS times, and times save → re-check printed. */
+async function benchWatch(): Promise<string[]> {
+  const dir = join(mkdtempSync(join(tmpdir(), 'bench-watch-')), 'chapters');
+  cpSync(join(REPO, 'chapters'), dir, { recursive: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'checker', 'cli.ts'), 'watch', '--target', dir, '--lang', 'en'], { cwd: REPO });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  const waitFor = async (pattern: RegExp, from: number) => {
+    while (!pattern.test(output.slice(from))) await new Promise((done) => setTimeout(done, 5));
+  };
+  await waitFor(/Watching/, 0);
+  const endToEnd: number[] = [];
+  const reported: number[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    await new Promise((done) => setTimeout(done, 1_500));
+    const from = output.length;
+    const started = performance.now();
+    appendFileSync(join(dir, '01-mini-mcp', 'server.ts'), `// save ${round}\n`);
+    await waitFor(/Re-checked in (\d+) ms/, from);
+    endToEnd.push(performance.now() - started);
+    reported.push(Number(/Re-checked in (\d+) ms/.exec(output.slice(from))![1]));
+  }
+  child.kill('SIGINT');
+  return [
+    `| watch: save \`01-mini-mcp/server.ts\` → its exercises (01/1, 01/4) re-checked and printed, end to end | ${Math.round(median(endToEnd))} ms |`,
+    `| watch: the same, as the checker reports it (grading only) | ${Math.round(median(reported))} ms |`,
+  ];
+}
+
+function machine(): string {
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  return `${cpus().length} cores (${cpu}), Node ${process.version}, ${ROUNDS} rounds, medians`;
+}
+
+const lines = ['| measurement | result |', '| --- | --- |', ...benchCheck(), ...(await benchWatch())];
+console.log(`Machine: ${machine()}\n\n${lines.join('\n')}`);
+const batch = join(REPO, 'bench', 'batch.ts');
+if (existsSync(batch)) spawnSync(process.execPath, ['--import', 'tsx', batch], { cwd: REPO, stdio: 'inherit' });
