@@ -1,5 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
+import { loadPrivateSuites } from './batch/private-suites.ts';
+import type { PrivateSuite } from './batch/private-suites.ts';
 import { trust } from './guard.ts';
 import type { TrustedSources } from './guard.ts';
 import type { Lang } from './i18n.ts';
@@ -7,7 +9,7 @@ import type { Selected } from './manifest.ts';
 import type { ChapterSpec } from './manifest/types.ts';
 import type { Report } from './report.ts';
 import { SuiteRunner } from './runner.ts';
-import { REPO_ROOT, addTarget, copyLearnerTree, createScratch, resolveChaptersDir } from './scratch.ts';
+import { REPO_ROOT, addTarget, copyLearnerTree, createScratch, privateSuitesDirName, resolveChaptersDir } from './scratch.ts';
 import type { Scratch, ScratchTarget } from './scratch.ts';
 import { scoreTarget } from './score.ts';
 import { tscBinary, typecheck } from './typecheck.ts';
@@ -19,8 +21,20 @@ export interface GradeOptions {
   timeoutMs: number;
   /** Chapters to copy into the scratch folder. */
   chapters: readonly ChapterSpec[];
-  /** Instructor's private suites folder, graded on top of the public suites (not implemented yet). */
+  /** Instructor's private suites folder, graded on top of the public suites. */
   suites?: string;
+  /** Called as suite files finish: how many of how many are done. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** A folder to grade, limited to some chapters and with the name messages give its chapters folder. */
+export interface GradeFolder {
+  /** A chapters folder, or a copy of the repository with chapters/ inside. */
+  dir: string;
+  /** The chapters copied from it; all of GradeOptions.chapters when unset. */
+  chapters?: readonly ChapterSpec[];
+  /** How messages name its chapters folder, such as `chapters`. */
+  shownAs?: string;
 }
 
 /** The tsc binary of the trusted repository. */
@@ -28,21 +42,33 @@ const TSC = tscBinary(REPO_ROOT);
 
 /** Copies of the graded folders and one vitest instance, kept open so watch can grade again quickly. */
 export class GradingSession {
+  private readonly finished = new Set<string>();
+  private total = 0;
+
   private constructor(
     private readonly scratch: Scratch,
     private readonly runner: SuiteRunner,
     private readonly options: GradeOptions,
+    private readonly privates: readonly PrivateSuite[],
   ) {}
 
   /** Copies each folder (a chapters folder, or a copy of the repository) and starts vitest. */
-  static async open(folders: readonly string[], options: GradeOptions): Promise<GradingSession> {
+  static async open(folders: readonly (string | GradeFolder)[], options: GradeOptions): Promise<GradingSession> {
     process.env['CHECKER_LANG'] = options.lang;
+    const privates = options.suites ? loadPrivateSuites(options.suites, options.chapters) : [];
+    const privateDir = options.suites ? resolve(options.suites) : undefined;
     const scratch = createScratch();
     try {
-      for (const folder of folders) addTarget(scratch, resolveChaptersDir(folder, options.chapters), options.chapters);
-      const trusted = trustSuites(scratch.targets);
-      const runner = await SuiteRunner.create({ root: scratch.root, trusted, timeoutMs: options.timeoutMs });
-      return new GradingSession(scratch, runner, options);
+      for (const folder of folders) {
+        const { dir, chapters = options.chapters, shownAs } = typeof folder === 'string' ? { dir: folder } : folder;
+        addTarget(scratch, resolveChaptersDir(dir, chapters), chapters, { ...(privateDir ? { privateDir } : {}), ...(shownAs !== undefined ? { shownAs } : {}) });
+      }
+      const trusted = trustSuites(scratch.targets, privateDir);
+      const holder: { session?: GradingSession } = {};
+      const onFileDone = (file: string) => holder.session?.progress(file);
+      const runner = await SuiteRunner.create({ root: scratch.root, trusted, timeoutMs: options.timeoutMs, onFileDone });
+      holder.session = new GradingSession(scratch, runner, options, privates);
+      return holder.session;
     } catch (error) {
       scratch.dispose();
       throw error;
@@ -52,7 +78,9 @@ export class GradingSession {
   /** Grades the selected exercises in every folder: one vitest run and one type check for all of them. */
   async grade(selected: Selected[]): Promise<Report[]> {
     const checking = typecheck(this.scratch.root, TSC);
-    const files = this.scratch.targets.flatMap((target) => suiteFiles(target, selected));
+    const files = this.scratch.targets.flatMap((target) => suiteFiles(target, selected, this.privates));
+    this.finished.clear();
+    this.total = files.length;
     const outcomes = await this.runner.run(files);
     const problems = await checking;
     return this.scratch.targets.map((target) =>
@@ -62,6 +90,7 @@ export class GradingSession {
         outcomes,
         problems: problems.filter((problem) => !relative(target.chaptersDir, problem.file).startsWith('..')),
         selected,
+        privates: this.privates,
         lang: this.options.lang,
         timeoutMs: this.options.timeoutMs,
       }),
@@ -77,6 +106,11 @@ export class GradingSession {
     for (const file of walk(copy)) this.runner.invalidate(file);
   }
 
+  private progress(file: string): void {
+    this.finished.add(file);
+    this.options.onProgress?.(this.finished.size, this.total);
+  }
+
   /** Stops vitest and removes the scratch folder. */
   async close(): Promise<void> {
     try {
@@ -88,7 +122,7 @@ export class GradingSession {
 }
 
 /** Grades each folder once and cleans up. */
-export async function gradeFolders(folders: readonly string[], selected: Selected[], options: GradeOptions): Promise<Report[]> {
+export async function gradeFolders(folders: readonly (string | GradeFolder)[], selected: Selected[], options: GradeOptions): Promise<Report[]> {
   const session = await GradingSession.open(folders, options);
   try {
     return await session.grade(selected);
@@ -97,19 +131,27 @@ export async function gradeFolders(folders: readonly string[], selected: Selecte
   }
 }
 
-/** The suite file of each selected exercise whose chapter folder the target has. */
-function suiteFiles(target: ScratchTarget, selected: Selected[]): string[] {
+/** The suite files (public, then private) of each selected exercise whose chapter folder the target has. */
+function suiteFiles(target: ScratchTarget, selected: Selected[], privates: readonly PrivateSuite[]): string[] {
   return selected
     .filter(({ chapter }) => existsSync(join(target.chaptersDir, chapter.dir)))
-    .map(({ chapter, exercise }) => join(target.suitesDir, chapter.dir, exercise.suite));
+    .flatMap(({ chapter, exercise }) => [
+      join(target.suitesDir, chapter.dir, exercise.suite),
+      ...privates
+        .filter((suite) => suite.exerciseId === exercise.id)
+        .map((suite) => join(target.suitesDir, privateSuitesDirName(chapter.dir), suite.file)),
+    ]);
 }
 
-/** Reads every trusted suite file once and maps each scratch copy to it. */
-function trustSuites(targets: readonly ScratchTarget[]): TrustedSources {
+/** Reads every trusted suite file once (public from this repository, private from the instructor's folder) and maps each scratch copy to it. */
+function trustSuites(targets: readonly ScratchTarget[], privateDir: string | undefined): TrustedSources {
   const trusted: TrustedSources = new Map();
   for (const target of targets) {
     for (const file of walk(target.suitesDir)) {
-      trust(trusted, file, join(REPO_ROOT, 'checker', 'suites', relative(target.suitesDir, file)));
+      const [top = '', ...rest] = relative(target.suitesDir, file).split(sep);
+      const hidden = privateDir && top.endsWith('.private') ? top.slice(0, -'.private'.length) : null;
+      const origin = hidden !== null ? join(privateDir!, hidden, ...rest) : join(REPO_ROOT, 'checker', 'suites', top, ...rest);
+      trust(trusted, file, origin);
     }
   }
   return trusted;

@@ -40,6 +40,8 @@ export interface RunnerOptions {
   maxWorkers?: number;
   /** Bytes of learner output kept; the rest is dropped. */
   outputCap?: number;
+  /** Called each time a suite file finishes, for progress display. */
+  onFileDone?: (file: string) => void;
 }
 
 /** A small process that kills this checker's forks if the checker dies without doing so itself. */
@@ -166,6 +168,7 @@ export class SuiteRunner {
     const tests = [...module.children.allTests()].map(toRawTest);
     const errors = module.errors().map((error) => ({ message: error.message ?? String(error), stack: error.stack ?? '' }));
     this.results.set(module.moduleId, { outcome: 'ran', errors, tests });
+    this.options.onFileDone?.(module.moduleId);
   }
 }
 

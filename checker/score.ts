@@ -1,10 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { PRIVATE_PREFIX, privateTitle } from './batch/private-suites.ts';
+import type { PrivateSuite } from './batch/private-suites.ts';
 import { messages } from './i18n.ts';
 import type { Lang } from './i18n.ts';
 import type { Selected } from './manifest.ts';
 import type { ExerciseReport, Report, Status, TestReport } from './report.ts';
 import type { RawFile, RawTest } from './runner.ts';
+import { privateSuitesDirName } from './scratch.ts';
 import type { Scratch, ScratchTarget } from './scratch.ts';
 import { findTodo, formatLocation } from './todo.ts';
 import type { TypeProblem } from './typecheck.ts';
@@ -16,6 +19,8 @@ export interface ScoreInput {
   outcomes: Map<string, RawFile>;
   problems: TypeProblem[];
   selected: Selected[];
+  /** Instructor's private suites, graded on top of the public ones. */
+  privates?: readonly PrivateSuite[];
   lang: Lang;
   timeoutMs: number;
 }
@@ -31,44 +36,79 @@ export function scoreTarget(input: ScoreInput): Report {
   return { version: 1, status: allPass ? 'pass' : 'fail', score, max_score: max, target: target.source, lang, exercises, type_errors: typeErrors };
 }
 
+/** One suite file of an exercise: the public one, or an instructor's private one. */
+interface Part {
+  file: string;
+  /** The names the file must report, as the suite spells them. */
+  names: string[];
+  /** The name and title a test gets in the report. */
+  name: (name: string) => string;
+  title: (name: string) => string;
+}
+
 function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeErrors: Report['type_errors']): ExerciseReport {
   const say = messages(input.lang);
   const chapterDir = join(input.target.chaptersDir, chapter.dir);
   const todo = formatLocation(findTodo(chapterDir, shownPath(input.target, chapterDir), exercise.todo.file, exercise.todo.marker));
-  const names = Object.keys(exercise.tests);
-  const title = (name: string) => (input.lang === 'ko' ? (exercise.tests[name] ?? name) : name);
   const base = { id: exercise.id, title: exercise.title[input.lang], hint: exercise.hint[input.lang], todo };
-  const everyTest = (status: Status, message: string): TestReport[] =>
-    names.map((name) => ({ name, title: title(name), status, message }));
-
+  const parts: Part[] = [
+    {
+      file: join(input.target.suitesDir, chapter.dir, exercise.suite),
+      names: Object.keys(exercise.tests),
+      name: (name) => name,
+      title: (name) => (input.lang === 'ko' ? (exercise.tests[name] ?? name) : name),
+    },
+    ...(input.privates ?? [])
+      .filter((suite) => suite.exerciseId === exercise.id)
+      .map((suite): Part => ({
+        file: join(input.target.suitesDir, privateSuitesDirName(chapter.dir), suite.file),
+        names: suite.names,
+        name: (name) => `${PRIVATE_PREFIX}${name}`,
+        title: (name) => privateTitle(name, input.lang),
+      })),
+  ];
   if (!existsSync(chapterDir)) {
     const message = say.missingChapter(shownPath(input.target, chapterDir));
-    return { ...base, status: 'error', message, tests: everyTest('error', message) };
-  }
-  const raw = input.outcomes.get(join(input.target.suitesDir, chapter.dir, exercise.suite));
-  if (!raw || raw.outcome === 'crashed') return { ...base, status: 'error', message: say.crashed, tests: everyTest('error', say.crashed) };
-  if (raw.outcome === 'timeout') {
-    const message = say.timeout(Math.round(input.timeoutMs / 1000));
-    return { ...base, status: 'timeout', message, tests: everyTest('timeout', message) };
-  }
-  const fileError = raw.errors[0];
-  if (fileError) {
-    const message = say.importFailed(clean(input, fileError.message, fileError.stack));
-    return { ...base, status: 'error', message, tests: everyTest('error', message) };
+    return { ...base, status: 'error', message, tests: parts.flatMap((part) => everyTest(part, 'error', message)) };
   }
   const chapterTypeErrors = typeErrors.filter((problem) => problem.file.includes(`${chapter.dir}/`));
   const typeMessage = chapterTypeErrors[0]
     ? say.typeErrorTest(`${chapterTypeErrors[0].file}:${chapterTypeErrors[0].line} ${chapterTypeErrors[0].message}`)
     : '';
-  const tests = names.map((name): TestReport => {
-    const ran = raw.tests.find((test) => test.name === name);
-    return { name, title: title(name), ...testOutcome(input, ran, typeMessage) };
-  });
-  const firstBad = tests.find((test) => test.status !== 'pass');
+  const scored = parts.map((part) => scorePart(input, part, typeMessage));
+  const tests = scored.flatMap((part) => part.tests);
   const status: Status = tests.some((test) => test.status === 'timeout')
     ? 'timeout'
-    : tests.some((test) => test.status === 'error') ? 'error' : firstBad ? 'fail' : 'pass';
-  return { ...base, status, message: firstBad ? `${firstBad.title}\n${firstBad.message}` : '', tests };
+    : tests.some((test) => test.status === 'error') ? 'error' : tests.some((test) => test.status !== 'pass') ? 'fail' : 'pass';
+  const firstBadPart = scored.find((part) => part.tests.some((test) => test.status !== 'pass'));
+  const firstBad = firstBadPart?.tests.find((test) => test.status !== 'pass');
+  const message = firstBadPart?.message ?? (firstBad ? `${firstBad.title}\n${firstBad.message}` : '');
+  return { ...base, status, message, tests };
+}
+
+function everyTest(part: Part, status: Status, message: string): TestReport[] {
+  return part.names.map((name) => ({ name: part.name(name), title: part.title(name), status, message }));
+}
+
+/** Scores one suite file; a file that crashed, timed out or failed to load gives that message for the whole file. */
+function scorePart(input: ScoreInput, part: Part, typeMessage: string): { tests: TestReport[]; message: string | null } {
+  const say = messages(input.lang);
+  const raw = input.outcomes.get(part.file);
+  if (!raw || raw.outcome === 'crashed') return { tests: everyTest(part, 'error', say.crashed), message: say.crashed };
+  if (raw.outcome === 'timeout') {
+    const message = say.timeout(Math.round(input.timeoutMs / 1000));
+    return { tests: everyTest(part, 'timeout', message), message };
+  }
+  const fileError = raw.errors[0];
+  if (fileError) {
+    const message = say.importFailed(clean(input, fileError.message, fileError.stack));
+    return { tests: everyTest(part, 'error', message), message };
+  }
+  const tests = part.names.map((name): TestReport => {
+    const ran = raw.tests.find((test) => test.name === name);
+    return { name: part.name(name), title: part.title(name), ...testOutcome(input, ran, typeMessage) };
+  });
+  return { tests, message: null };
 }
 
 function testOutcome(input: ScoreInput, ran: RawTest | undefined, typeMessage: string): { status: Status; message: string } {
@@ -111,6 +151,7 @@ function learnerFrame(target: ScratchTarget, stack: string): string | null {
 /** A scratch path shown as the learner knows it, relative to where the checker was started. */
 function shownPath(target: ScratchTarget, file: string): string {
   const inside = relative(target.chaptersDir, file);
+  if (target.shownAs !== undefined) return join(target.shownAs, inside);
   const original = join(target.source, inside);
   const fromCwd = relative(process.cwd(), original);
   return fromCwd.startsWith('..') ? original : fromCwd;

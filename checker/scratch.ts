@@ -7,7 +7,7 @@ import type { ChapterSpec } from './manifest/types.ts';
 export const REPO_ROOT = resolve(import.meta.dirname, '..');
 
 /** The largest learner file the checker copies; bigger files are left out so a flood of data cannot fill the disk. */
-const MAX_FILE_BYTES = 1_000_000;
+export const MAX_FILE_BYTES = 1_000_000;
 
 /** One graded copy inside the scratch folder: where the learner files and the suites went. */
 export interface ScratchTarget {
@@ -19,6 +19,21 @@ export interface ScratchTarget {
   chaptersDir: string;
   /** Absolute folder holding the copied suites. */
   suitesDir: string;
+  /** How messages name the chapters folder; unset means the source path as seen from the current folder. */
+  shownAs?: string;
+}
+
+/** Extra settings for one graded copy. */
+export interface TargetExtras {
+  /** Instructor's private suites folder: `<dir>/<chapter dir>/` is copied beside the public suites as `<chapter dir>.private/`. */
+  privateDir?: string;
+  /** How messages name the chapters folder, such as `chapters`. */
+  shownAs?: string;
+}
+
+/** The scratch folder name of a chapter's private suites, beside the public `checker/suites/<chapter dir>/`. */
+export function privateSuitesDirName(chapterDir: string): string {
+  return `${chapterDir}.private`;
 }
 
 /** A scratch folder outside the graded tree; nothing is ever written into the folder under grade. */
@@ -50,7 +65,7 @@ export function createScratch(): Scratch {
 }
 
 /** Copies the chapters of one graded folder and the trusted suites into the scratch folder. */
-export function addTarget(scratch: Scratch, source: string, chapters: readonly ChapterSpec[]): ScratchTarget {
+export function addTarget(scratch: Scratch, source: string, chapters: readonly ChapterSpec[], extras: TargetExtras = {}): ScratchTarget {
   const key = `t${scratch.targets.length}`;
   const chaptersDir = join(scratch.root, key, 'chapters');
   const suitesDir = join(scratch.root, key, 'checker', 'suites');
@@ -59,9 +74,11 @@ export function addTarget(scratch: Scratch, source: string, chapters: readonly C
     const from = join(source, chapter.dir);
     if (existsSync(from) && lstatSync(from).isDirectory()) copyLearnerTree(from, join(chaptersDir, chapter.dir));
     cpSync(join(REPO_ROOT, 'checker', 'suites', chapter.dir), join(suitesDir, chapter.dir), { recursive: true });
+    const hidden = extras.privateDir ? join(extras.privateDir, chapter.dir) : null;
+    if (hidden && existsSync(hidden)) cpSync(hidden, join(suitesDir, privateSuitesDirName(chapter.dir)), { recursive: true, dereference: true });
   }
   cpSync(join(REPO_ROOT, 'checker', 'suites', '_lib'), join(suitesDir, '_lib'), { recursive: true });
-  const target = { key, source, chaptersDir, suitesDir };
+  const target: ScratchTarget = { key, source, chaptersDir, suitesDir, ...(extras.shownAs !== undefined ? { shownAs: extras.shownAs } : {}) };
   scratch.targets.push(target);
   return target;
 }
