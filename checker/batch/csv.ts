@@ -1,0 +1,25 @@
+import type { Lang } from '../i18n.ts';
+import type { StudentResult } from './class.ts';
+import { reasonOf } from './reasons.ts';
+import { batchWords } from './words.ts';
+
+/** The byte order mark that makes spreadsheet programs read the file as UTF-8. */
+const BOM = '\uFEFF';
+
+/** Quotes one field by RFC 4180, and defuses text a spreadsheet would run as a formula. */
+export function csvField(value: string | number): string {
+  if (typeof value === 'number') return String(value);
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The gradebook as CSV: UTF-8 with a BOM, CRLF lines, one row per student, one column per exercise, total, max and reason. */
+export function gradebookCsv(results: readonly StudentResult[], exerciseIds: readonly string[], lang: Lang): string {
+  const say = batchWords(lang);
+  const header = [say.student, ...exerciseIds, say.total, say.max, say.reason];
+  const rows = results.map((result) => {
+    const statuses = exerciseIds.map((id) => result.report.exercises.find((exercise) => exercise.id === id)?.status ?? 'error');
+    return [result.student.name, ...statuses, result.report.score, result.report.max_score, reasonOf(result, lang)];
+  });
+  return BOM + [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}

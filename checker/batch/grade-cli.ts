@@ -1,0 +1,80 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHAPTERS, allExercises } from '../manifest.ts';
+import { isFolder } from './students.ts';
+import { gradeClass } from './class.ts';
+import { gradebookCsv } from './csv.ts';
+import { GRADE_USAGE, GradeUsageError, parseGradeArgs } from './grade-args.ts';
+import type { GradeArgs } from './grade-args.ts';
+import { reportHtml } from './html.ts';
+import { PrivateSuiteError } from './private-suites.ts';
+import { progressLine } from './progress.ts';
+import { batchWords } from './words.ts';
+import { killOldForkWorkers } from '../watchdog.ts';
+
+/** Environment variables through which a CI runner lets a step write its summary, outputs or environment. */
+const RUNNER_CHANNELS = /^(GITHUB_(STEP_SUMMARY|OUTPUT|ENV|PATH|STATE|TOKEN)|ACTIONS_.*|RUNNER_TRACKING_ID)$/;
+
+/** `npm run grade`: grades every student folder and writes gradebook.csv, gradebook.json and report.html; 0 when written, 2 on a usage error. */
+async function main(argv: readonly string[]): Promise<number> {
+  for (const name of Object.keys(process.env)) if (RUNNER_CHANNELS.test(name)) delete process.env[name];
+  let args: GradeArgs;
+  try {
+    args = parseGradeArgs(argv);
+  } catch (error) {
+    if (!(error instanceof GradeUsageError)) throw error;
+    console.error(`${error.message}\n\nusage: ${GRADE_USAGE}`);
+    return 2;
+  }
+  const say = batchWords(args.lang);
+  if (!isFolder(args.submissions)) {
+    console.error(say.noStudents(args.submissions));
+    return 2;
+  }
+  const selected = allExercises(CHAPTERS);
+  const started = Date.now();
+  const progress = progressLine(process.stderr);
+  let results;
+  try {
+    results = await gradeClass(args.submissions, {
+      lang: args.lang,
+      timeoutMs: args.timeoutMs,
+      chapters: CHAPTERS,
+      selected,
+      ...(args.suites ? { suites: args.suites } : {}),
+      onPlan: (students, units) => progress.line(say.found(students, units)),
+      onProgress: (done, total) => progress.update(say.progress(done, total), done === total || done % Math.max(1, Math.round(total / 10)) === 0),
+    });
+  } catch (error) {
+    if (!(error instanceof PrivateSuiteError)) throw error;
+    console.error(error.message);
+    return 2;
+  }
+  progress.line(say.finished(((Date.now() - started) / 1000).toFixed(1)));
+  if (results.length === 0) {
+    console.error(say.noStudents(args.submissions));
+    return 2;
+  }
+  mkdirSync(args.out, { recursive: true });
+  const ids = selected.map(({ exercise }) => exercise.id);
+  const files: [string, string][] = [
+    ['gradebook.csv', gradebookCsv(results, ids, args.lang)],
+    ['gradebook.json', `${JSON.stringify({ version: 1, students: results.map(({ student, report }) => ({ student: student.name, ...report })) }, null, 2)}\n`],
+    ['report.html', reportHtml(results, selected, args.lang)],
+  ];
+  for (const [name, text] of files) {
+    writeFileSync(join(args.out, name), text);
+    console.log(say.wrote(join(args.out, name)));
+  }
+  return 0;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    killOldForkWorkers(0);
+    process.exit(130);
+  });
+}
+process.on('exit', () => killOldForkWorkers(0));
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,84 @@
+import type { Lang } from '../i18n.ts';
+
+const ko = {
+  notFolder: '학생 폴더가 아니다(파일이거나 끊어진 링크)',
+  empty: '빈 폴더',
+  noChapters: '챕터 폴더가 하나도 없다',
+  missing: (dirs: string) => `챕터 폴더 없음: ${dirs}`,
+  typeErrors: (count: number, first: string) => `타입 오류 ${count}개(첫 오류: ${first})`,
+  timeout: (ids: string) => `시간 초과: ${ids}`,
+  error: (ids: string) => `실행 오류: ${ids}`,
+  found: (students: number, units: number) =>
+    `학생 ${students}명을 찾았다. 서로 다른 챕터 내용 ${units}개를 채점한다(같은 내용은 한 번만 채점한다).`,
+  progress: (done: number, total: number) => `채점 중: 테스트 파일 ${done}/${total}`,
+  finished: (seconds: string) => `채점을 마쳤다: ${seconds}초`,
+  wrote: (file: string) => `썼다: ${file}`,
+  noStudents: (dir: string) => `학생 폴더가 없다: ${dir}`,
+  outInside: '--out 폴더는 제출물 폴더 밖에 있어야 한다.',
+  student: '학생',
+  total: '점수',
+  max: '만점',
+  passed: '통과한 연습',
+  reason: '사유',
+  title: '채점 결과',
+  heatmap: '학생 × 연습 히트맵',
+  exerciseRates: '연습별 실패율',
+  testRates: '테스트별 실패율',
+  commonMessage: '가장 흔한 실패 메시지',
+  failureRate: '실패율',
+  failed: '실패 학생',
+  exercise: '연습',
+  test: '테스트',
+  none: '없음',
+  generated: (count: number, when: string) => `학생 ${count}명 · ${when} 생성`,
+  tampered: (count: number) =>
+    `경고: 이 풀 리퀘스트는 chapters/ 밖의 파일 ${count}개를 바꿨다. 채점은 기준(base) 커밋의 채점기·테스트·설정으로 했으므로 이 변경은 점수에 아무 영향이 없다:`,
+  prScore: (score: number, max: number) => `풀 리퀘스트 점수: ${score}/${max}`,
+  noReport: '채점기가 결과 파일을 남기지 않았다. 위의 출력을 보라.',
+  status: { pass: '통과', fail: '실패', error: '오류', timeout: '시간 초과' },
+};
+
+/** The batch grader's own words; every language has every key. */
+export type BatchWords = typeof ko;
+
+const en: BatchWords = {
+  notFolder: 'not a student folder (a file or a broken link)',
+  empty: 'empty folder',
+  noChapters: 'no chapter folders at all',
+  missing: (dirs) => `missing chapter folders: ${dirs}`,
+  typeErrors: (count, first) => `${count} type error${count === 1 ? '' : 's'} (first: ${first})`,
+  timeout: (ids) => `timed out: ${ids}`,
+  error: (ids) => `errors: ${ids}`,
+  found: (students, units) => `Found ${students} students. Grading ${units} distinct chapter contents (identical contents are graded once).`,
+  progress: (done, total) => `Grading: test files ${done}/${total}`,
+  finished: (seconds) => `Grading finished in ${seconds} s`,
+  wrote: (file) => `Wrote ${file}`,
+  noStudents: (dir) => `No student folders in ${dir}`,
+  outInside: 'The --out folder must be outside the submissions folder.',
+  student: 'student',
+  total: 'score',
+  max: 'max',
+  passed: 'exercises passed',
+  reason: 'reason',
+  title: 'Gradebook',
+  heatmap: 'Students × exercises heatmap',
+  exerciseRates: 'Failure rate per exercise',
+  testRates: 'Failure rate per test',
+  commonMessage: 'Most common failure message',
+  failureRate: 'failure rate',
+  failed: 'students failing',
+  exercise: 'exercise',
+  test: 'test',
+  none: 'none',
+  generated: (count, when) => `${count} students · generated ${when}`,
+  tampered: (count) =>
+    `WARNING: this pull request changes ${count} path${count === 1 ? '' : 's'} outside chapters/. It was graded with the base commit's checker, suites and configuration, so these changes cannot change its score:`,
+  prScore: (score, max) => `Pull request score: ${score}/${max}`,
+  noReport: 'The checker left no results file; see its output above.',
+  status: { pass: 'pass', fail: 'fail', error: 'error', timeout: 'timeout' },
+};
+
+/** The batch grader's words in the given language. */
+export function batchWords(lang: Lang): BatchWords {
+  return lang === 'en' ? en : ko;
+}
