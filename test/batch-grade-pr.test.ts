@@ -1,0 +1,76 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import type { PullRequestReport } from '../checker/batch/grade-pr.ts';
+import { commitBranch, makeCourseRepo, rewrite, solveChapter } from './batch-support/pr-repo.ts';
+import { runTs } from './support/run.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'batch-grade-pr-'));
+const repo = join(work, 'course');
+const base = makeCourseRepo(repo);
+
+/** The suites of chapter 2 rewritten to one test that always passes. */
+function alwaysPass(root: string): void {
+  const dir = join(root, 'checker', 'suites', '02-two-sided-allowlists');
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.test.ts'))) {
+    writeFileSync(join(dir, file), "import { test } from 'vitest';\ntest('passes', () => {});\n");
+  }
+}
+
+const honest = commitBranch(repo, 'honest', base, (root) => solveChapter(root, '01-mini-mcp'));
+const tampering = commitBranch(repo, 'tampering', base, (root) => {
+  solveChapter(root, '01-mini-mcp');
+  alwaysPass(root);
+  rewrite(join(root, 'package.json'), (text) => text.replace(/"check": "[^"]*"/, '"check": "echo every exercise passes"'));
+  rewrite(join(root, 'checker', 'score.ts'), (text) => `${text}\nprocess.exit(0);\n`);
+});
+
+/** Runs grade:pr against the throwaway repository and reads the JSON it wrote. */
+function gradePr(head: string, name: string): { status: number | null; stdout: string; report: PullRequestReport } {
+  const json = join(work, `${name}.json`);
+  const ran = runTs('checker/batch/grade-pr-cli.ts', ['--repo', repo, '--base', 'main', '--head', head, '--json', json, '--lang', 'en']);
+  expect(ran.status, ran.stderr).not.toBe(2);
+  return { status: ran.status, stdout: ran.stdout, report: JSON.parse(readFileSync(json, 'utf8')) as PullRequestReport };
+}
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('grade:pr in a throwaway repository', () => {
+  const fair = gradePr(honest, 'honest');
+  const forged = gradePr(tampering, 'tampering');
+
+  test('a head that solves chapter 1 gets chapter 1 and nothing else, with no tampered paths', () => {
+    const passed = fair.report.exercises.filter((exercise) => exercise.status === 'pass').map((exercise) => exercise.id);
+    expect(passed).toEqual(['01/1', '01/2', '01/3', '01/4']);
+    expect(fair.report.tampered).toEqual([]);
+    expect(fair.report.base).toBe(base);
+    expect(fair.report.head).toBe(honest);
+    expect(fair.status).toBe(1);
+    expect(fair.report.exercises[4]!.todo).toMatch(/^chapters\/02-two-sided-allowlists\/main\.ts:\d+$/);
+  });
+
+  test('rewriting suites, package.json scripts and the checker does not change the score', () => {
+    expect(forged.report.score).toBe(fair.report.score);
+    expect(forged.report.max_score).toBe(fair.report.max_score);
+    expect(forged.report.exercises.map((exercise) => exercise.status)).toEqual(fair.report.exercises.map((exercise) => exercise.status));
+    expect(forged.status).toBe(fair.status);
+  });
+
+  test('lists every changed path outside chapters/ as tampered and warns about it', () => {
+    expect(forged.report.tampered).toEqual([
+      'checker/score.ts',
+      ...readdirSync(join(repo, 'checker', 'suites', '02-two-sided-allowlists')).filter((name) => name.endsWith('.test.ts')).map((name) => `checker/suites/02-two-sided-allowlists/${name}`).sort(),
+      'package.json',
+    ]);
+    expect(forged.stdout).toMatch(/WARNING: this pull request changes 6 paths outside chapters\//);
+    expect(forged.stdout).toContain('"package.json"');
+  });
+
+  test('a head that deletes chapters/ scores zero instead of failing to grade', () => {
+    const gone = commitBranch(repo, 'no-chapters', base, (root) => rmSync(join(root, 'chapters'), { recursive: true }));
+    const { report } = gradePr(gone, 'no-chapters');
+    expect(report.score).toBe(0);
+    expect(report.exercises.every((exercise) => exercise.status === 'error')).toBe(true);
+  });
+});
