@@ -33,7 +33,7 @@ export function scoreTarget(input: ScoreInput): Report {
   const score = exercises.reduce((sum, exercise) => sum + exercise.tests.filter((test) => test.status === 'pass').length, 0);
   const max = exercises.reduce((sum, exercise) => sum + exercise.tests.length, 0);
   const allPass = exercises.every((exercise) => exercise.status === 'pass');
-  return { version: 1, status: allPass ? 'pass' : 'fail', score, max_score: max, target: target.source, lang, exercises, type_errors: typeErrors };
+  return { version: 1, status: allPass ? 'pass' : 'fail', score, max_score: max, target: shownPath(target, target.chaptersDir), lang, exercises, type_errors: typeErrors };
 }
 
 /** One suite file of an exercise: the public one, or an instructor's private one. */

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Args } from '../args.ts';
+import { PrivateSuiteError } from '../batch/private-suites.ts';
 import { gradeFolders } from '../grade.ts';
 import { messages } from '../i18n.ts';
 import { junitOf } from '../junit.ts';
@@ -38,7 +39,14 @@ export async function runCheck(args: Args): Promise<number> {
     return 2;
   }
   const chapters = CHAPTERS.filter((chapter) => selected.some((entry) => entry.chapter === chapter));
-  const [report] = await gradeFolders([args.target], selected, { lang: args.lang, timeoutMs: args.timeoutMs, chapters, ...(args.suites ? { suites: args.suites } : {}) });
+  let report;
+  try {
+    [report] = await gradeFolders([args.target], selected, { lang: args.lang, timeoutMs: args.timeoutMs, chapters, ...(args.suites ? { suites: args.suites } : {}) });
+  } catch (error) {
+    if (!(error instanceof PrivateSuiteError)) throw error;
+    console.error(error.message);
+    return 2;
+  }
   if (!report) return 1;
   console.log(args.quiet ? renderText(report).split('\n').slice(-2).join('\n') : renderText(report));
   writeResults(args, report);
