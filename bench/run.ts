@@ -53,7 +53,7 @@ function benchCheck(): string[] {
 async function benchWatch(): Promise<string[]> {
   const dir = join(mkdtempSync(join(tmpdir(), 'bench-watch-')), 'chapters');
   cpSync(join(REPO, 'chapters'), dir, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'checker', 'cli.ts'), 'watch', '--target', dir, '--lang', 'en'], { cwd: REPO });
+  const child = spawn(process.execPath, [join(REPO, 'checker', 'run.mjs'), join(REPO, 'checker', 'cli.ts'), 'watch', '--target', dir, '--lang', 'en'], { cwd: REPO });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString('utf8');

@@ -12,10 +12,16 @@ export interface Ran {
   ms: number;
 }
 
-/** Runs a TypeScript entry point of the repository with tsx, as npm scripts do, and waits for it. */
-export function runTs(file: string, args: readonly string[], options: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Ran {
+/** Options for a command run by the tests. */
+export interface RunOptions {
+  timeoutMs?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Runs Node with the given arguments in the repository and waits for it. */
+function node(args: readonly string[], options: RunOptions): Ran {
   const started = Date.now();
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(REPO, file), ...args], {
+  const result = spawnSync(process.execPath, args, {
     cwd: REPO,
     encoding: 'utf8',
     timeout: options.timeoutMs ?? 120_000,
@@ -25,7 +31,12 @@ export function runTs(file: string, args: readonly string[], options: { timeoutM
   return { status: result.status, stdout: result.stdout, stderr: result.stderr, ms: Date.now() - started };
 }
 
-/** Runs the checker CLI. */
-export function checker(args: readonly string[], options: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Ran {
-  return runTs('checker/cli.ts', args, options);
+/** Runs a TypeScript file of the repository with tsx. */
+export function runTs(file: string, args: readonly string[], options: RunOptions = {}): Ran {
+  return node(['--import', 'tsx', join(REPO, file), ...args], options);
+}
+
+/** Runs the checker CLI through checker/run.mjs, exactly as the npm scripts start it. */
+export function checker(args: readonly string[], options: RunOptions = {}): Ran {
+  return node([join(REPO, 'checker', 'run.mjs'), join(REPO, 'checker', 'cli.ts'), ...args], options);
 }
