@@ -1,6 +1,6 @@
 import { USAGE, UsageError, parseArgs } from './args.ts';
 import { messages } from './i18n.ts';
-import { killOldForkWorkers } from './watchdog.ts';
+import { killForksOnExit } from './watchdog.ts';
 
 /** Environment variables through which a CI runner lets a step write its summary, outputs or environment. */
 const RUNNER_CHANNELS = /^(GITHUB_(STEP_SUMMARY|OUTPUT|ENV|PATH|STATE|TOKEN)|ACTIONS_.*|RUNNER_TRACKING_ID)$/;
@@ -29,12 +29,6 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    killOldForkWorkers(0);
-    process.exit(130);
-  });
-}
-process.on('exit', () => killOldForkWorkers(0));
+killForksOnExit();
 
 process.exitCode = await main(process.argv.slice(2));

@@ -9,10 +9,11 @@ import type { Selected } from './manifest.ts';
 import type { ChapterSpec } from './manifest/types.ts';
 import type { Report } from './report.ts';
 import { SuiteRunner } from './runner.ts';
-import { REPO_ROOT, addTarget, copyLearnerTree, createScratch, privateSuitesDirName, resolveChaptersDir } from './scratch.ts';
+import { REPO_ROOT, addTarget, createScratch, privateSuitesDirName, resolveChaptersDir, syncLearnerTree } from './scratch.ts';
 import type { Scratch, ScratchTarget } from './scratch.ts';
 import { scoreTarget } from './score.ts';
 import { tscBinary, typecheck } from './typecheck.ts';
+import { TypeWatcher } from './typewatch.ts';
 
 /** Settings for grading. */
 export interface GradeOptions {
@@ -25,6 +26,8 @@ export interface GradeOptions {
   suites?: string;
   /** Called as suite files finish: how many of how many are done. */
   onProgress?: (done: number, total: number) => void;
+  /** Keep a `tsc --watch` running so repeated grading (npm run watch) type-checks in milliseconds. */
+  watchTypes?: boolean;
 }
 
 /** A folder to grade, limited to some chapters and with the name messages give its chapters folder. */
@@ -50,6 +53,7 @@ export class GradingSession {
     private readonly runner: SuiteRunner,
     private readonly options: GradeOptions,
     private readonly privates: readonly PrivateSuite[],
+    private readonly types: TypeWatcher | null,
   ) {}
 
   /** Copies each folder (a chapters folder, or a copy of the repository) and starts vitest. */
@@ -66,8 +70,11 @@ export class GradingSession {
       const trusted = trustSuites(scratch.targets, privateDir);
       const holder: { session?: GradingSession } = {};
       const onFileDone = (file: string) => holder.session?.progress(file);
-      const runner = await SuiteRunner.create({ root: scratch.root, trusted, timeoutMs: options.timeoutMs, onFileDone });
-      holder.session = new GradingSession(scratch, runner, options, privates);
+      const [runner, types] = await Promise.all([
+        SuiteRunner.create({ root: scratch.root, trusted, timeoutMs: options.timeoutMs, onFileDone }),
+        options.watchTypes ? TypeWatcher.start(scratch.root, TSC) : null,
+      ]);
+      holder.session = new GradingSession(scratch, runner, options, privates, types);
       return holder.session;
     } catch (error) {
       scratch.dispose();
@@ -77,7 +84,7 @@ export class GradingSession {
 
   /** Grades the selected exercises in every folder: one vitest run and one type check for all of them. */
   async grade(selected: Selected[]): Promise<Report[]> {
-    const checking = typecheck(this.scratch.root, TSC);
+    const checking = this.types ? this.types.result() : typecheck(this.scratch.root, TSC);
     const files = this.scratch.targets.flatMap((target) => suiteFiles(target, selected, this.privates));
     this.finished.clear();
     this.total = files.length;
@@ -101,9 +108,9 @@ export class GradingSession {
   refresh(chapter: ChapterSpec): void {
     const target = this.scratch.targets[0];
     if (!target) return;
-    const copy = join(target.chaptersDir, chapter.dir);
-    copyLearnerTree(join(target.source, chapter.dir), copy, { replace: true });
-    for (const file of walk(copy)) this.runner.invalidate(file);
+    const changed = syncLearnerTree(join(target.source, chapter.dir), join(target.chaptersDir, chapter.dir));
+    if (changed.length > 0) this.types?.expectChange();
+    for (const file of changed) this.runner.invalidate(file);
   }
 
   private progress(file: string): void {
@@ -114,6 +121,7 @@ export class GradingSession {
   /** Stops vitest and removes the scratch folder. */
   async close(): Promise<void> {
     try {
+      this.types?.stop();
       await this.runner.close();
     } finally {
       this.scratch.dispose();

@@ -1,6 +1,6 @@
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { ChapterSpec } from './manifest/types.ts';
 
 /** The trusted repository this checker runs from. */
@@ -52,6 +52,12 @@ export function resolveChaptersDir(dir: string, chapters: readonly ChapterSpec[]
   return holds(nested) ? nested : absolute;
 }
 
+/** Scratch folders not yet disposed; removed when the process exits, even after Ctrl+C. */
+const LIVE = new Set<string>();
+process.on('exit', () => {
+  for (const root of LIVE) rmSync(root, { recursive: true, force: true });
+});
+
 /** Makes an empty scratch folder that can resolve the repository's packages. */
 export function createScratch(): Scratch {
   const root = mkdtempSync(join(tmpdir(), 'mcp-check-'));
@@ -59,8 +65,12 @@ export function createScratch(): Scratch {
   const scratch: Scratch = {
     root,
     targets: [],
-    dispose: () => rmSync(root, { recursive: true, force: true }),
+    dispose: () => {
+      LIVE.delete(root);
+      rmSync(root, { recursive: true, force: true });
+    },
   };
+  LIVE.add(root);
   return scratch;
 }
 
@@ -81,6 +91,42 @@ export function addTarget(scratch: Scratch, source: string, chapters: readonly C
   const target: ScratchTarget = { key, source, chaptersDir, suitesDir, ...(extras.shownAs !== undefined ? { shownAs: extras.shownAs } : {}) };
   scratch.targets.push(target);
   return target;
+}
+
+/** Brings a scratch copy up to date: writes the files whose content changed, removes the ones gone; returns the changed paths. */
+export function syncLearnerTree(from: string, to: string): string[] {
+  const fresh = mkdtempSync(join(tmpdir(), 'mcp-sync-'));
+  try {
+    copyLearnerTree(from, fresh);
+    const changed: string[] = [];
+    const wanted = new Set(listFiles(fresh).map((file) => relative(fresh, file)));
+    for (const file of listFiles(to)) {
+      if (!wanted.has(relative(to, file))) {
+        rmSync(file, { force: true });
+        changed.push(file);
+      }
+    }
+    for (const name of wanted) {
+      const content = readFileSync(join(fresh, name));
+      const target = join(to, name);
+      if (existsSync(target) && readFileSync(target).equals(content)) continue;
+      mkdirSync(dirname(target), { recursive: true });
+      // Write beside, then rename: a compiler watching the folder never reads a half-written file.
+      writeFileSync(`${target}.partial`, content);
+      renameSync(`${target}.partial`, target);
+      changed.push(target);
+    }
+    return changed;
+  } finally {
+    rmSync(fresh, { recursive: true, force: true });
+  }
+}
+
+function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
 }
 
 /** Copies regular files only: links are skipped so learner code cannot point the checker at other files. */

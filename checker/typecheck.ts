@@ -37,10 +37,16 @@ export function tscBinary(repoRoot: string): string {
 /** The longest a type check may take before it is stopped and reported as such. */
 const LIMIT_MS = 120_000;
 
-/** Type-checks the copied learner chapters with `tsc` (TypeScript 7 has no in-process compiler API). */
-export function typecheck(scratchRoot: string, tscPath: string): Promise<TypeProblem[]> {
+/** Writes the tsconfig that covers every copied learner chapter, and returns its path. */
+export function writeLearnerConfig(scratchRoot: string): string {
   const config = join(scratchRoot, 'tsconfig.learner.json');
   writeFileSync(config, JSON.stringify({ compilerOptions: OPTIONS, include: ['t*/chapters/**/*.ts'] }));
+  return config;
+}
+
+/** Type-checks the copied learner chapters with `tsc` (TypeScript 7 has no in-process compiler API). */
+export function typecheck(scratchRoot: string, tscPath: string): Promise<TypeProblem[]> {
+  const config = writeLearnerConfig(scratchRoot);
   return new Promise((resolve) => {
     const child = spawn(tscPath, ['-p', config, '--pretty', 'false'], { cwd: scratchRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';

@@ -57,3 +57,14 @@ export class Deadlines {
     this.started.clear();
   }
 }
+
+/** Makes Ctrl+C, SIGTERM and every exit kill this process's forks first; exit hooks elsewhere clean up the rest. */
+export function killForksOnExit(): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      killOldForkWorkers(0);
+      process.exit(130);
+    });
+  }
+  process.on('exit', () => killOldForkWorkers(0));
+}

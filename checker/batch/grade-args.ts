@@ -33,7 +33,7 @@ export function parseGradeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
     options.set(name, value);
   }
   if (positional.length !== 1) throw new GradeUsageError('name exactly one submissions folder');
-  const lang = options.get('--lang') ?? env['CHECKER_LANG'] ?? 'ko';
+  const lang = options.get('--lang') || env['CHECKER_LANG'] || 'ko';
   if (lang !== 'ko' && lang !== 'en') throw new GradeUsageError(`--lang must be ko or en, not ${lang}`);
   const seconds = Number(options.get('--timeout') ?? 10);
   if (!Number.isFinite(seconds) || seconds < 1 || seconds > 600) throw new GradeUsageError('--timeout must be a number of seconds from 1 to 600');

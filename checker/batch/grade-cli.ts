@@ -10,7 +10,7 @@ import { reportHtml } from './html.ts';
 import { PrivateSuiteError } from './private-suites.ts';
 import { progressLine } from './progress.ts';
 import { batchWords } from './words.ts';
-import { killOldForkWorkers } from '../watchdog.ts';
+import { killForksOnExit } from '../watchdog.ts';
 
 /** Environment variables through which a CI runner lets a step write its summary, outputs or environment. */
 const RUNNER_CHANNELS = /^(GITHUB_(STEP_SUMMARY|OUTPUT|ENV|PATH|STATE|TOKEN)|ACTIONS_.*|RUNNER_TRACKING_ID)$/;
@@ -69,12 +69,6 @@ async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    killOldForkWorkers(0);
-    process.exit(130);
-  });
-}
-process.on('exit', () => killOldForkWorkers(0));
+killForksOnExit();
 
 process.exitCode = await main(process.argv.slice(2));

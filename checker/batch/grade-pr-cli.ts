@@ -21,7 +21,7 @@ function parse(argv: readonly string[]): Map<string, string> | null {
     }
     options.set(name, value);
   }
-  const lang = options.get('--lang') ?? process.env['CHECKER_LANG'] ?? 'ko';
+  const lang = options.get('--lang') || process.env['CHECKER_LANG'] || 'ko';
   const seconds = Number(options.get('--timeout') ?? 10);
   if (!options.has('--base') || !options.has('--head') || (lang !== 'ko' && lang !== 'en') || !(seconds >= 1 && seconds <= 600)) {
     console.error(`--base and --head are required; --lang is ko or en; --timeout is 1 to 600\n\nusage: ${USAGE}`);

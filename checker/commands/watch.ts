@@ -20,7 +20,7 @@ export async function runWatch(args: Args): Promise<number> {
   if (!selected) return 2;
   const say = messages(args.lang);
   const root = resolveChaptersDir(args.target, CHAPTERS);
-  const session = await GradingSession.open([args.target], { lang: args.lang, timeoutMs: args.timeoutMs, chapters: CHAPTERS });
+  const session = await GradingSession.open([args.target], { lang: args.lang, timeoutMs: args.timeoutMs, chapters: CHAPTERS, watchTypes: true });
   const [first] = await session.grade(selected);
   if (first) console.log(renderText(first));
   console.log(`\n${say.watching(args.target)}`);
