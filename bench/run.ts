@@ -43,7 +43,7 @@ function benchCheck(): string[] {
   const checker = median(checkerTimes);
   const plain = median(bareTimes);
   return [
-    `| full check: \`npm run check -- --target solutions\` (8 exercises, 51 tests) | ${(checker / 1000).toFixed(2)} s |`,
+    `| full check: \`npm run check -- --target solutions\` (all 8 exercises) | ${(checker / 1000).toFixed(2)} s |`,
     `| bare \`npx vitest run\` of the same suites on the same copy | ${(plain / 1000).toFixed(2)} s |`,
     `| checker / bare vitest | ${(checker / plain).toFixed(2)} (overhead ${Math.round((checker / plain - 1) * 100)} %) |`,
   ];

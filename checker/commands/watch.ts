@@ -9,7 +9,7 @@ import { renderText } from '../text.ts';
 import { pickExercises } from './check.ts';
 
 /** How long to wait after a save before checking, so an editor's burst of writes counts once. */
-const SETTLE_MS = 30;
+const SETTLE_MS = 10;
 
 /**
  * `npm run watch`: checks once, then on every save re-checks first the exercises whose TODO is in the

@@ -40,6 +40,7 @@ export const chapter02: ChapterSpec = {
         'checks the keys before the value': '값보다 키를 먼저 검사한다',
         'rejects arguments that are not a plain object with -32602': '일반 객체가 아닌 arguments는 -32602로 거부한다',
         'still counts a valid call': '올바른 호출은 여전히 개수를 센다',
+        'rejects a tool name that is not a string, such as ["count_tasks"]': '["count_tasks"]처럼 문자열이 아닌 도구 이름을 거부한다',
       },
     },
     {

@@ -87,3 +87,21 @@ test('still counts a valid call', () => {
     });
   }
 });
+
+test('rejects a tool name that is not a string, such as ["count_tasks"]', () => {
+  for (const name of [['count_tasks'], 7, null]) {
+    const sent = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: { status: 'open' } } });
+    const reply = attempt(() => JSON.parse(serverReceive(sent)) as Record<string, unknown>);
+    const response = reply.ok ? reply.value : reply.error;
+    const error = reply.ok ? (reply.value['error'] as { code?: unknown } | undefined) : undefined;
+    ensure(reply.ok && !('result' in reply.value) && error?.code === -32602, {
+      what: say(
+        '도구 이름은 문자열이어야 한다. String(["count_tasks"])는 "count_tasks"가 되므로, 바꾸어 묻지 말고 먼저 typeof로 확인하라.',
+        'A tool name must be a string. String(["count_tasks"]) is "count_tasks", so check typeof first instead of converting.',
+      ),
+      sent,
+      got: response,
+      expected: '{"error":{"code":-32602,"message":"알 수 없는 도구"},"id":7,"jsonrpc":"2.0"}',
+    });
+  }
+});
