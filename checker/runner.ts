@@ -130,6 +130,7 @@ export class SuiteRunner {
       const ran = this.results.get(file);
       if (this.timedOut.has(file)) outcomes.set(file, { outcome: 'timeout', errors: [], tests: ran?.tests ?? [] });
       else outcomes.set(file, ran ?? { outcome: 'crashed', errors: [], tests: [] });
+      if (!ran) this.options.onFileDone?.(file);
     }
     return outcomes;
   }
@@ -150,7 +151,10 @@ export class SuiteRunner {
     const timer = setInterval(() => {
       const late = this.deadlines.expired();
       if (late.length === 0) return;
-      for (const file of late) this.timedOut.add(file);
+      for (const file of late) {
+        this.timedOut.add(file);
+        this.options.onFileDone?.(file);
+      }
       killOldForkWorkers(Math.max(0, this.options.timeoutMs - 2_000));
     }, 100);
     try {
