@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { loadPrivateSuites } from './batch/private-suites.ts';
 import type { PrivateSuite } from './batch/private-suites.ts';
@@ -9,7 +9,7 @@ import type { Selected } from './manifest.ts';
 import type { ChapterSpec } from './manifest/types.ts';
 import type { Report } from './report.ts';
 import { SuiteRunner } from './runner.ts';
-import { REPO_ROOT, addTarget, createScratch, privateSuitesDirName, resolveChaptersDir, syncLearnerTree } from './scratch.ts';
+import { REPO_ROOT, addTarget, createScratch, listFiles, privateSuitesDirName, resolveChaptersDir, syncLearnerTree } from './scratch.ts';
 import type { Scratch, ScratchTarget } from './scratch.ts';
 import { scoreTarget } from './score.ts';
 import { tscBinary, typecheck } from './typecheck.ts';
@@ -155,7 +155,7 @@ function suiteFiles(target: ScratchTarget, selected: Selected[], privates: reado
 function trustSuites(targets: readonly ScratchTarget[], privateDir: string | undefined): TrustedSources {
   const trusted: TrustedSources = new Map();
   for (const target of targets) {
-    for (const file of walk(target.suitesDir)) {
+    for (const file of listFiles(target.suitesDir)) {
       const [top = '', ...rest] = relative(target.suitesDir, file).split(sep);
       const hidden = privateDir && top.endsWith('.private') ? top.slice(0, -'.private'.length) : null;
       const origin = hidden !== null ? join(privateDir!, hidden, ...rest) : join(REPO_ROOT, 'checker', 'suites', top, ...rest);
@@ -163,11 +163,4 @@ function trustSuites(targets: readonly ScratchTarget[], privateDir: string | und
     }
   }
   return trusted;
-}
-
-function walk(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
-  );
 }

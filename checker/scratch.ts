@@ -122,7 +122,8 @@ export function syncLearnerTree(from: string, to: string): string[] {
   }
 }
 
-function listFiles(dir: string): string[] {
+/** Every file under a folder (none when it does not exist). */
+export function listFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)],

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CHAPTERS } from './manifest.ts';
-import { REPO_ROOT } from './scratch.ts';
+import { REPO_ROOT, listFiles } from './scratch.ts';
 
 /** For each chapter folder, each starter file and the git blob id of its content. */
 export type StarterIndex = Record<string, Record<string, string>>;
@@ -22,7 +22,7 @@ export function indexStarters(chaptersDir = join(REPO_ROOT, 'chapters')): Starte
   for (const chapter of CHAPTERS) {
     const dir = join(chaptersDir, chapter.dir);
     const files: Record<string, string> = {};
-    for (const file of walk(dir)) files[relative(dir, file)] = blobId(readFileSync(file));
+    for (const file of listFiles(dir).sort()) files[relative(dir, file)] = blobId(readFileSync(file));
     index[chapter.dir] = files;
   }
   return index;
@@ -31,12 +31,6 @@ export function indexStarters(chaptersDir = join(REPO_ROOT, 'chapters')): Starte
 /** Reads the committed index. */
 export function readStarters(): StarterIndex {
   return JSON.parse(readFileSync(STARTERS_FILE, 'utf8')) as StarterIndex;
-}
-
-function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]))
-    .sort();
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
