@@ -11,7 +11,7 @@ export const chapter02: ChapterSpec = {
   exercises: [
     {
       id: '02/1',
-      title: { ko: 'open 대신 done 세기', en: 'done instead of open' },
+      title: { ko: 'open 대신 done 세기', en: 'Counting done instead of open' },
       hint: {
         ko: '요청 인자만 바꾸면 main의 검증이 먼저 실패한다. 고정 자료 TASKS에서 done인 작업이 몇 개인지 세어 기대 결과도 함께 고쳐라. 같은 client로 같은 순서에 호출하면 식별자는 바뀌지 않는다.',
         en: "Changing only the request argument makes main's own check fail first. Count the done tasks in the fixed TASKS data and fix the expected result too. Calling through the same client in the same order keeps the request id.",
