@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { loadPrivateSuites } from './batch/private-suites.ts';
 import type { PrivateSuite } from './batch/private-suites.ts';
@@ -54,6 +54,7 @@ export class GradingSession {
     private readonly options: GradeOptions,
     private readonly privates: readonly PrivateSuite[],
     private readonly types: TypeWatcher | null,
+    private readonly sources: TrustedSources,
   ) {}
 
   /** Copies each folder (a chapters folder, or a copy of the repository) and starts vitest. */
@@ -68,13 +69,14 @@ export class GradingSession {
         addTarget(scratch, resolveChaptersDir(dir, chapters), chapters, { ...(privateDir ? { privateDir } : {}), ...(shownAs !== undefined ? { shownAs } : {}) });
       }
       const trusted = trustSuites(scratch.targets, privateDir);
+      for (const target of scratch.targets) snapshot(trusted, listFiles(target.chaptersDir));
       const holder: { session?: GradingSession } = {};
       const onFileDone = (file: string) => holder.session?.progress(file);
       const [runner, types] = await Promise.all([
         SuiteRunner.create({ root: scratch.root, trusted, timeoutMs: options.timeoutMs, onFileDone }),
         options.watchTypes ? TypeWatcher.start(scratch.root, TSC) : null,
       ]);
-      holder.session = new GradingSession(scratch, runner, options, privates, types);
+      holder.session = new GradingSession(scratch, runner, options, privates, types, trusted);
       return holder.session;
     } catch (error) {
       scratch.dispose();
@@ -85,6 +87,8 @@ export class GradingSession {
   /** Grades the selected exercises in every folder: one vitest run and one type check for all of them. */
   async grade(selected: Selected[]): Promise<Report[]> {
     const checking = this.types ? this.types.result() : typecheck(this.scratch.root, TSC);
+    // With several students in one scratch folder, type-check before any learner code runs, so no one's code can edit another's files first.
+    if (this.scratch.targets.length > 1) await checking;
     const files = this.scratch.targets.flatMap((target) => suiteFiles(target, selected, this.privates));
     this.finished.clear();
     this.total = files.length;
@@ -110,6 +114,8 @@ export class GradingSession {
     if (!target) return;
     const changed = syncLearnerTree(join(target.source, chapter.dir), join(target.chaptersDir, chapter.dir));
     if (changed.length > 0) this.types?.expectChange();
+    for (const file of changed) this.sources.delete(file);
+    snapshot(this.sources, changed.filter((file) => existsSync(file)));
     for (const file of changed) this.runner.invalidate(file);
   }
 
@@ -149,6 +155,11 @@ function suiteFiles(target: ScratchTarget, selected: Selected[], privates: reado
         .filter((suite) => suite.exerciseId === exercise.id)
         .map((suite) => join(target.suitesDir, privateSuitesDirName(chapter.dir), suite.file)),
     ]);
+}
+
+/** Records learner files as they are now, so the guard serves this copy whatever happens to the disk later. */
+function snapshot(sources: TrustedSources, files: readonly string[]): void {
+  for (const file of files) sources.set(file, readFileSync(file, 'utf8'));
 }
 
 /** Reads every trusted suite file once (public from this repository, private from the instructor's folder) and maps each scratch copy to it. */

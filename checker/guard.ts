@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 
-/** Trusted suite sources by their scratch path, read before any learner code runs. */
+/** Module sources by their scratch path, read before any learner code runs: the suites, and a snapshot of the learner files. */
 export type TrustedSources = Map<string, string>;
 
 /** Reads a suite file once, from the trusted repository, into the map the guard serves from. */
@@ -10,8 +10,8 @@ export function trust(sources: TrustedSources, scratchPath: string, trustedPath:
 }
 
 /**
- * A Vite plugin that serves every suite from memory, so learner code that rewrites
- * the scratch copy of a suite (or the helpers) on disk changes nothing that runs.
+ * A Vite plugin that serves every suite, and every learner file as it was copied, from memory, so learner
+ * code that rewrites a suite, a helper or another student's files in the scratch folder changes nothing that runs.
  */
 export function suiteGuard(sources: TrustedSources): Plugin {
   return {

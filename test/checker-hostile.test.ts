@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { ExerciseReport, Report } from '../checker/report.ts';
 import { hostileCopy } from './support/hostile.ts';
-import { checker } from './support/run.ts';
+import { checker, entry } from './support/run.ts';
 
 /** Runs check on a folder with a short deadline and returns the report, the run and how long it took. */
 function grade(dir: string, extra: string[] = []) {
@@ -146,5 +147,32 @@ describe('forging and flooding', () => {
   test('the checker never writes into the folder it grades', () => {
     expect(digest(dir)).toBe(before);
     expect(starter).not.toBe(dir);
+  });
+});
+
+describe('one student sabotaging the others in a class', () => {
+  const sabotage = [
+    "import { readdirSync as listOthers, writeFileSync as spoil } from 'node:fs';",
+    "const scratchRoot = new URL('../../../', import.meta.url);",
+    'for (const key of listOthers(scratchRoot)) {',
+    "  try { spoil(new URL(`${key}/chapters/01-mini-mcp/server.ts`, scratchRoot), 'export class MiniServer {}\\n'); } catch {}",
+    "  try { spoil(new URL(`${key}/chapters/02-two-sided-allowlists/server.ts`, scratchRoot), 'export {};\\n'); } catch {}",
+    '}',
+    '',
+  ].join('\n');
+  const saboteur = hostileCopy([{ file: '01-mini-mcp/model.ts', prepend: sabotage }]);
+  const honest = hostileCopy([]);
+  const klass = mkdtempSync(join(tmpdir(), 'class-'));
+  cpSync(saboteur, join(klass, 'a-saboteur', 'chapters'), { recursive: true });
+  cpSync(honest, join(klass, 'b-honest', 'chapters'), { recursive: true });
+  const out = join(klass, '..', `${basename(klass)}-out`);
+  const ran = entry('checker/batch/grade-cli.ts', [klass, '--out', out, '--timeout', '5'], { timeoutMs: 150_000 });
+
+  test('cannot change another student\'s files under grade, nor their grade', () => {
+    expect(ran.status, ran.stderr).toBe(0);
+    const book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string })[] };
+    const victim = book.students.find((student) => student.student === 'b-honest')!;
+    expect(victim.exercises.map((exercise) => exercise.status)).toEqual(Array(8).fill('pass'));
+    expect(victim.type_errors).toEqual([]);
   });
 });

@@ -36,7 +36,12 @@ export function runTs(file: string, args: readonly string[], options: RunOptions
   return node(['--import', 'tsx', join(REPO, file), ...args], options);
 }
 
-/** Runs the checker CLI through checker/run.mjs, exactly as the npm scripts start it. */
+/** Runs a checker entry point through checker/run.mjs, exactly as the npm scripts start it. */
+export function entry(file: string, args: readonly string[], options: RunOptions = {}): Ran {
+  return node([join(REPO, 'checker', 'run.mjs'), join(REPO, file), ...args], options);
+}
+
+/** Runs the checker CLI (`npm run check`, `hint`, `watch`, `reset`). */
 export function checker(args: readonly string[], options: RunOptions = {}): Ran {
-  return node([join(REPO, 'checker', 'run.mjs'), join(REPO, 'checker', 'cli.ts'), ...args], options);
+  return entry('checker/cli.ts', args, options);
 }
