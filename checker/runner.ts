@@ -38,8 +38,6 @@ export interface RunnerOptions {
   /** Per suite file, from the moment a worker takes it. */
   timeoutMs: number;
   maxWorkers?: number;
-  /** Bytes of learner output kept; the rest is dropped. */
-  outputCap?: number;
   /** Called each time a suite file finishes, for progress display. */
   onFileDone?: (file: string) => void;
 }
@@ -61,8 +59,6 @@ const RERUNS = 2;
 
 /** Hosts one vitest instance, runs suite files in killable forks, and never waits on a hung file. */
 export class SuiteRunner {
-  /** Learner output the checker kept (capped), for debugging. */
-  output = '';
   private results = new Map<string, RawFile>();
   private timedOut = new Set<string>();
   private readonly deadlines: Deadlines;
@@ -75,19 +71,13 @@ export class SuiteRunner {
     this.deadlines = deadlines;
   }
 
-  /** Starts vitest with the checker's reporter, the suite guard and a capped output sink. */
+  /** Starts vitest with the checker's reporter, the suite guard and a sink that drops learner output. */
   static async create(options: RunnerOptions): Promise<SuiteRunner> {
     startReaper();
     const deadlines = new Deadlines(options.timeoutMs);
     const holder: { runner?: SuiteRunner } = {};
-    const cap = options.outputCap ?? 64 * 1024;
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        const runner = holder.runner;
-        if (runner && runner.output.length < cap) runner.output += chunk.toString('utf8').slice(0, cap - runner.output.length);
-        done();
-      },
-    });
+    // Whatever learner code prints goes nowhere: results come from the reporter, never from output.
+    const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
     const reporter: Reporter = {
       onTestModuleQueued: (module: TestModule) => deadlines.start(module.moduleId),
       onTestModuleEnd: (module: TestModule) => holder.runner?.record(module),
