@@ -15,6 +15,8 @@ export interface Args {
   lang: Lang;
   timeoutMs: number;
   quiet: boolean;
+  /** Read a key from standard input and write FILE.sig beside the --json file (used by grade:pr). */
+  sign: boolean;
 }
 
 /** A command line that cannot be used; the CLI prints it with the usage and exits 2. */
@@ -46,7 +48,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
       const value = inline ?? rest[(index += 1)];
       if (value === undefined || value === '') throw new UsageError(`${name} needs a value`);
       options.set(name, value);
-    } else if (name === '--quiet') {
+    } else if (name === '--quiet' || name === '--sign') {
       options.set(name, true);
     } else {
       throw new UsageError(`unknown option: ${name}`);
@@ -56,6 +58,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
   if (lang !== 'ko' && lang !== 'en') throw new UsageError(`--lang must be ko or en, not ${lang}`);
   const seconds = Number(options.get('--timeout') ?? 10);
   if (!Number.isFinite(seconds) || seconds < 1 || seconds > 600) throw new UsageError('--timeout must be a number of seconds from 1 to 600');
+  if (options.has('--sign') && !options.has('--json')) throw new UsageError('--sign needs --json FILE');
   const text = (name: string) => {
     const value = options.get(name);
     return typeof value === 'string' ? value : undefined;
@@ -70,5 +73,6 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
     lang,
     timeoutMs: seconds * 1000,
     quiet: options.has('--quiet'),
+    sign: options.has('--sign'),
   };
 }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,5 +73,47 @@ describe('grade:pr in a throwaway repository', () => {
     const { report } = gradePr(gone, 'no-chapters');
     expect(report.score).toBe(0);
     expect(report.exercises.every((exercise) => exercise.status === 'error')).toBe(true);
+  });
+});
+
+describe('grade:pr against a head that rewrites the results file', () => {
+  const forger = [
+    "import { spawn as launch } from 'node:child_process';",
+    '// Starts a detached process that keeps rewriting every grade:pr results file it finds with a perfect score.',
+    'const forgeScript = `',
+    "const fs = require('node:fs'); const os = require('node:os'); const path = require('node:path');",
+    'const end = Date.now() + 20000;',
+    'const timer = setInterval(() => {',
+    '  if (Date.now() > end) clearInterval(timer);',
+    "  for (const dir of fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('mcp-grade-pr-'))) {",
+    "    const file = path.join(os.tmpdir(), dir, 'out', 'report.json');",
+    '    try {',
+    "      const report = JSON.parse(fs.readFileSync(file, 'utf8'));",
+    '      if (report.forged) continue;',
+    "      for (const exercise of report.exercises) { exercise.status = 'pass'; for (const one of exercise.tests) one.status = 'pass'; }",
+    "      report.score = report.max_score; report.status = 'pass'; report.forged = true;",
+    "      fs.writeFileSync(file, JSON.stringify(report, null, 2) + '\\\\n');",
+    '    } catch {}',
+    '  }',
+    '}, 2);`;',
+    "launch(process.execPath, ['-e', forgeScript], { detached: true, stdio: 'ignore' }).unref();",
+    '',
+  ].join('\n');
+  const forging = commitBranch(repo, 'forging', base, (root) => {
+    rewrite(join(root, 'chapters', '01-mini-mcp', 'model.ts'), (text) => `${forger}${text}`);
+  });
+  const json = join(work, 'forging.json');
+
+  test('never yields the forged score: the signature exposes the rewrite, or the honest report was read first', () => {
+    const ran = runTs('checker/batch/grade-pr-cli.ts', ['--repo', repo, '--base', 'main', '--head', forging, '--json', json, '--lang', 'en']);
+    // The forger outlives the checker here (in CI the grader user's processes are killed); stop it so it spoils no other run.
+    spawnSync('pkill', ['-f', "startsWith('mcp-grade-pr-')"]);
+    if (ran.status === 2) {
+      expect(ran.stderr).toContain('does not match its signature');
+      return;
+    }
+    const report = JSON.parse(readFileSync(json, 'utf8')) as PullRequestReport & { forged?: boolean };
+    expect(report.forged).toBeUndefined();
+    expect(report.score).toBeLessThan(report.max_score);
   });
 });

@@ -54,7 +54,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const { report } = result;
   if (!report) {
-    console.error(say.noReport);
+    console.error(result.forged ? say.forgedReport : say.noReport);
     return 2;
   }
   const write = (file: string | undefined, text: string) => {

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Lang } from '../i18n.ts';
 import type { Report } from '../report.ts';
+import { junitOf } from '../junit.ts';
 import { REPO_ROOT } from '../scratch.ts';
+import { newSigningKey, verifySignature } from '../sign.ts';
 import { archive, changedPaths, commitOf, git, hasPath } from './git.ts';
 
 /** Settings for grading one pull request. */
@@ -33,6 +35,8 @@ export interface PullRequestResult {
   exitCode: number;
   report: PullRequestReport | null;
   junit: string | null;
+  /** The results file was there but its signature did not match: something other than the checker wrote it. */
+  forged?: boolean;
 }
 
 /** Environment variables through which a CI runner lets a step write its summary, outputs or environment. */
@@ -68,20 +72,23 @@ export async function gradePullRequest(options: PullRequestOptions): Promise<Pul
       chmodSync(outDir, 0o777);
     }
     const json = join(outDir, 'report.json');
-    const junitFile = join(outDir, 'report.junit.xml');
     const argv = [
       '--import', 'tsx', join(baseDir, 'checker', 'cli.ts'), 'check',
-      '--target', join(headDir, 'chapters'), '--json', json, '--junit', junitFile,
+      '--target', join(headDir, 'chapters'), '--json', json, '--sign',
       '--lang', options.lang, '--timeout', String(options.timeoutSeconds),
     ];
-    const exitCode = await runChecker(argv, baseDir, options.runAs);
+    const key = newSigningKey();
+    const exitCode = await runChecker(argv, baseDir, options.runAs, key);
     if (options.runAs) spawnSync('sudo', ['-n', '-u', options.runAs, '--', 'kill', '-KILL', '-1'], { stdio: 'ignore' });
     if (!existsSync(json)) return { exitCode: exitCode === 0 ? 2 : exitCode, report: null, junit: null };
-    const shown = (text: string) => text.split(join(headDir, 'chapters')).join('chapters');
-    const checked = JSON.parse(shown(readFileSync(json, 'utf8'))) as Report;
+    // Learner code runs as the same user that wrote the file: only a valid signature proves the checker wrote it.
+    const text = readFileSync(json, 'utf8');
+    const sig = existsSync(`${json}.sig`) ? readFileSync(`${json}.sig`, 'utf8') : '';
+    if (!verifySignature(key, text, sig)) return { exitCode: 2, report: null, junit: null, forged: true };
+    const shown = (value: string) => value.split(join(headDir, 'chapters')).join('chapters');
+    const checked = JSON.parse(shown(text)) as Report;
     const report: PullRequestReport = { ...checked, target: 'chapters', tampered, base, head, merge_base: mergeBase };
-    const junit = existsSync(junitFile) ? shown(readFileSync(junitFile, 'utf8')) : null;
-    return { exitCode, report, junit };
+    return { exitCode, report, junit: junitOf(report) };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -97,14 +104,15 @@ function extract(repo: string, commit: string, into: string, paths: readonly str
 }
 
 /** Runs the base's checker with the runner's channels removed from its environment (and as another user when asked). */
-function runChecker(argv: readonly string[], cwd: string, runAs: string | undefined): Promise<number> {
+function runChecker(argv: readonly string[], cwd: string, runAs: string | undefined, key: string): Promise<number> {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) if (!RUNNER_CHANNELS.test(name)) env[name] = value;
   const [command, args] = runAs
     ? ['sudo', ['-n', '-u', runAs, '--', 'env', '-i', `PATH=${env['PATH'] ?? '/usr/bin:/bin'}`, 'HOME=/tmp', 'LANG=C.UTF-8', 'CI=true', process.execPath, ...argv]]
     : [process.execPath, [...argv]];
   return new Promise((done) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['pipe', 'inherit', 'inherit'] });
+    child.stdin.end(`${key}\n`);
     child.on('error', () => done(2));
     child.on('close', (code) => done(code ?? 2));
   });

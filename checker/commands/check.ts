@@ -4,6 +4,7 @@ import type { Args } from '../args.ts';
 import { PrivateSuiteError } from '../batch/private-suites.ts';
 import { gradeFolders } from '../grade.ts';
 import { messages } from '../i18n.ts';
+import { readSigningKey, signature } from '../sign.ts';
 import { junitOf } from '../junit.ts';
 import { CHAPTERS, selectExercises, validIds } from '../manifest.ts';
 import type { Selected } from '../manifest.ts';
@@ -18,15 +19,17 @@ export function pickExercises(args: Args): Selected[] | null {
   return null;
 }
 
-/** Writes the JSON and JUnit files the command line asked for. */
-export function writeResults(args: Args, report: Report): void {
+/** Writes the JSON and JUnit files the command line asked for, and the JSON's signature when a key was given. */
+export function writeResults(args: Args, report: Report, key: string | null = null): void {
   const say = messages(args.lang);
   const write = (file: string, text: string, kind: string) => {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);
     if (!args.quiet) console.log(say.wrote(kind, file));
   };
-  if (args.json) write(args.json, `${JSON.stringify(report, null, 2)}\n`, 'JSON');
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  if (args.json) write(args.json, json, 'JSON');
+  if (args.json && key) writeFileSync(`${args.json}.sig`, signature(key, json));
   if (args.junit) write(args.junit, junitOf(report), 'JUnit');
 }
 
@@ -34,6 +37,14 @@ export function writeResults(args: Args, report: Report): void {
 export async function runCheck(args: Args): Promise<number> {
   const selected = pickExercises(args);
   if (!selected) return 2;
+  let key: string | null = null;
+  try {
+    // Read before any learner code runs: afterwards nothing is left on standard input to take.
+    if (args.sign) key = readSigningKey();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 2;
+  }
   if (!existsSync(args.target)) {
     console.error(messages(args.lang).missingChapter(args.target));
     return 2;
@@ -49,6 +60,6 @@ export async function runCheck(args: Args): Promise<number> {
   }
   if (!report) return 1;
   console.log(args.quiet ? renderText(report).split('\n').slice(-2).join('\n') : renderText(report));
-  writeResults(args, report);
+  writeResults(args, report, key);
   return report.status === 'pass' ? 0 : 1;
 }

@@ -16,6 +16,8 @@ export interface Ran {
 export interface RunOptions {
   timeoutMs?: number;
   env?: NodeJS.ProcessEnv;
+  /** Text for standard input. */
+  input?: string;
 }
 
 /** Runs Node with the given arguments in the repository and waits for it. */
@@ -27,6 +29,7 @@ function node(args: readonly string[], options: RunOptions): Ran {
     timeout: options.timeoutMs ?? 120_000,
     env: { ...process.env, CHECKER_LANG: '', ...options.env },
     maxBuffer: 64 * 1024 * 1024,
+    ...(options.input !== undefined ? { input: options.input } : {}),
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr, ms: Date.now() - started };
 }
