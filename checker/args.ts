@@ -1,4 +1,7 @@
 import type { Lang } from './i18n.ts';
+import { UsageError, langOption, readWords, timeoutOption } from './options.ts';
+
+export { UsageError };
 
 /** The commands the checker knows. */
 export type Command = 'check' | 'hint' | 'watch' | 'reset';
@@ -19,11 +22,9 @@ export interface Args {
   sign: boolean;
 }
 
-/** A command line that cannot be used; the CLI prints it with the usage and exits 2. */
-export class UsageError extends Error {}
 
 const COMMANDS: readonly Command[] = ['check', 'hint', 'watch', 'reset'];
-const VALUE_OPTIONS = new Set(['--target', '--json', '--junit', '--lang', '--timeout', '--suites']);
+const VALUE_OPTIONS = ['--target', '--json', '--junit', '--lang', '--timeout', '--suites'];
 
 /** The usage text, the same in both languages (options are English words). */
 export const USAGE = `npm run check -- [01 | 01/3 ...] [--target DIR] [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--suites DIR] [--quiet]
@@ -35,44 +36,21 @@ npm run reset -- 01`;
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Args {
   const [command, ...rest] = argv;
   if (!COMMANDS.includes(command as Command)) throw new UsageError(`unknown command: ${command ?? '(none)'}`);
-  const options = new Map<string, string | true>();
-  const ids: string[] = [];
-  for (let index = 0; index < rest.length; index += 1) {
-    const word = rest[index]!;
-    if (!word.startsWith('--')) {
-      ids.push(word);
-      continue;
-    }
-    const [name, inline] = word.split(/=(.*)/s, 2) as [string, string | undefined];
-    if (VALUE_OPTIONS.has(name)) {
-      const value = inline ?? rest[(index += 1)];
-      if (value === undefined || value === '') throw new UsageError(`${name} needs a value`);
-      options.set(name, value);
-    } else if (name === '--quiet' || name === '--sign') {
-      options.set(name, true);
-    } else {
-      throw new UsageError(`unknown option: ${name}`);
-    }
-  }
-  const lang = (options.get('--lang') || env['CHECKER_LANG'] || 'ko') as string;
-  if (lang !== 'ko' && lang !== 'en') throw new UsageError(`--lang must be ko or en, not ${lang}`);
-  const seconds = Number(options.get('--timeout') ?? 10);
-  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 600) throw new UsageError('--timeout must be a number of seconds from 1 to 600');
-  if (options.has('--sign') && !options.has('--json')) throw new UsageError('--sign needs --json FILE');
-  const text = (name: string) => {
-    const value = options.get(name);
-    return typeof value === 'string' ? value : undefined;
-  };
+  const { positional, values, flags } = readWords(rest, VALUE_OPTIONS, ['--quiet', '--sign']);
+  if (flags.has('--sign') && !values.has('--json')) throw new UsageError('--sign needs --json FILE');
+  const json = values.get('--json');
+  const junit = values.get('--junit');
+  const suites = values.get('--suites');
   return {
     command: command as Command,
-    ids,
-    target: text('--target') ?? 'chapters',
-    ...(text('--json') ? { json: text('--json')! } : {}),
-    ...(text('--junit') ? { junit: text('--junit')! } : {}),
-    ...(text('--suites') ? { suites: text('--suites')! } : {}),
-    lang,
-    timeoutMs: seconds * 1000,
-    quiet: options.has('--quiet'),
-    sign: options.has('--sign'),
+    ids: positional,
+    target: values.get('--target') ?? 'chapters',
+    ...(json ? { json } : {}),
+    ...(junit ? { junit } : {}),
+    ...(suites ? { suites } : {}),
+    lang: langOption(values.get('--lang'), env),
+    timeoutMs: timeoutOption(values.get('--timeout')),
+    quiet: flags.has('--quiet'),
+    sign: flags.has('--sign'),
   };
 }

@@ -1,13 +1,11 @@
 import { USAGE, UsageError, parseArgs } from './args.ts';
 import { messages } from './i18n.ts';
 import { killForksOnExit } from './watchdog.ts';
-
-/** Environment variables through which a CI runner lets a step write its summary, outputs or environment. */
-const RUNNER_CHANNELS = /^(GITHUB_(STEP_SUMMARY|OUTPUT|ENV|PATH|STATE|TOKEN)|ACTIONS_.*|RUNNER_TRACKING_ID)$/;
+import { dropRunnerChannels } from './runner-env.ts';
 
 /** Runs a checker command and returns its exit code: 0 all pass, 1 something fails, 2 usage error. */
 async function main(argv: readonly string[]): Promise<number> {
-  for (const name of Object.keys(process.env)) if (RUNNER_CHANNELS.test(name)) delete process.env[name];
+  dropRunnerChannels();
   let args;
   try {
     args = parseArgs(argv);

@@ -4,25 +4,24 @@ import { CHAPTERS, allExercises } from '../manifest.ts';
 import { isFolder } from './students.ts';
 import { gradeClass } from './class.ts';
 import { gradebookCsv } from './csv.ts';
-import { GRADE_USAGE, GradeUsageError, parseGradeArgs } from './grade-args.ts';
+import { UsageError } from '../options.ts';
+import { GRADE_USAGE, parseGradeArgs } from './grade-args.ts';
 import type { GradeArgs } from './grade-args.ts';
 import { reportHtml } from './html.ts';
 import { PrivateSuiteError } from './private-suites.ts';
 import { progressLine } from './progress.ts';
 import { batchWords } from './words.ts';
 import { killForksOnExit } from '../watchdog.ts';
-
-/** Environment variables through which a CI runner lets a step write its summary, outputs or environment. */
-const RUNNER_CHANNELS = /^(GITHUB_(STEP_SUMMARY|OUTPUT|ENV|PATH|STATE|TOKEN)|ACTIONS_.*|RUNNER_TRACKING_ID)$/;
+import { dropRunnerChannels } from '../runner-env.ts';
 
 /** `npm run grade`: grades every student folder and writes gradebook.csv, gradebook.json and report.html; 0 when written, 2 on a usage error. */
 async function main(argv: readonly string[]): Promise<number> {
-  for (const name of Object.keys(process.env)) if (RUNNER_CHANNELS.test(name)) delete process.env[name];
+  dropRunnerChannels();
   let args: GradeArgs;
   try {
     args = parseGradeArgs(argv);
   } catch (error) {
-    if (!(error instanceof GradeUsageError)) throw error;
+    if (!(error instanceof UsageError)) throw error;
     console.error(`${error.message}\n\nusage: ${GRADE_USAGE}`);
     return 2;
   }

@@ -1,42 +1,39 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Lang } from '../i18n.ts';
+import { UsageError, langOption, readWords, timeoutOption } from '../options.ts';
 import { gradePullRequest } from './grade-pr.ts';
 import { batchWords } from './words.ts';
 
 /** The usage text of `npm run grade:pr`. */
 const USAGE = 'npm run grade:pr -- --base REF --head REF [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--repo DIR] [--run-as USER]';
 
-const OPTIONS = ['--base', '--head', '--json', '--junit', '--lang', '--timeout', '--repo', '--run-as'];
+/** The parsed command line of `npm run grade:pr`. */
+interface PrArgs {
+  values: Map<string, string>;
+  lang: Lang;
+  timeoutMs: number;
+}
 
-/** Reads `--name value` pairs; null (after printing the usage) when something is wrong. */
-function parse(argv: readonly string[]): Map<string, string> | null {
-  const options = new Map<string, string>();
-  for (let index = 0; index < argv.length; index += 1) {
-    const [name, inline] = argv[index]!.split(/=(.*)/s, 2) as [string, string | undefined];
-    const value = inline ?? argv[(index += 1)];
-    if (!OPTIONS.includes(name) || value === undefined || value === '') {
-      console.error(`${OPTIONS.includes(name) ? `${name} needs a value` : `unknown argument: ${name}`}\n\nusage: ${USAGE}`);
-      return null;
-    }
-    options.set(name, value);
-  }
-  const lang = options.get('--lang') || process.env['CHECKER_LANG'] || 'ko';
-  const seconds = Number(options.get('--timeout') ?? 10);
-  if (!options.has('--base') || !options.has('--head') || (lang !== 'ko' && lang !== 'en') || !(seconds >= 1 && seconds <= 600)) {
-    console.error(`--base and --head are required; --lang is ko or en; --timeout is 1 to 600\n\nusage: ${USAGE}`);
+/** Reads the command line; null (after printing the usage) when something is wrong. */
+function parse(argv: readonly string[]): PrArgs | null {
+  try {
+    const { positional, values } = readWords(argv, ['--base', '--head', '--json', '--junit', '--lang', '--timeout', '--repo', '--run-as']);
+    if (positional.length > 0) throw new UsageError(`unknown argument: ${positional[0]}`);
+    if (!values.has('--base') || !values.has('--head')) throw new UsageError('--base and --head are required');
+    return { values, lang: langOption(values.get('--lang')), timeoutMs: timeoutOption(values.get('--timeout')) };
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n\nusage: ${USAGE}`);
     return null;
   }
-  options.set('--lang', lang);
-  options.set('--timeout', String(seconds));
-  return options;
 }
 
 /** `npm run grade:pr`: grades the head's chapters/ with the base's checker; exit code as check (0 pass, 1 fail, 2 error). */
 async function main(argv: readonly string[]): Promise<number> {
-  const options = parse(argv);
-  if (!options) return 2;
-  const lang = options.get('--lang') as Lang;
+  const parsed = parse(argv);
+  if (!parsed) return 2;
+  const { values: options, lang } = parsed;
   const say = batchWords(lang);
   let result;
   try {
@@ -45,7 +42,7 @@ async function main(argv: readonly string[]): Promise<number> {
       base: options.get('--base')!,
       head: options.get('--head')!,
       lang,
-      timeoutSeconds: Number(options.get('--timeout')),
+      timeoutSeconds: parsed.timeoutMs / 1000,
       ...(options.has('--run-as') ? { runAs: options.get('--run-as')! } : {}),
     });
   } catch (error) {

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import type { Lang } from '../i18n.ts';
 import type { Report } from '../report.ts';
 import { junitOf } from '../junit.ts';
+import { withoutRunnerChannels } from '../runner-env.ts';
 import { REPO_ROOT } from '../scratch.ts';
 import { newSigningKey, verifySignature } from '../sign.ts';
 import { archive, changedPaths, commitOf, git, hasPath } from './git.ts';
@@ -38,9 +39,6 @@ export interface PullRequestResult {
   /** The results file was there but its signature did not match: something other than the checker wrote it. */
   forged?: boolean;
 }
-
-/** Environment variables through which a CI runner lets a step write its summary, outputs or environment. */
-const RUNNER_CHANNELS = /^(GITHUB_(STEP_SUMMARY|OUTPUT|ENV|PATH|STATE|TOKEN)|ACTIONS_.*|RUNNER_TRACKING_ID)$/;
 
 /** True for a path the learner is meant to change. */
 export function isLearnerPath(path: string): boolean {
@@ -105,8 +103,7 @@ function extract(repo: string, commit: string, into: string, paths: readonly str
 
 /** Runs the base's checker with the runner's channels removed from its environment (and as another user when asked). */
 function runChecker(argv: readonly string[], cwd: string, runAs: string | undefined, key: string): Promise<number> {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) if (!RUNNER_CHANNELS.test(name)) env[name] = value;
+  const env = withoutRunnerChannels();
   const [command, args] = runAs
     ? ['sudo', ['-n', '-u', runAs, '--', 'env', '-i', `PATH=${env['PATH'] ?? '/usr/bin:/bin'}`, 'HOME=/tmp', 'LANG=C.UTF-8', 'CI=true', process.execPath, ...argv]]
     : [process.execPath, [...argv]];
