@@ -123,7 +123,6 @@ describe('forging and flooding', () => {
     { file: '01-mini-mcp/model.ts', prepend: forge },
     { file: '02-two-sided-allowlists/client.ts', prepend: pollute },
   ]);
-  const starter = hostileCopy([]);
   const before = digest(dir);
   const { ran, byId } = grade(dir);
 
@@ -146,7 +145,6 @@ describe('forging and flooding', () => {
 
   test('the checker never writes into the folder it grades', () => {
     expect(digest(dir)).toBe(before);
-    expect(starter).not.toBe(dir);
   });
 });
 

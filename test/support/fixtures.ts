@@ -17,16 +17,34 @@ export function chapterDirOf(exerciseId: string): string {
   return dir;
 }
 
-/** Copies the solutions into a new folder and applies the fixture's edits; each `find` must occur exactly once. */
-export function buildFixture(fixture: Fixture, parent = mkdtempSync(join(tmpdir(), 'fixture-'))): string {
-  const dir = join(parent, `${fixture.exercise.replace('/', '-')}-${fixture.name}`);
+/** One change to a file of the solutions (path relative to solutions/): text put before it, and/or a replacement. */
+export interface Change {
+  file: string;
+  prepend?: string;
+  /** Must occur exactly once in the file. */
+  find?: string;
+  replace?: string;
+}
+
+/** Copies the solutions into `dir` and applies the changes; returns `dir`. */
+export function copySolutions(dir: string, changes: readonly Change[]): string {
   cpSync(join(REPO, 'solutions'), dir, { recursive: true });
-  for (const edit of fixture.edits) {
-    const file = join(dir, chapterDirOf(fixture.exercise), edit.file);
-    const text = readFileSync(file, 'utf8');
-    const count = text.split(edit.find).length - 1;
-    if (count !== 1) throw new Error(`fixture ${fixture.name}: "${edit.find}" occurs ${count} times in ${edit.file}, not once`);
-    writeFileSync(file, text.replace(edit.find, () => edit.replace));
+  for (const change of changes) {
+    const file = join(dir, change.file);
+    let text = readFileSync(file, 'utf8');
+    if (change.find !== undefined) {
+      const count = text.split(change.find).length - 1;
+      if (count !== 1) throw new Error(`"${change.find}" occurs ${count} times in ${change.file}, not once`);
+      text = text.replace(change.find, () => change.replace ?? '');
+    }
+    writeFileSync(file, `${change.prepend ?? ''}${text}`);
   }
   return dir;
+}
+
+/** The solutions with a fixture's edits, in a new folder under `parent`. */
+export function buildFixture(fixture: Fixture, parent = mkdtempSync(join(tmpdir(), 'fixture-'))): string {
+  const chapter = chapterDirOf(fixture.exercise);
+  const dir = join(parent, `${fixture.exercise.replace('/', '-')}-${fixture.name}`);
+  return copySolutions(dir, fixture.edits.map((edit) => ({ ...edit, file: join(chapter, edit.file) })));
 }
