@@ -28,8 +28,9 @@ export function selectExercises(
 ): { selected: Selected[]; unknown: string[] } {
   const all = allExercises(chapters);
   if (selectors.length === 0) return { selected: all, unknown: [] };
-  const unknown = selectors.filter((selector) => !validIds(chapters).includes(normalize(selector)));
-  const wanted = new Set(selectors.map(normalize));
+  const ids = validIds(chapters);
+  const unknown = selectors.filter((selector) => !ids.includes(normalize(selector, chapters)));
+  const wanted = new Set(selectors.map((selector) => normalize(selector, chapters)));
   const selected = all.filter(
     ({ chapter, exercise }) => wanted.has(chapter.id) || wanted.has(exercise.id),
   );
@@ -37,9 +38,9 @@ export function selectExercises(
 }
 
 /** Accepts `1/3` and `01/3` alike, and a chapter folder name such as `01-mini-mcp`. */
-function normalize(selector: string): string {
+function normalize(selector: string, chapters: readonly ChapterSpec[]): string {
   const trimmed = selector.trim().replace(/\/+$/, '');
-  const folder = CHAPTERS.find((chapter) => chapter.dir === trimmed);
+  const folder = chapters.find((chapter) => chapter.dir === trimmed);
   if (folder) return folder.id;
   const match = /^(\d{1,2})(?:\/(\d+))?$/.exec(trimmed);
   if (!match) return trimmed;
