@@ -89,10 +89,13 @@ export class GradingSession {
     const checking = this.types ? this.types.result() : typecheck(this.scratch.root, TSC);
     // With several students in one scratch folder, type-check before any learner code runs, so no one's code can edit another's files first.
     if (this.scratch.targets.length > 1) await checking;
-    const files = this.scratch.targets.flatMap((target) => suiteFiles(target, selected, this.privates));
+    // One group per chapter of each graded folder: its files run in order in their own fork, never beside another student's.
+    const groups = this.scratch.targets.flatMap((target) =>
+      [...new Set(selected.map(({ chapter }) => chapter))].map((chapter) => suiteFiles(target, selected.filter((entry) => entry.chapter === chapter), this.privates)),
+    );
     this.finished.clear();
-    this.total = files.length;
-    const outcomes = await this.runner.run(files);
+    this.total = groups.reduce((sum, group) => sum + group.length, 0);
+    const outcomes = await this.runner.run(groups);
     const problems = await checking;
     return this.scratch.targets.map((target) =>
       scoreTarget({

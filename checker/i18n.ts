@@ -25,6 +25,18 @@ const ko = {
   rechecked: (ms: number) => `다시 채점: ${ms}ms`,
   resetDone: (chapter: string, backup: string) => `${chapter}를 처음 상태로 되돌렸다. 이전 파일은 ${backup}에 있다.`,
   resetNeedsChapter: '되돌릴 챕터를 지정하라. 예: npm run reset -- 01',
+  sandboxRefused: '채점 샌드박스가 막았다',
+  denied: (permission: string, resource: string) => {
+    if (permission === 'FileSystemWrite') return `샌드박스 밖에 쓰려고 했다: ${resource}. 채점 중 학습자 코드는 임시 폴더(os.tmpdir()) 안에만 쓸 수 있다.`;
+    if (permission === 'FileSystemRead') return `샌드박스 밖을 읽으려고 했다: ${resource}. 채점 중 학습자 코드는 채점용 사본과 node_modules만 읽을 수 있다.`;
+    if (permission === 'ChildProcess') return '자식 프로세스를 시작하려고 했다. 채점 중 학습자 코드는 프로세스를 시작할 수 없다.';
+    if (permission === 'WorkerThreads') return '워커 스레드를 시작하려고 했다. 채점 중 학습자 코드는 스레드를 시작할 수 없다.';
+    if (permission === 'Signal') return `다른 프로세스(${resource})에 신호를 보내려고 했다. 채점 중 학습자 코드는 자기 자신에게만 신호를 보낼 수 있다.`;
+    return `채점 샌드박스가 허용하지 않는 기능을 썼다: ${permission} ${resource}`.trim();
+  },
+  checkerChanged: (files: string, restore: string) => `주의: 채점기 파일이 커밋과 다르다: ${files}. 되돌리려면: ${restore}`,
+  checkerChangedRefuse: (files: string, restore: string) =>
+    `채점기 파일이 커밋과 달라 채점하지 않는다: ${files}\n앞선 채점에서 학습자 코드가 고쳤을 수 있다. 되돌리려면: ${restore}`,
   status: { pass: '통과', fail: '실패', error: '오류', timeout: '시간 초과' },
 };
 
@@ -54,6 +66,18 @@ const en: Messages = {
   rechecked: (ms) => `Re-checked in ${ms} ms`,
   resetDone: (chapter, backup) => `Restored ${chapter} to the starter. Your previous files are in ${backup}.`,
   resetNeedsChapter: 'Name the chapter to reset, for example: npm run reset -- 01',
+  sandboxRefused: 'Refused by the grading sandbox',
+  denied: (permission, resource) => {
+    if (permission === 'FileSystemWrite') return `Tried to write outside the sandbox: ${resource}. While grading, learner code may write only inside its temporary folder (os.tmpdir()).`;
+    if (permission === 'FileSystemRead') return `Tried to read outside the sandbox: ${resource}. While grading, learner code may read only the graded copy and node_modules.`;
+    if (permission === 'ChildProcess') return 'Tried to start a child process. While grading, learner code cannot start processes.';
+    if (permission === 'WorkerThreads') return 'Tried to start a worker thread. While grading, learner code cannot start threads.';
+    if (permission === 'Signal') return `Tried to send a signal to another process (${resource}). While grading, learner code may signal only itself.`;
+    return `Used something the grading sandbox does not allow: ${permission} ${resource}`.trim();
+  },
+  checkerChanged: (files, restore) => `Warning: checker files differ from the commit: ${files}. To restore them: ${restore}`,
+  checkerChangedRefuse: (files, restore) =>
+    `Not grading: checker files differ from the commit: ${files}\nLearner code in an earlier grading may have changed them. To restore them: ${restore}`,
   status: { pass: 'pass', fail: 'fail', error: 'error', timeout: 'timeout' },
 };
 

@@ -101,7 +101,8 @@ function scorePart(input: ScoreInput, part: Part, typeMessage: string): { tests:
   }
   const fileError = raw.errors[0];
   if (fileError) {
-    const message = say.importFailed(clean(input, fileError.message, fileError.stack));
+    const text = fileError.denied ? say.denied(fileError.denied.permission, fileError.denied.resource) : fileError.message;
+    const message = say.importFailed(clean(input, text, fileError.stack));
     return { tests: everyTest(part, 'error', message), message };
   }
   const tests = part.names.map((name): TestReport => {
@@ -117,7 +118,8 @@ function testOutcome(input: ScoreInput, ran: RawTest | undefined, typeMessage: s
   if (ran.state === 'passed') return typeMessage ? { status: 'fail', message: typeMessage } : { status: 'pass', message: '' };
   if (ran.state !== 'failed') return { status: 'fail', message: say.notRun };
   if (/Test timed out in \d+ms/.test(ran.message)) return { status: 'timeout', message: say.timeout(Math.round(input.timeoutMs / 1000)) };
-  return { status: 'fail', message: clean(input, ran.message, ran.stack) };
+  const text = ran.denied ? say.denied(ran.denied.permission, ran.denied.resource) : ran.message;
+  return { status: 'fail', message: clean(input, text, ran.stack) };
 }
 
 /** Strips colour codes and scratch paths, and adds the learner's file:line when the stack names one. */
@@ -125,6 +127,7 @@ function clean(input: ScoreInput, message: string, stack: string): string {
   const { target } = input;
   const text = message
     .replace(/\u001b\[[0-9;]*m/g, '')
+    .replaceAll('Access to this API has been restricted', messages(input.lang).sandboxRefused)
     .split(target.chaptersDir).join(shownPath(target, target.chaptersDir))
     .split(target.suitesDir).join('checker/suites')
     .split(input.scratch.root).join('<checker>')

@@ -1,70 +1,52 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** Clock ticks a second in /proc/<pid>/stat; 100 on every Linux this course targets. */
-const TICKS_PER_SECOND = 100;
-
-/**
- * Kills the vitest forks this process started that are older than `minAgeMs`.
- * Each suite file gets a fresh fork, so a fork that old holds a file past its deadline;
- * younger forks (other files) are left alone. SIGKILL stops even a synchronous loop.
- */
-export function killOldForkWorkers(minAgeMs: number): number {
-  const uptime = Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]);
-  let killed = 0;
+/** The vitest forks this process started, as pids, with the lane each belongs to (from its environment). */
+function ownForks(): { pid: number; lane: string }[] {
+  const forks: { pid: number; lane: string }[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[1]) !== process.pid) continue;
-      const ageMs = (uptime - Number(fields[19]) / TICKS_PER_SECOND) * 1000;
-      if (ageMs < minAgeMs) continue;
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent !== process.pid) continue;
       if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('workers/forks')) continue;
-      process.kill(Number(entry), 'SIGKILL');
-      killed += 1;
+      const lane = /(?:^|\0)CHECKER_LANE=([^\0]*)/.exec(readFileSync(`/proc/${entry}/environ`, 'utf8'))?.[1] ?? '';
+      forks.push({ pid: Number(entry), lane });
     } catch {
-      // The process ended while we looked: nothing to kill.
+      // The process ended while we looked.
     }
   }
-  return killed;
+  return forks;
 }
 
-/** Tracks when each suite file started and reports the ones that ran past their deadline. */
-export class Deadlines {
-  private readonly started = new Map<string, number>();
-
-  constructor(private readonly limitMs: number) {}
-
-  /** Records that a file began (queued on a worker). */
-  start(file: string): void {
-    this.started.set(file, Date.now());
+function kill(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
   }
+}
 
-  /** Records that a file finished, so it no longer counts against its deadline. */
-  end(file: string): void {
-    this.started.delete(file);
-  }
+/**
+ * Kills the forks of one lane. A lane runs one fork at a time, so this stops exactly the student whose file
+ * is past its deadline; SIGKILL stops even a synchronous loop, which vitest's own timeouts cannot.
+ */
+export function killLaneForks(lane: string): void {
+  for (const fork of ownForks()) if (fork.lane === lane) kill(fork.pid);
+}
 
-  /** The files past their deadline; they are forgotten once returned. */
-  expired(now = Date.now()): string[] {
-    const late = [...this.started].filter(([, since]) => now - since > this.limitMs).map(([file]) => file);
-    for (const file of late) this.started.delete(file);
-    return late;
-  }
-
-  /** Forgets every file, for the next run. */
-  clear(): void {
-    this.started.clear();
-  }
+/** Kills every fork this process started. */
+export function killAllForks(): void {
+  for (const fork of ownForks()) kill(fork.pid);
 }
 
 /** Makes Ctrl+C, SIGTERM and every exit kill this process's forks first; exit hooks elsewhere clean up the rest. */
 export function killForksOnExit(): void {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
-      killOldForkWorkers(0);
+      killAllForks();
       process.exit(130);
     });
   }
-  process.on('exit', () => killOldForkWorkers(0));
+  process.on('exit', () => killAllForks());
 }

@@ -13,6 +13,8 @@ import { progressLine } from './progress.ts';
 import { batchWords } from './words.ts';
 import { killForksOnExit } from '../watchdog.ts';
 import { dropRunnerChannels } from '../runner-env.ts';
+import { messages } from '../i18n.ts';
+import { RESTORE_COMMAND, listChanged, verifyChecker } from '../integrity.ts';
 
 /** `npm run grade`: grades every student folder and writes gradebook.csv, gradebook.json and report.html; 0 when written, 2 on a usage error. */
 async function main(argv: readonly string[]): Promise<number> {
@@ -28,6 +30,12 @@ async function main(argv: readonly string[]): Promise<number> {
   const say = batchWords(args.lang);
   if (!isFolder(args.submissions)) {
     console.error(say.noStudents(args.submissions));
+    return 2;
+  }
+  // Suites or checker code changed on disk would decide every student's grade: refuse, and say how to restore them.
+  const { changed } = verifyChecker();
+  if (changed.length > 0) {
+    console.error(messages(args.lang).checkerChangedRefuse(listChanged(changed), RESTORE_COMMAND));
     return 2;
   }
   const selected = allExercises(CHAPTERS);

@@ -4,6 +4,7 @@ import type { Args } from '../args.ts';
 import { PrivateSuiteError } from '../batch/private-suites.ts';
 import { gradeFolders } from '../grade.ts';
 import { messages } from '../i18n.ts';
+import { RESTORE_COMMAND, listChanged, verifyChecker } from '../integrity.ts';
 import { readSigningKey, signature } from '../sign.ts';
 import { junitOf } from '../junit.ts';
 import { CHAPTERS, selectExercises, validIds } from '../manifest.ts';
@@ -49,6 +50,9 @@ export async function runCheck(args: Args): Promise<number> {
     console.error(messages(args.lang).missingChapter(args.target));
     return 2;
   }
+  // A learner may edit their own copy, so a changed checker is a warning here; grade refuses.
+  const { changed } = verifyChecker();
+  if (changed.length > 0) console.error(messages(args.lang).checkerChanged(listChanged(changed), RESTORE_COMMAND));
   const chapters = CHAPTERS.filter((chapter) => selected.some((entry) => entry.chapter === chapter));
   let report;
   try {

@@ -1,0 +1,229 @@
+import { rmSync, mkdirSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { createVitest } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node';
+import { suiteGuard } from './guard.ts';
+import type { TrustedSources } from './guard.ts';
+import { deniedFrom, sandboxArgv } from './sandbox.ts';
+import type { Denied, SandboxPaths } from './sandbox.ts';
+import { killLaneForks } from './watchdog.ts';
+
+/** One test as vitest reported it. */
+export interface RawTest {
+  name: string;
+  state: 'passed' | 'failed' | 'skipped' | 'pending';
+  message: string;
+  /** The stack of the first error, used only to find the learner's file and line. */
+  stack: string;
+  /** Set when the sandbox refused what the test's code tried to do. */
+  denied?: Denied;
+}
+
+/** An error that stopped a whole suite file, such as a failed import. */
+export interface RawError {
+  message: string;
+  stack: string;
+  denied?: Denied;
+}
+
+/** What happened to one suite file: it ran, it was stopped at its deadline, or its worker died under it. */
+export interface RawFile {
+  outcome: 'ran' | 'timeout' | 'crashed';
+  /** Errors that stopped the file itself, such as a failed import. */
+  errors: RawError[];
+  tests: RawTest[];
+}
+
+/** Settings for one lane. */
+export interface LaneOptions {
+  /** A short name, unique among the checker's lanes; the lane's forks carry it in their environment. */
+  id: string;
+  root: string;
+  trusted: TrustedSources;
+  /** A setup file that gives every suite file fresh learner modules. */
+  setupFile: string;
+  sandbox: SandboxPaths;
+  /** Extra Node options, such as the right to start child processes. */
+  extraArgv?: string[];
+  /** Extra environment for the lane's forks. */
+  env?: Record<string, string>;
+  /** Per suite file; also the longest a fork may sit between two files. */
+  timeoutMs: number;
+  /** After a file hung while loading, how long the same group's later files get to load. */
+  loadLimitMs: number;
+  onFileDone?: (file: string) => void;
+}
+
+/** How often the lane looks at its deadlines. */
+const TICK_MS = 100;
+
+/** How many times in a row a fork may die before any file gets a result, before the rest count as crashed. */
+const FRUITLESS_TRIES = 2;
+
+/**
+ * One vitest instance with one fork at a time. A group (one student's files) runs in order in one fresh fork,
+ * so students never share a process; a file past its deadline gets its fork killed and the rest of its group goes on in a new one.
+ */
+export class Lane {
+  private results = new Map<string, RawFile>();
+  private order: string[] = [];
+  private running: { file: string; since: number; loaded: boolean } | null = null;
+  private lastEvent = Date.now();
+  private hungWhileLoading = false;
+
+  private constructor(
+    private readonly vitest: Vitest,
+    private readonly options: LaneOptions,
+    private readonly sequence: { order: string[] },
+  ) {}
+
+  /** Starts the lane's vitest instance; learner output is dropped and its forks run in the sandbox. */
+  static async create(options: LaneOptions): Promise<Lane> {
+    const holder: { lane?: Lane } = {};
+    const sequence = { order: [] as string[] };
+    const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+    const reporter: Reporter = {
+      onTestModuleQueued: (module: TestModule) => holder.lane?.queued(module.moduleId),
+      onTestModuleCollected: (module: TestModule) => holder.lane?.collected(module.moduleId),
+      onTestModuleEnd: (module: TestModule) => holder.lane?.record(module),
+    };
+    // Keeps the files in the order the checker gave, so a group always runs the same way.
+    class GivenOrder {
+      async shard(specs: TestSpecification[]): Promise<TestSpecification[]> {
+        return specs;
+      }
+      async sort(specs: TestSpecification[]): Promise<TestSpecification[]> {
+        const rank = new Map(sequence.order.map((file, index) => [file, index]));
+        return [...specs].sort((a, b) => (rank.get(a.moduleId) ?? 0) - (rank.get(b.moduleId) ?? 0));
+      }
+    }
+    const vitest = await createVitest(
+      'test',
+      {
+        root: options.root,
+        config: false,
+        watch: false,
+        pool: 'forks',
+        isolate: false,
+        maxWorkers: 1,
+        fileParallelism: false,
+        setupFiles: [options.setupFile],
+        execArgv: [...sandboxArgv(options.sandbox), ...(options.extraArgv ?? [])],
+        env: { ...options.env, TMPDIR: options.sandbox.write, CHECKER_LANE: options.id },
+        include: ['**/checker/suites/**/*.test.ts'],
+        reporters: [reporter],
+        sequence: { sequencer: GivenOrder },
+        testTimeout: Math.min(5_000, options.timeoutMs),
+        hookTimeout: Math.min(5_000, options.timeoutMs),
+        teardownTimeout: 1_000,
+        dangerouslyIgnoreUnhandledErrors: true,
+      },
+      { plugins: [suiteGuard(options.trusted)], cacheDir: `${options.root}/.vite`, server: { watch: null } },
+      { stdout: sink, stderr: sink },
+    );
+    const lane = new Lane(vitest, options, sequence);
+    holder.lane = lane;
+    return lane;
+  }
+
+  /** Runs one group of files in order and returns an outcome for each; never waits on a hung file past its deadline. */
+  async runGroup(files: readonly string[]): Promise<Map<string, RawFile>> {
+    this.results = new Map();
+    this.hungWhileLoading = false;
+    let pending = [...files];
+    let fruitless = 0;
+    while (pending.length > 0 && fruitless < FRUITLESS_TRIES) {
+      const before = this.results.size;
+      await this.runOnce(pending);
+      // The file a dying fork was running is the one that killed it; the files after it go on in a new fork.
+      if (this.running && !this.results.has(this.running.file)) this.settle(this.running.file, { outcome: 'crashed', errors: [], tests: [] });
+      this.running = null;
+      fruitless = this.results.size === before ? fruitless + 1 : 0;
+      pending = pending.filter((file) => !this.results.has(file));
+    }
+    for (const file of pending) this.settle(file, { outcome: 'crashed', errors: [], tests: [] });
+    return this.results;
+  }
+
+  /** Drops what vitest knows of a changed file, so the next run reads it again. */
+  invalidate(file: string): void {
+    this.vitest.invalidateFile(file);
+  }
+
+  /** Stops vitest and any fork of this lane still running. */
+  async close(): Promise<void> {
+    killLaneForks(this.options.id);
+    await Promise.race([this.vitest.close(), new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
+  }
+
+  private async runOnce(files: string[]): Promise<void> {
+    this.sequence.order = files;
+    this.running = null;
+    this.lastEvent = Date.now();
+    // Nothing one student left in the temporary folder reaches the next group.
+    rmSync(this.options.sandbox.write, { recursive: true, force: true });
+    mkdirSync(this.options.sandbox.write, { recursive: true });
+    const timer = setInterval(() => this.watch(), TICK_MS);
+    try {
+      await this.vitest.runTestFiles(files);
+    } catch {
+      // A run broken by a killed fork still leaves the results recorded so far.
+    } finally {
+      clearInterval(timer);
+      killLaneForks(this.options.id);
+    }
+  }
+
+  /** Kills the fork when the running file is past its deadline, or when the fork sits idle between files too long. */
+  private watch(): void {
+    const now = Date.now();
+    const running = this.running;
+    if (running) {
+      const limit = this.hungWhileLoading && !running.loaded ? this.options.loadLimitMs : this.options.timeoutMs;
+      if (now - running.since <= limit) return;
+      if (!running.loaded) this.hungWhileLoading = true;
+      this.settle(running.file, { outcome: 'timeout', errors: [], tests: [] });
+      this.running = null;
+      killLaneForks(this.options.id);
+      return;
+    }
+    // Every file has its outcome: a fork that lingers (a learner timer, a loop after the last test) is not waited for.
+    if (this.sequence.order.every((file) => this.results.has(file))) killLaneForks(this.options.id);
+    else if (now - this.lastEvent > this.options.timeoutMs) killLaneForks(this.options.id);
+  }
+
+  private queued(file: string): void {
+    this.lastEvent = Date.now();
+    if (!this.results.has(file)) this.running = { file, since: this.lastEvent, loaded: false };
+  }
+
+  private collected(file: string): void {
+    this.lastEvent = Date.now();
+    if (this.running?.file === file) this.running.loaded = true;
+  }
+
+  private record(module: TestModule): void {
+    this.lastEvent = Date.now();
+    if (this.running?.file === module.moduleId) this.running = null;
+    if (this.results.has(module.moduleId)) return;
+    const tests = [...module.children.allTests()].map(toRawTest);
+    const errors = module.errors().map((error) => ({ message: error.message ?? String(error), stack: error.stack ?? '', ...deniedPart(error) }));
+    this.settle(module.moduleId, { outcome: 'ran', errors, tests });
+  }
+
+  private settle(file: string, outcome: RawFile): void {
+    this.results.set(file, outcome);
+    this.options.onFileDone?.(file);
+  }
+}
+
+function deniedPart(error: unknown): { denied?: Denied } {
+  const denied = deniedFrom(error);
+  return denied ? { denied } : {};
+}
+
+function toRawTest(test: TestCase): RawTest {
+  const result = test.result();
+  const first = result.errors?.[0];
+  return { name: test.name, state: result.state, message: first?.message ?? '', stack: first?.stack ?? '', ...deniedPart(first) };
+}

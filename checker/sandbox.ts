@@ -1,0 +1,59 @@
+import { mkdirSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The folders one sandboxed process may read and the one folder it may write. */
+export interface SandboxPaths {
+  /** Folders (and files) the process may read. */
+  read: string[];
+  /** The only folder the process may write; it is also its TMPDIR. */
+  write: string;
+}
+
+/** Locks process.kill to the process itself; loaded with --require before any learner code. */
+export const SANDBOX_PRELOAD = fileURLToPath(new URL('./sandbox-preload.cjs', import.meta.url));
+
+/** The flag that turns Node's permission model on: `--permission` from Node 22, `--experimental-permission` before. */
+export function permissionFlag(): string {
+  return process.allowedNodeEnvironmentFlags.has('--permission') ? '--permission' : '--experimental-permission';
+}
+
+/**
+ * Node options that run learner code under the permission model: reads only where grading needs them,
+ * writes only into one temporary folder, and no child processes, worker threads, native addons, WASI or inspector.
+ */
+export function sandboxArgv(paths: SandboxPaths): string[] {
+  return [
+    permissionFlag(),
+    ...paths.read.map((path) => `--allow-fs-read=${path}`),
+    `--allow-fs-write=${paths.write}`,
+    '--require',
+    SANDBOX_PRELOAD,
+  ];
+}
+
+/** The sandbox of one lane in a scratch folder: it reads the scratch copy and the packages, and writes its own temporary folder. */
+export function laneSandbox(scratchRoot: string, nodeModules: string, lane: string): SandboxPaths {
+  const write = join(scratchRoot, '.sandbox', lane);
+  mkdirSync(write, { recursive: true });
+  return { read: [scratchRoot, realpathSync(nodeModules), SANDBOX_PRELOAD], write };
+}
+
+/** What Node reports when the permission model refuses an operation. */
+export interface Denied {
+  /** Node's name for the refused right, such as FileSystemWrite or ChildProcess. */
+  permission: string;
+  /** The path or resource that was refused, when Node names one. */
+  resource: string;
+}
+
+/** Reads the refused right from an error vitest serialized, or null when the error is not a refusal. */
+export function deniedFrom(error: unknown): Denied | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, permission, resource, message } = error as Record<string, unknown>;
+  if (code === 'ERR_DLOPEN_DISABLED') return { permission: 'Addons', resource: '' };
+  if (code !== 'ERR_ACCESS_DENIED') return null;
+  if (typeof permission === 'string') return { permission, resource: typeof resource === 'string' ? resource : '' };
+  // process.binding and similar refusals carry no permission field; the message names the API.
+  return { permission: 'Binding', resource: typeof message === 'string' ? message : '' };
+}
