@@ -1,0 +1,161 @@
+import { spawnSync } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import type { Report } from '../checker/report.ts';
+import { hostileCopy } from './support/hostile.ts';
+import { REPO } from './support/run.ts';
+import type { Ran } from './support/run.ts';
+
+/** A committed copy of the checker, so planted code aims at files whose loss would not hurt, and git can vouch for them. */
+function checkerCopy(): string {
+  const copy = mkdtempSync(join(tmpdir(), 'sandbox-repo-'));
+  for (const name of ['checker', 'package.json', 'package-lock.json', 'tsconfig.json']) cpSync(join(REPO, name), join(copy, name), { recursive: true });
+  symlinkSync(join(REPO, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  writeFileSync(join(copy, '.gitignore'), 'node_modules\n');
+  const git = (...args: string[]) => spawnSync('git', ['-C', copy, '-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { encoding: 'utf8' });
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-qm', 'checker');
+  return copy;
+}
+
+/** Runs one of the copy's checker entry points, with git allowed to vouch for it (no maintainer override). */
+function run(copy: string, file: string, args: readonly string[]): Ran {
+  const started = Date.now();
+  const result = spawnSync(process.execPath, [join(copy, 'checker', 'run.mjs'), join(copy, file), ...args], {
+    cwd: copy,
+    encoding: 'utf8',
+    timeout: 200_000,
+    env: { ...process.env, CHECKER_LANG: '', CHECKER_TRUST_WORKTREE: '' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr, ms: Date.now() - started };
+}
+
+/** A digest of every file under a folder. */
+function digest(dir: string): string {
+  const hash = createHash('sha256');
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) hash.update(path).update(readFileSync(path));
+    }
+  };
+  walk(dir);
+  return hash.digest('hex');
+}
+
+/** Live processes whose command line contains the marker. */
+function processesWith(marker: string): number {
+  let count = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker)) count += 1;
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  return count;
+}
+
+describe('learner code in a class grading cannot write, spawn or signal out of its sandbox', () => {
+  const copy = checkerCopy();
+  const klass = mkdtempSync(join(tmpdir(), 'sandbox-class-'));
+  const victim = join(klass, 'z-honest', 'chapters');
+  const homeProbe = join(homedir(), `mcp-sandbox-probe-${randomUUID()}`);
+  const sleepMarker = String(600 + Math.floor(Math.random() * 300));
+  const suite = join(copy, 'checker', 'suites', '01-mini-mcp', '1-argument-checks.test.ts');
+  /** Each attack runs when the planted module loads, so exercises 01/2 and 01/3 (which load model.ts) report it. */
+  const attacks: Record<string, { code: string; en: RegExp }> = {
+    suites: { code: `writeFileSync(${JSON.stringify(suite)}, "import { test } from 'vitest'; test('forged', () => {});");`, en: /Tried to write outside the sandbox: .*1-argument-checks\.test\.ts/ },
+    git: { code: `writeFileSync(${JSON.stringify(join(copy, '.git', 'hooks', 'post-checkout'))}, 'echo owned');`, en: /Tried to write outside the sandbox: .*\.git/ },
+    home: { code: `writeFileSync(${JSON.stringify(homeProbe)}, 'owned');`, en: /Tried to write outside the sandbox: .*mcp-sandbox-probe/ },
+    neighbour: { code: `writeFileSync(${JSON.stringify(join(victim, '01-mini-mcp', 'server.ts'))}, 'export {};');`, en: /Tried to write outside the sandbox: .*z-honest/ },
+    detached: { code: `spawn('sleep', ['${sleepMarker}'], { detached: true, stdio: 'ignore' }).unref();`, en: /Tried to start a child process/ },
+    worker: { code: "new Worker('setInterval(() => {}, 1000)', { eval: true });", en: /Tried to start a worker thread/ },
+    signal: { code: "process.kill(process.ppid, 'SIGKILL');", en: /Tried to send a signal to another process/ },
+  };
+  const header = "import { writeFileSync } from 'node:fs';\nimport { spawn } from 'node:child_process';\nimport { Worker } from 'node:worker_threads';\n";
+  for (const [name, attack] of Object.entries(attacks)) {
+    cpSync(hostileCopy([{ file: '01-mini-mcp/model.ts', prepend: `${header}${attack.code}\n` }]), join(klass, name, 'chapters'), { recursive: true });
+  }
+  cpSync(hostileCopy([]), victim, { recursive: true });
+  const guarded = { checker: digest(join(copy, 'checker')), git: digest(join(copy, '.git')), victim: digest(victim) };
+  const grade = (out: string) => {
+    const ran = run(copy, 'checker/batch/grade-cli.ts', [klass, '--out', out, '--timeout', '10', '--lang', 'en']);
+    const book = existsSync(join(out, 'gradebook.json'))
+      ? (JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string })[] })
+      : { students: [] };
+    return { ran, book };
+  };
+  const first = grade(join(klass, '..', `${randomUUID()}-out1`));
+  const second = grade(join(klass, '..', `${randomUUID()}-out2`));
+  const statuses = (book: typeof first.book) => book.students.map((student) => `${student.student}:${student.exercises.map((exercise) => exercise.status).join(',')}`);
+
+  test('each attempt is refused and reported as the learner\'s error, with what was tried', () => {
+    expect(first.ran.status, first.ran.stderr).toBe(0);
+    for (const [name, attack] of Object.entries(attacks)) {
+      const student = first.book.students.find((entry) => entry.student === name)!;
+      for (const id of ['01/2', '01/3']) {
+        const exercise = student.exercises.find((entry) => entry.id === id)!;
+        expect(exercise.status, `${name} ${id}`).toBe('error');
+        expect(exercise.message, `${name} ${id}`).toMatch(attack.en);
+      }
+      // Exercises that never load the planted module are graded as usual.
+      expect(student.exercises.find((entry) => entry.id === '01/1')!.status, name).toBe('pass');
+    }
+  });
+
+  test('nothing outside the sandbox changed: suites, .git, the home folder, another student\'s folder, no process left', () => {
+    expect(digest(join(copy, 'checker'))).toBe(guarded.checker);
+    expect(digest(join(copy, '.git'))).toBe(guarded.git);
+    expect(digest(victim)).toBe(guarded.victim);
+    expect(existsSync(homeProbe)).toBe(false);
+    expect(processesWith(`sleep\0${sleepMarker}`)).toBe(0);
+  });
+
+  test('the honest student gets full marks, and a second grading gives exactly the same results', () => {
+    const honest = first.book.students.find((entry) => entry.student === 'z-honest')!;
+    expect(honest.exercises.map((exercise) => exercise.status)).toEqual(Array(honest.exercises.length).fill('pass'));
+    expect(second.ran.status, second.ran.stderr).toBe(0);
+    expect(statuses(second.book)).toEqual(statuses(first.book));
+  });
+
+  test('in Korean, the refusal says the same in Korean', () => {
+    const out = join(klass, '..', `${randomUUID()}-ko`);
+    const ran = run(copy, 'checker/cli.ts', ['check', '01/2', '--target', join(klass, 'home', 'chapters'), '--json', join(out, 'r.json')]);
+    expect(ran.status).toBe(1);
+    expect(ran.stdout).toContain('샌드박스 밖에 쓰려고 했다');
+    expect(existsSync(homeProbe)).toBe(false);
+  });
+});
+
+describe('checker files that differ from the commit', () => {
+  const copy = checkerCopy();
+  const students = mkdtempSync(join(tmpdir(), 'sandbox-edited-'));
+  cpSync(hostileCopy([]), join(students, 'kim', 'chapters'), { recursive: true });
+  const suite = join(copy, 'checker', 'suites', '01-mini-mcp', '1-argument-checks.test.ts');
+  writeFileSync(suite, "import { test } from 'vitest';\ntest('rejects an extra field with -32602', () => {});\n");
+
+  test('grade refuses to grade, naming the file and how to restore it', () => {
+    const out = join(students, '..', `${randomUUID()}-out`);
+    const ran = run(copy, 'checker/batch/grade-cli.ts', [students, '--out', out, '--lang', 'en']);
+    expect(ran.status).toBe(2);
+    expect(ran.stderr).toContain('checker/suites/01-mini-mcp/1-argument-checks.test.ts');
+    expect(ran.stderr).toContain('git checkout --');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  test('check warns in one line and grades anyway', () => {
+    const ran = run(copy, 'checker/cli.ts', ['check', '01/1', '--target', join(students, 'kim')]);
+    const warning = ran.stderr.split('\n').filter((line) => line.includes('1-argument-checks.test.ts'));
+    expect(warning).toHaveLength(1);
+    expect(warning[0]).toContain('주의');
+    expect(ran.stdout).toContain('01/1');
+  });
+});
