@@ -2,13 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { makeStudent } from '../test/batch-support/class.ts';
+import { makeStudent, stampEveryFile } from '../test/batch-support/class.ts';
 import type { Kind } from '../test/batch-support/class.ts';
 
 /**
  * `npm run bench` batch case: 100 submissions (solved, unsolved and half-solved copies) graded with
  * `npm run grade`, against `npm run check -- --target X` once per submission, in the same run; then the
- * worst case for grade, 100 submissions that all differ. Prints markdown lines for BENCHMARKS.md.
+ * same mix with a unique edit in every file (nothing shared), and that class with one student whose code
+ * loops at import. Prints markdown lines for BENCHMARKS.md.
  * BATCH_SIZE (default 100) and BATCH_LOOP (how many submissions the check loop runs, default all) shrink it.
  */
 const REPO = resolve(import.meta.dirname, '..');
@@ -32,10 +33,13 @@ function mixedKind(index: number): Kind {
   return slot === 9 ? 'chaptersOnly' : 'half';
 }
 
-function build(dir: string, kind: (index: number) => Kind): string[] {
+function build(dir: string, kind: (index: number) => Kind, distinct = false): string[] {
   mkdirSync(dir, { recursive: true });
   const names = Array.from({ length: SIZE }, (_, index) => `student-${String(index + 1).padStart(3, '0')}`);
-  names.forEach((name, index) => makeStudent(dir, name, kind(index), index));
+  names.forEach((name, index) => {
+    makeStudent(dir, name, kind(index));
+    if (distinct) stampEveryFile(join(dir, name), index);
+  });
   return names;
 }
 
@@ -50,7 +54,8 @@ function gradeClass(dir: string, out: string): number {
 const work = mkdtempSync(join(tmpdir(), 'bench-batch-'));
 try {
   const mixed = build(join(work, 'mixed'), mixedKind);
-  build(join(work, 'unique'), () => 'unique');
+  build(join(work, 'distinct'), mixedKind, true);
+  build(join(work, 'hanging'), (index) => (index === 0 ? 'hanging' : mixedKind(index)), true);
 
   const grade = gradeClass(join(work, 'mixed'), join(work, 'out-mixed'));
   let loop = 0;
@@ -60,7 +65,8 @@ try {
     loop += ran.seconds;
   }
   const loopAll = (loop / LOOP) * SIZE;
-  const unique = gradeClass(join(work, 'unique'), join(work, 'out-unique'));
+  const distinct = gradeClass(join(work, 'distinct'), join(work, 'out-distinct'));
+  const hanging = gradeClass(join(work, 'hanging'), join(work, 'out-hanging'));
 
   const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}`;
   const loopNote = LOOP === SIZE ? `${loopAll.toFixed(1)} s` : `${loopAll.toFixed(1)} s (${LOOP} run, scaled to ${SIZE})`;
@@ -69,7 +75,8 @@ try {
   console.log('| case | `npm run grade` | `npm run check -- --target X` per submission | speed-up |');
   console.log('| --- | ---: | ---: | ---: |');
   console.log(`| mixed class (40% solved, 30% unsolved, 30% half) | ${grade.toFixed(1)} s | ${loopNote} | ${(loopAll / grade).toFixed(1)}× |`);
-  console.log(`| worst case: every submission different | ${unique.toFixed(1)} s | ${loopAll.toFixed(1)} s (same loop) | ${(loopAll / unique).toFixed(1)}× |`);
+  console.log(`| same mix, a unique edit in every file (nothing shared) | ${distinct.toFixed(1)} s | ${loopAll.toFixed(1)} s (same loop) | ${(loopAll / distinct).toFixed(1)}× |`);
+  console.log(`| that class with one student looping at import (default 10 s limit) | ${hanging.toFixed(1)} s | | hang costs ${(hanging - distinct).toFixed(1)} s |`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

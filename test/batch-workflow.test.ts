@@ -34,7 +34,7 @@ describe('the pull-request grading workflow', () => {
     expect(yaml).toMatch(/working-directory: trusted\n\s+run: npm ci --ignore-scripts/);
   });
 
-  test('grades with workflow commands stopped, runner channels removed and another user, then summarizes in a later step', () => {
+  test('grades with workflow commands stopped, runner channels removed and another user without network, then summarizes in a later step', () => {
     const steps = yaml.split(/\n(?= {6}- name:)/);
     const grading = steps.findIndex((step) => step.includes('grade-pr-cli.ts'));
     const summary = steps.findIndex((step) => step.includes('summary-cli.ts'));
@@ -44,6 +44,8 @@ describe('the pull-request grading workflow', () => {
     expect(step).toMatch(/echo "::stop-commands::\$\{token\}"[\s\S]*grade-pr-cli\.ts[\s\S]*echo "::\$\{token\}::"/);
     for (const name of ['GITHUB_STEP_SUMMARY', 'GITHUB_OUTPUT', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE']) expect(step).toContain(`-u ${name}`);
     expect(step).toContain('--run-as grader');
+    const prepare = steps.find((one) => one.includes('useradd'))!;
+    for (const table of ['iptables', 'ip6tables']) expect(prepare).toContain(`sudo ${table} -A OUTPUT -m owner --uid-owner grader -j REJECT`);
     expect(step).not.toContain('GITHUB_STEP_SUMMARY"');
     expect(steps[summary]).toContain('if: always()');
     expect(yaml).toMatch(/actions\/upload-artifact@[0-9a-f]{40}[\s\S]*grade\.json[\s\S]*grade\.junit\.xml/);

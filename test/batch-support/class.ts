@@ -1,14 +1,14 @@
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** The repository these helpers copy from. */
 export const REPO = resolve(import.meta.dirname, '..', '..');
 
 /** The kinds of student folder the helpers can build. */
-export type Kind = 'solved' | 'unsolved' | 'half' | 'empty' | 'hanging' | 'typeError' | 'notFolder' | 'chaptersOnly' | 'unique';
+export type Kind = 'solved' | 'unsolved' | 'half' | 'empty' | 'hanging' | 'typeError' | 'notFolder' | 'chaptersOnly';
 
-/** Builds one student folder of the given kind under `dir`; `seed` makes `unique` folders differ byte for byte. */
-export function makeStudent(dir: string, name: string, kind: Kind, seed = 0): void {
+/** Builds one student folder of the given kind under `dir`. */
+export function makeStudent(dir: string, name: string, kind: Kind): void {
   const root = join(dir, name);
   const from = (tree: 'chapters' | 'solutions', chapter: string, to: string) =>
     cpSync(join(REPO, tree, chapter), join(to, chapter), { recursive: true });
@@ -28,15 +28,17 @@ export function makeStudent(dir: string, name: string, kind: Kind, seed = 0): vo
   const chapters = join(root, 'chapters');
   mkdirSync(chapters, { recursive: true });
   writeFileSync(join(root, 'package.json'), '{"name":"student-copy"}\n');
-  const solvedFirst = kind === 'solved' || kind === 'half' || kind === 'typeError' || kind === 'unique';
+  const solvedFirst = kind === 'solved' || kind === 'half' || kind === 'typeError';
   from(solvedFirst ? 'solutions' : 'chapters', '01-mini-mcp', chapters);
-  from(kind === 'solved' || kind === 'unique' ? 'solutions' : 'chapters', '02-two-sided-allowlists', chapters);
+  from(kind === 'solved' ? 'solutions' : 'chapters', '02-two-sided-allowlists', chapters);
   if (kind === 'hanging') edit(join(chapters, '01-mini-mcp', 'server.ts'), (text) => `${text}\nwhile (Date.now() > 0) { /* never ends */ }\n`);
   if (kind === 'typeError') edit(join(chapters, '01-mini-mcp', 'rpc.ts'), (text) => `${text}\nexport const broken: number = 'not a number';\n`);
-  if (kind === 'unique') {
-    for (const chapter of ['01-mini-mcp', '02-two-sided-allowlists']) {
-      edit(join(chapters, chapter, 'main.ts'), (text) => `${text}\n// student ${seed}\n`);
-    }
+}
+
+/** Appends a line naming the student to every TypeScript file of a student folder, so no chapter content is shared. */
+export function stampEveryFile(root: string, seed: number): void {
+  for (const entry of readdirSync(root, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith('.ts')) edit(join(entry.parentPath, entry.name), (text) => `${text}\n// student ${seed}\n`);
   }
 }
 
