@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { loadPrivateSuites } from './batch/private-suites.ts';
 import type { PrivateSuite } from './batch/private-suites.ts';
+import { bundleSpawned } from './bundle.ts';
 import { trust } from './guard.ts';
 import type { TrustedSources } from './guard.ts';
 import type { Lang } from './i18n.ts';
@@ -90,11 +91,18 @@ export class GradingSession {
     // With several students in one scratch folder, type-check before any learner code runs, so no one's code can edit another's files first.
     if (this.scratch.targets.length > 1) await checking;
     // One group per chapter of each graded folder: its files run in order in their own fork, never beside another student's.
+    const chapters = [...new Set(selected.map(({ chapter }) => chapter))];
     const groups = this.scratch.targets.flatMap((target) =>
-      [...new Set(selected.map(({ chapter }) => chapter))].map((chapter) => suiteFiles(target, selected.filter((entry) => entry.chapter === chapter), this.privates)),
+      chapters.flatMap((chapter) =>
+        [false, true].map((spawns) => ({
+          spawns,
+          files: suiteFiles(target, selected.filter((entry) => entry.chapter === chapter && Boolean(entry.exercise.spawns?.length) === spawns), this.privates),
+        })),
+      ),
     );
+    await bundleSpawned(this.scratch.targets, selected);
     this.finished.clear();
-    this.total = groups.reduce((sum, group) => sum + group.length, 0);
+    this.total = groups.reduce((sum, group) => sum + group.files.length, 0);
     const outcomes = await this.runner.run(groups);
     const problems = await checking;
     return this.scratch.targets.map((target) =>

@@ -1,38 +1,14 @@
 import { rmSync, mkdirSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { createVitest } from 'vitest/node';
-import type { Reporter, TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node';
+import type { Reporter, TestModule, TestSpecification, Vitest } from 'vitest/node';
 import { suiteGuard } from './guard.ts';
 import type { TrustedSources } from './guard.ts';
-import { deniedFrom, sandboxArgv } from './sandbox.ts';
-import type { Denied, SandboxPaths } from './sandbox.ts';
+import { sandboxArgv } from './sandbox.ts';
+import type { SandboxPaths } from './sandbox.ts';
+import { fileErrors, toRawTest } from './raw.ts';
+import type { RawFile } from './raw.ts';
 import { killLaneForks } from './watchdog.ts';
-
-/** One test as vitest reported it. */
-export interface RawTest {
-  name: string;
-  state: 'passed' | 'failed' | 'skipped' | 'pending';
-  message: string;
-  /** The stack of the first error, used only to find the learner's file and line. */
-  stack: string;
-  /** Set when the sandbox refused what the test's code tried to do. */
-  denied?: Denied;
-}
-
-/** An error that stopped a whole suite file, such as a failed import. */
-export interface RawError {
-  message: string;
-  stack: string;
-  denied?: Denied;
-}
-
-/** What happened to one suite file: it ran, it was stopped at its deadline, or its worker died under it. */
-export interface RawFile {
-  outcome: 'ran' | 'timeout' | 'crashed';
-  /** Errors that stopped the file itself, such as a failed import. */
-  errors: RawError[];
-  tests: RawTest[];
-}
 
 /** Settings for one lane. */
 export interface LaneOptions {
@@ -207,23 +183,11 @@ export class Lane {
     if (this.running?.file === module.moduleId) this.running = null;
     if (this.results.has(module.moduleId)) return;
     const tests = [...module.children.allTests()].map(toRawTest);
-    const errors = module.errors().map((error) => ({ message: error.message ?? String(error), stack: error.stack ?? '', ...deniedPart(error) }));
-    this.settle(module.moduleId, { outcome: 'ran', errors, tests });
+    this.settle(module.moduleId, { outcome: 'ran', errors: fileErrors(module), tests });
   }
 
   private settle(file: string, outcome: RawFile): void {
     this.results.set(file, outcome);
     this.options.onFileDone?.(file);
   }
-}
-
-function deniedPart(error: unknown): { denied?: Denied } {
-  const denied = deniedFrom(error);
-  return denied ? { denied } : {};
-}
-
-function toRawTest(test: TestCase): RawTest {
-  const result = test.result();
-  const first = result.errors?.[0];
-  return { name: test.name, state: result.state, message: first?.message ?? '', stack: first?.stack ?? '', ...deniedPart(first) };
 }

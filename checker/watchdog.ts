@@ -1,14 +1,33 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** The vitest forks this process started, as pids, with the lane each belongs to (from its environment). */
-function ownForks(): { pid: number; lane: string }[] {
-  const forks: { pid: number; lane: string }[] = [];
+/** Every live process with its parent's pid. */
+function parents(): Map<number, number> {
+  const table = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent !== process.pid) continue;
+      table.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return table;
+}
+
+/** A process and everything it started, children first. */
+function withDescendants(pid: number, table: Map<number, number>): number[] {
+  const children = [...table].filter(([, parent]) => parent === pid).map(([child]) => child);
+  return [...children.flatMap((child) => withDescendants(child, table)), pid];
+}
+
+/** The vitest forks this process started, as pids, with the lane each belongs to (from its environment). */
+function ownForks(table: Map<number, number> = parents()): { pid: number; lane: string }[] {
+  const forks: { pid: number; lane: string }[] = [];
+  for (const [pid, parent] of table) {
+    if (parent !== process.pid) continue;
+    const entry = String(pid);
+    try {
       if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('workers/forks')) continue;
       const lane = /(?:^|\0)CHECKER_LANE=([^\0]*)/.exec(readFileSync(`/proc/${entry}/environ`, 'utf8'))?.[1] ?? '';
       forks.push({ pid: Number(entry), lane });
@@ -28,16 +47,19 @@ function kill(pid: number): void {
 }
 
 /**
- * Kills the forks of one lane. A lane runs one fork at a time, so this stops exactly the student whose file
- * is past its deadline; SIGKILL stops even a synchronous loop, which vitest's own timeouts cannot.
+ * Kills the forks of one lane, with any process a suite started from them (a learner server on stdio).
+ * A lane runs one fork at a time, so this stops exactly the student whose file is past its deadline;
+ * SIGKILL stops even a synchronous loop, which vitest's own timeouts cannot.
  */
 export function killLaneForks(lane: string): void {
-  for (const fork of ownForks()) if (fork.lane === lane) kill(fork.pid);
+  const table = parents();
+  for (const fork of ownForks(table)) if (fork.lane === lane) withDescendants(fork.pid, table).forEach(kill);
 }
 
-/** Kills every fork this process started. */
+/** Kills every fork this process started, with their descendants. */
 export function killAllForks(): void {
-  for (const fork of ownForks()) kill(fork.pid);
+  const table = parents();
+  for (const fork of ownForks(table)) withDescendants(fork.pid, table).forEach(kill);
 }
 
 /** Makes Ctrl+C, SIGTERM and every exit kill this process's forks first; exit hooks elsewhere clean up the rest. */

@@ -68,7 +68,7 @@ describe('a class graded together gives every student what check gives them alon
     for (const student of book.students) {
       const json = join(out, `${student.student}.json`);
       const alone = checker(['check', '--target', join(klass, student.student), '--timeout', '5', '--lang', 'en', '--json', json, '--quiet'], { timeoutMs: 120_000 });
-      expect(alone.status, `${student.student}: ${alone.stderr}`).not.toBe(2);
+      expect(alone.status === 0 || alone.status === 1, `${student.student}: exit ${alone.status}\n${alone.stdout}\n${alone.stderr}`).toBe(true);
       const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
       expect(statuses(report), student.student).toEqual(statuses(student));
     }

@@ -16,6 +16,8 @@ export interface ExerciseSpec {
   todo: { file: string; marker: string };
   /** Every test the suite must report, by its English name, with the Korean name beside it. */
   tests: Record<string, string>;
+  /** Learner files (inside the chapter folder) the suite starts as processes; the checker bundles each and runs it in the sandbox. */
+  spawns?: string[];
 }
 
 /** One chapter folder, mirrored in chapters/, solutions/ and checker/suites/. */

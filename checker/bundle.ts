@@ -1,0 +1,53 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join } from 'node:path';
+import { rolldown } from 'rolldown';
+import type { Selected } from './manifest.ts';
+import type { ScratchTarget } from './scratch.ts';
+
+/** The folder, inside a copied chapter, that holds the bundles of the learner files a suite starts as processes. */
+export const BUNDLE_DIR = '.checker-bundles';
+
+/** Where the bundle of a learner entry point goes: `<chapter>/.checker-bundles/<name>.mjs`. */
+export function bundlePath(entry: string): string {
+  return join(dirname(entry), BUNDLE_DIR, `${basename(entry, '.ts')}.mjs`);
+}
+
+/**
+ * Bundles a learner entry point and the learner files it imports into one ES module, so a sandboxed child
+ * process can run it with plain Node (no TypeScript loader, which would need to start a process of its own).
+ * Packages stay imports. Bundling reads the code and never runs it. Returns an error message, or null.
+ */
+export async function bundleLearnerEntry(entry: string): Promise<string | null> {
+  const out = bundlePath(entry);
+  mkdirSync(dirname(out), { recursive: true });
+  try {
+    const bundle = await rolldown({
+      input: entry,
+      platform: 'node',
+      logLevel: 'silent',
+      external: (id) => !id.startsWith('.') && !isAbsolute(id),
+    });
+    try {
+      await bundle.write({ file: out, format: 'esm' });
+    } finally {
+      await bundle.close();
+    }
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** Bundles every learner file a selected suite starts as a process; a failure is left beside the bundle for the suite to report. */
+export async function bundleSpawned(targets: readonly ScratchTarget[], selected: Selected[]): Promise<void> {
+  for (const target of targets) {
+    for (const { chapter, exercise } of selected) {
+      for (const entry of exercise.spawns ?? []) {
+        const file = join(target.chaptersDir, chapter.dir, entry);
+        if (!existsSync(file)) continue;
+        const error = await bundleLearnerEntry(file);
+        if (error) writeFileSync(`${bundlePath(file)}.error`, error);
+      }
+    }
+  }
+}
