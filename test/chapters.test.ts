@@ -50,7 +50,10 @@ test('every chapter has one fixtures file, and every fixtures file has a chapter
 test('the README chapter table lists exactly the chapters that exist, in order', () => {
   const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
   const rows = [...readme.matchAll(/^\| (\d+) \| `chapters\/([^/`]+)\/` \|/gm)].map((match) => [match[1], match[2]]);
-  expect(rows).toEqual(CHAPTERS.map((chapter) => [String(Number(chapter.id)), chapter.dir]));
+  const missing = DIRS.filter((dir) => !rows.some(([, listed]) => listed === dir));
+  const extra = rows.map(([, listed]) => listed).filter((listed) => !DIRS.includes(listed!));
+  const message = `README.md's chapter table (| N | \`chapters/NN-slug/\` | ... |) is out of date; missing: ${missing.join(', ') || 'none'}; no such chapter: ${extra.join(', ') || 'none'}`;
+  expect(rows, message).toEqual(CHAPTERS.map((chapter) => [String(Number(chapter.id)), chapter.dir]));
 });
 
 test('a TODO marker left out of the manifest is TODO(<exercise id>), and one written there is kept', () => {

@@ -32,10 +32,24 @@ async function loadFixtures(chapter: ChapterSpec): Promise<ChapterFixtures> {
   return { chapter, fixtures: loaded.fixtures, output: loaded.output };
 }
 
-/** Every chapter of the manifest with its fixtures file, in course order. */
-export const CHAPTER_FIXTURES: readonly ChapterFixtures[] = await Promise.all(CHAPTERS.map(loadFixtures));
+/**
+ * The chapters the course proofs (course.test.ts, exercises.test.ts) cover: every chapter, or only those whose ids
+ * COURSE_CHAPTERS lists (such as `03` or `03,04`), so an author can prove one chapter quickly while writing it.
+ */
+export const PROVEN_CHAPTERS: readonly ChapterSpec[] = provenChapters(process.env['COURSE_CHAPTERS'] ?? '');
 
-/** Every wrong-answer fixture of the course. */
+function provenChapters(list: string): readonly ChapterSpec[] {
+  const wanted = list.split(',').map((id) => id.trim()).filter((id) => id !== '');
+  if (wanted.length === 0) return CHAPTERS;
+  const unknown = wanted.filter((id) => !CHAPTERS.some((chapter) => chapter.id === id));
+  if (unknown.length > 0) throw new Error(`COURSE_CHAPTERS names ${unknown.join(', ')}, but checker/manifest/ has no such chapter.`);
+  return CHAPTERS.filter((chapter) => wanted.includes(chapter.id));
+}
+
+/** Every proven chapter with its fixtures file, in course order. */
+export const CHAPTER_FIXTURES: readonly ChapterFixtures[] = await Promise.all(PROVEN_CHAPTERS.map(loadFixtures));
+
+/** Every wrong-answer fixture of the proven chapters. */
 export const FIXTURES: readonly Fixture[] = CHAPTER_FIXTURES.flatMap((entry) => entry.fixtures);
 
 /**
