@@ -4,10 +4,10 @@
  * commit, as the README's steps say) and proves that check, hint, reset and the course proofs all cover it.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { REPO } from './support/run.ts';
 
 /** The probe chapter, file by file, relative to the repository root. */
@@ -146,6 +146,7 @@ interface VitestJson {
 
 describe('a chapter added with its folders, one manifest file and one fixtures file', () => {
   const root = repositoryCopy();
+  afterAll(() => rmSync(dirname(root), { recursive: true, force: true }));
   for (const [file, text] of Object.entries(PROBE)) {
     mkdirSync(dirname(join(root, file)), { recursive: true });
     writeFileSync(join(root, file), text);
