@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { CHAPTERS, allExercises } from '../checker/manifest.ts';
 
 /** `npm run bench`: the checker against bare vitest, the watch re-check, and (when present) the batch case. */
 const REPO = resolve(import.meta.dirname, '..');
@@ -43,14 +44,17 @@ function benchCheck(): string[] {
   const checker = median(checkerTimes);
   const plain = median(bareTimes);
   return [
-    `| full check: \`npm run check -- --target solutions\` (all 8 exercises) | ${(checker / 1000).toFixed(2)} s |`,
+    `| full check: \`npm run check -- --target solutions\` (all ${allExercises().length} exercises) | ${(checker / 1000).toFixed(2)} s |`,
     `| bare \`npx vitest run\` of the same suites on the same copy | ${(plain / 1000).toFixed(2)} s |`,
     `| checker / bare vitest | ${(checker / plain).toFixed(2)} (overhead ${Math.round((checker / plain - 1) * 100)} %) |`,
   ];
 }
 
-/** Starts watch on a copy, saves a file ROUNDS times, and times save → re-check printed. */
+/** Starts watch on a copy, saves the first exercise's TODO file ROUNDS times, and times save → re-check printed. */
 async function benchWatch(): Promise<string[]> {
+  const chapter = CHAPTERS[0]!;
+  const file = `${chapter.dir}/${chapter.exercises[0]!.todo.file}`;
+  const rechecked = chapter.exercises.filter((exercise) => `${chapter.dir}/${exercise.todo.file}` === file).map((exercise) => exercise.id);
   const dir = join(mkdtempSync(join(tmpdir(), 'bench-watch-')), 'chapters');
   cpSync(join(REPO, 'chapters'), dir, { recursive: true });
   const child = spawn(process.execPath, [join(REPO, 'checker', 'run.mjs'), join(REPO, 'checker', 'cli.ts'), 'watch', '--target', dir, '--lang', 'en'], { cwd: REPO });
@@ -68,14 +72,14 @@ async function benchWatch(): Promise<string[]> {
     await new Promise((done) => setTimeout(done, 1_500));
     const from = output.length;
     const started = performance.now();
-    appendFileSync(join(dir, '01-mini-mcp', 'server.ts'), `// save ${round}\n`);
+    appendFileSync(join(dir, file), `// save ${round}\n`);
     await waitFor(/Re-checked in (\d+) ms/, from);
     endToEnd.push(performance.now() - started);
     reported.push(Number(/Re-checked in (\d+) ms/.exec(output.slice(from))![1]));
   }
   child.kill('SIGINT');
   return [
-    `| watch: save \`01-mini-mcp/server.ts\` → its exercises (01/1, 01/4) re-checked and printed, end to end | ${Math.round(median(endToEnd))} ms |`,
+    `| watch: save \`${file}\` → its exercises (${rechecked.join(', ')}) re-checked and printed, end to end | ${Math.round(median(endToEnd))} ms |`,
     `| watch: the same, as the checker reports it (grading only) | ${Math.round(median(reported))} ms |`,
   ];
 }

@@ -1,9 +1,25 @@
-import type { ChapterSpec, ExerciseSpec } from './manifest/types.ts';
-import { chapter01 } from './manifest/01-mini-mcp.ts';
-import { chapter02 } from './manifest/02-two-sided-allowlists.ts';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { distinctChapters, resolveChapter } from './manifest/resolve.ts';
+import type { ChapterEntry, ChapterSpec, ExerciseSpec } from './manifest/types.ts';
 
-/** Every chapter of the course, in order; the single list that check, hint, watch and the reports read. */
-export const CHAPTERS: readonly ChapterSpec[] = [chapter01, chapter02];
+/** The folder holding one manifest file per chapter, named like the chapter folder: `checker/manifest/01-mini-mcp.ts`. */
+export const MANIFEST_DIR = join(import.meta.dirname, 'manifest');
+
+/** Loads every chapter manifest file (a name starting with a digit) in file-name order; other files there are helpers. */
+async function discoverChapters(): Promise<readonly ChapterSpec[]> {
+  const files = readdirSync(MANIFEST_DIR).filter((name) => /^\d/.test(name)).sort();
+  const chapters: ChapterSpec[] = [];
+  for (const file of files) {
+    const loaded = (await import(pathToFileURL(join(MANIFEST_DIR, file)).href)) as { chapter?: ChapterEntry };
+    chapters.push(resolveChapter(file, loaded.chapter));
+  }
+  return distinctChapters(chapters);
+}
+
+/** Every chapter of the course, in order, found in checker/manifest/; the single list that check, hint, watch and the reports read. */
+export const CHAPTERS: readonly ChapterSpec[] = await discoverChapters();
 
 /** An exercise together with the chapter it belongs to. */
 export interface Selected {

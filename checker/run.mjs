@@ -9,4 +9,11 @@ const { register } = await import('tsx/esm/api');
 register();
 const entry = resolve(process.argv[2] ?? '');
 process.argv.splice(1, 2, entry);
-await import(pathToFileURL(entry).href);
+try {
+  await import(pathToFileURL(entry).href);
+} catch (error) {
+  // A chapter manifest that breaks the naming convention is a course author's mistake: say it in one line.
+  if (!(error instanceof Error) || error.name !== 'ManifestError') throw error;
+  console.error(error.message);
+  process.exitCode = 2;
+}

@@ -4,24 +4,30 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { PullRequestReport } from '../checker/batch/grade-pr.ts';
+import { CHAPTERS } from '../checker/manifest.ts';
 import { commitBranch, makeCourseRepo, rewrite, solveChapter } from './batch-support/pr-repo.ts';
+import { chapterDir } from './support/fixtures.ts';
 import { runTs } from './support/run.ts';
+
+/** The chapter an honest head solves (01) and the one a tampering head forges suites for (02), from the manifest. */
+const SOLVED = CHAPTERS.find((chapter) => chapter.id === '01')!;
+const FORGED = chapterDir('02');
 
 const work = mkdtempSync(join(tmpdir(), 'batch-grade-pr-'));
 const repo = join(work, 'course');
 const base = makeCourseRepo(repo);
 
-/** The suites of chapter 2 rewritten to one test that always passes. */
+/** The suites of chapter 02 rewritten to one test that always passes. */
 function alwaysPass(root: string): void {
-  const dir = join(root, 'checker', 'suites', '02-two-sided-allowlists');
+  const dir = join(root, 'checker', 'suites', FORGED);
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.test.ts'))) {
     writeFileSync(join(dir, file), "import { test } from 'vitest';\ntest('passes', () => {});\n");
   }
 }
 
-const honest = commitBranch(repo, 'honest', base, (root) => solveChapter(root, '01-mini-mcp'));
+const honest = commitBranch(repo, 'honest', base, (root) => solveChapter(root, SOLVED.dir));
 const tampering = commitBranch(repo, 'tampering', base, (root) => {
-  solveChapter(root, '01-mini-mcp');
+  solveChapter(root, SOLVED.dir);
   alwaysPass(root);
   rewrite(join(root, 'package.json'), (text) => text.replace(/"check": "[^"]*"/, '"check": "echo every exercise passes"'));
   rewrite(join(root, 'checker', 'score.ts'), (text) => `${text}\nprocess.exit(0);\n`);
@@ -43,12 +49,14 @@ describe('grade:pr in a throwaway repository', () => {
 
   test('a head that solves chapter 1 gets chapter 1 and nothing else, with no tampered paths', () => {
     const passed = fair.report.exercises.filter((exercise) => exercise.status === 'pass').map((exercise) => exercise.id);
-    expect(passed).toEqual(['01/1', '01/2', '01/3', '01/4']);
+    expect(passed).toEqual(SOLVED.exercises.map((exercise) => exercise.id));
     expect(fair.report.tampered).toEqual([]);
     expect(fair.report.base).toBe(base);
     expect(fair.report.head).toBe(honest);
     expect(fair.status).toBe(1);
-    expect(fair.report.exercises[4]!.todo).toMatch(/^chapters\/02-two-sided-allowlists\/main\.ts:\d+$/);
+    const unsolved = CHAPTERS.find((chapter) => chapter.dir === FORGED)!.exercises[0]!;
+    const shown = fair.report.exercises.find((exercise) => exercise.id === unsolved.id)?.todo;
+    expect(shown).toMatch(new RegExp(`^chapters/${FORGED}/${unsolved.todo.file.replaceAll('.', '\\.')}:\\d+$`));
   });
 
   test('rewriting suites, package.json scripts and the checker does not change the score', () => {
@@ -61,7 +69,7 @@ describe('grade:pr in a throwaway repository', () => {
   test('lists every changed path outside chapters/ as tampered and warns about it', () => {
     expect(forged.report.tampered).toEqual([
       'checker/score.ts',
-      ...readdirSync(join(repo, 'checker', 'suites', '02-two-sided-allowlists')).filter((name) => name.endsWith('.test.ts')).map((name) => `checker/suites/02-two-sided-allowlists/${name}`).sort(),
+      ...readdirSync(join(repo, 'checker', 'suites', FORGED)).filter((name) => name.endsWith('.test.ts')).map((name) => `checker/suites/${FORGED}/${name}`).sort(),
       'package.json',
     ]);
     expect(forged.stdout).toMatch(/WARNING: this pull request changes 6 paths outside chapters\//);
@@ -100,7 +108,7 @@ describe('grade:pr against a head that rewrites the results file', () => {
     '',
   ].join('\n');
   const forging = commitBranch(repo, 'forging', base, (root) => {
-    rewrite(join(root, 'chapters', '01-mini-mcp', 'model.ts'), (text) => `${forger}${text}`);
+    rewrite(join(root, 'chapters', SOLVED.dir, 'model.ts'), (text) => `${forger}${text}`);
   });
   const json = join(work, 'forging.json');
 

@@ -4,24 +4,25 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Report } from '../checker/report.ts';
 import { FIXTURES, buildFixture } from './support/fixtures.ts';
+import { chapterDir } from './support/fixtures.ts';
 import { hostileCopy } from './support/hostile.ts';
 import type { Change } from './support/fixtures.ts';
 import { checker, entry } from './support/run.ts';
 
 /** Students whose code misbehaves in every way the checker must contain, beside honest and wrong ones. */
 const HOSTILE: Record<string, Change[]> = {
-  'loop-at-import': [{ file: '01-mini-mcp/model.ts', prepend: 'for (;;) {}\n' }],
-  'exit-at-import': [{ file: '02-two-sided-allowlists/client.ts', prepend: 'process.exit(3);\n' }],
-  'throw-at-import': [{ file: '02-two-sided-allowlists/protocol.ts', prepend: "throw new Error('boom');\n" }],
-  'pollutes-prototype': [{ file: '02-two-sided-allowlists/client.ts', prepend: "(Object.prototype as Record<string, unknown>)['polluted'] = true;\n" }],
+  'loop-at-import': [{ file: `${chapterDir('01')}/model.ts`, prepend: 'for (;;) {}\n' }],
+  'exit-at-import': [{ file: `${chapterDir('02')}/client.ts`, prepend: 'process.exit(3);\n' }],
+  'throw-at-import': [{ file: `${chapterDir('02')}/protocol.ts`, prepend: "throw new Error('boom');\n" }],
+  'pollutes-prototype': [{ file: `${chapterDir('02')}/client.ts`, prepend: "(Object.prototype as Record<string, unknown>)['polluted'] = true;\n" }],
   'patches-builtin': [
-    { file: '01-mini-mcp/rpc.ts', prepend: "import * as nodeFs from 'node:fs';\ntry { Object.assign(nodeFs, { readFileSync: () => 'patched' }); } catch {}\n(JSON as { parse: unknown }).parse = () => ({});\n" },
+    { file: `${chapterDir('01')}/rpc.ts`, prepend: "import * as nodeFs from 'node:fs';\ntry { Object.assign(nodeFs, { readFileSync: () => 'patched' }); } catch {}\n(JSON as { parse: unknown }).parse = () => ({});\n" },
   ],
-  'memory-bomb': [{ file: '02-two-sided-allowlists/server.ts', prepend: 'const hoard: number[][] = [];\nfor (;;) hoard.push(new Array(1_000_000).fill(1));\n' }],
+  'memory-bomb': [{ file: `${chapterDir('02')}/server.ts`, prepend: 'const hoard: number[][] = [];\nfor (;;) hoard.push(new Array(1_000_000).fill(1));\n' }],
   // Module state is fresh for every exercise; state kept on globalThis is the student's own, in check and in grade alike.
   'leaks-global-state': [
     {
-      file: '01-mini-mcp/server.ts',
+      file: `${chapterDir('01')}/server.ts`,
       prepend: "const shared = globalThis as { loads?: number };\nshared.loads = (shared.loads ?? 0) + 1;\nif (shared.loads > 2) throw new Error('loaded more than twice in one process');\n",
     },
   ],

@@ -5,6 +5,7 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Report } from '../checker/report.ts';
+import { chapterDir } from './support/fixtures.ts';
 import { hostileCopy } from './support/hostile.ts';
 import { REPO } from './support/run.ts';
 import type { Ran } from './support/run.ts';
@@ -69,20 +70,20 @@ describe('learner code in a class grading cannot write, spawn or signal out of i
   const victim = join(klass, 'z-honest', 'chapters');
   const homeProbe = join(homedir(), `mcp-sandbox-probe-${randomUUID()}`);
   const sleepMarker = String(600 + Math.floor(Math.random() * 300));
-  const suite = join(copy, 'checker', 'suites', '01-mini-mcp', '1-argument-checks.test.ts');
+  const suite = join(copy, 'checker', 'suites', chapterDir('01'), '1-argument-checks.test.ts');
   /** Each attack runs when the planted module loads, so exercises 01/2 and 01/3 (which load model.ts) report it. */
   const attacks: Record<string, { code: string; en: RegExp }> = {
     suites: { code: `writeFileSync(${JSON.stringify(suite)}, "import { test } from 'vitest'; test('forged', () => {});");`, en: /Tried to write outside the sandbox: .*1-argument-checks\.test\.ts/ },
     git: { code: `writeFileSync(${JSON.stringify(join(copy, '.git', 'hooks', 'post-checkout'))}, 'echo owned');`, en: /Tried to write outside the sandbox: .*\.git/ },
     home: { code: `writeFileSync(${JSON.stringify(homeProbe)}, 'owned');`, en: /Tried to write outside the sandbox: .*mcp-sandbox-probe/ },
-    neighbour: { code: `writeFileSync(${JSON.stringify(join(victim, '01-mini-mcp', 'server.ts'))}, 'export {};');`, en: /Tried to write outside the sandbox: .*z-honest/ },
+    neighbour: { code: `writeFileSync(${JSON.stringify(join(victim, chapterDir('01'), 'server.ts'))}, 'export {};');`, en: /Tried to write outside the sandbox: .*z-honest/ },
     detached: { code: `spawn('sleep', ['${sleepMarker}'], { detached: true, stdio: 'ignore' }).unref();`, en: /Tried to start a child process/ },
     worker: { code: "new Worker('setInterval(() => {}, 1000)', { eval: true });", en: /Tried to start a worker thread/ },
     signal: { code: "process.kill(process.ppid, 'SIGKILL');", en: /Tried to send a signal to another process/ },
   };
   const header = "import { writeFileSync } from 'node:fs';\nimport { spawn } from 'node:child_process';\nimport { Worker } from 'node:worker_threads';\n";
   for (const [name, attack] of Object.entries(attacks)) {
-    cpSync(hostileCopy([{ file: '01-mini-mcp/model.ts', prepend: `${header}${attack.code}\n` }]), join(klass, name, 'chapters'), { recursive: true });
+    cpSync(hostileCopy([{ file: `${chapterDir('01')}/model.ts`, prepend: `${header}${attack.code}\n` }]), join(klass, name, 'chapters'), { recursive: true });
   }
   cpSync(hostileCopy([]), victim, { recursive: true });
   const guarded = { checker: digest(join(copy, 'checker')), git: digest(join(copy, '.git')), victim: digest(victim) };
@@ -139,14 +140,14 @@ describe('checker files that differ from the commit', () => {
   const copy = checkerCopy();
   const students = mkdtempSync(join(tmpdir(), 'sandbox-edited-'));
   cpSync(hostileCopy([]), join(students, 'kim', 'chapters'), { recursive: true });
-  const suite = join(copy, 'checker', 'suites', '01-mini-mcp', '1-argument-checks.test.ts');
+  const suite = join(copy, 'checker', 'suites', chapterDir('01'), '1-argument-checks.test.ts');
   writeFileSync(suite, "import { test } from 'vitest';\ntest('rejects an extra field with -32602', () => {});\n");
 
   test('grade refuses to grade, naming the file and how to restore it', () => {
     const out = join(students, '..', `${randomUUID()}-out`);
     const ran = run(copy, 'checker/batch/grade-cli.ts', [students, '--out', out, '--lang', 'en']);
     expect(ran.status).toBe(2);
-    expect(ran.stderr).toContain('checker/suites/01-mini-mcp/1-argument-checks.test.ts');
+    expect(ran.stderr).toContain(`checker/suites/${chapterDir('01')}/1-argument-checks.test.ts`);
     expect(ran.stderr).toContain('git checkout --');
     expect(existsSync(out)).toBe(false);
   });

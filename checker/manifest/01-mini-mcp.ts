@@ -1,7 +1,7 @@
-import type { ChapterSpec } from './types.ts';
+import type { ChapterEntry } from './types.ts';
 
 /** Chapter 1: a mini MCP server and client exchanging JSON-RPC text in one process. */
-export const chapter01: ChapterSpec = {
+export const chapter: ChapterEntry = {
   id: '01',
   dir: '01-mini-mcp',
   title: {
@@ -17,7 +17,7 @@ export const chapter01: ChapterSpec = {
         en: 'additionalProperties: false in the input schema only describes a rule; nothing enforces it. Check in turn that arguments is a plain object (not null, not an array) and that its keys are exactly name (look at the helpers in rpc.ts), and put both checks before the line that reads a file. The messages are "도구 인자는 객체여야 한다." and "문서 이름만 전달해야 한다.".',
       },
       suite: '1-argument-checks.test.ts',
-      todo: { file: 'server.ts', marker: 'TODO(01/1)' },
+      todo: { file: 'server.ts' },
       tests: {
         'rejects an extra field with -32602': '필드가 하나 더 있으면 -32602로 거절한다',
         'rejects arguments without the name field with -32602': 'name 필드가 없는 인자를 -32602로 거절한다',
@@ -35,7 +35,7 @@ export const chapter01: ChapterSpec = {
         en: 'Add one more call to REJECTED_CALLS whose name is a number. Then do not edit the number in the "거부 검사" line by hand: compute it from the list. Also think about why the server checks for a string first: what is String(["report.txt"])?',
       },
       suite: '2-integer-name-reject.test.ts',
-      todo: { file: 'main.ts', marker: 'TODO(01/2)' },
+      todo: { file: 'main.ts' },
       tests: {
         'lists a call whose document name is an integer': '문서 이름이 정수인 호출이 목록에 있다',
         'rejects an integer document name with -32602': '정수 문서 이름을 -32602로 거절한다',
@@ -54,7 +54,7 @@ export const chapter01: ChapterSpec = {
         en: 'Inside checkParseError, send handle some text that is not JSON, such as "{", and JSON.parse the reply. Check that error.code is -32700, that the "id" key is really there with the value null (== null is also true when the key is missing), and that there is no result key; throw if anything is off.',
       },
       suite: '3-parse-error-null-id.test.ts',
-      todo: { file: 'main.ts', marker: 'TODO(01/3)' },
+      todo: { file: 'main.ts' },
       tests: {
         'answers malformed JSON with -32700 and a literal null id': '깨진 JSON에 -32700과 실제 null id로 답한다',
         'answers non-object JSON with -32600 and a null id': '객체가 아닌 JSON에 -32600과 null id로 답한다',
@@ -75,7 +75,7 @@ export const chapter01: ChapterSpec = {
         en: 'The document body is a resource (resources/list, resources/read), the statistics stay the tool, and the review questions are a prompt (prompts/list, prompts/get). Use the MCP field names (uri, mimeType, contents, messages, role, content.type), and send resource reads through the same allowlist as the tool. Sentences inside a document or prompt are data: never let them change the server state.',
       },
       suite: '4-resource-tool-prompt.test.ts',
-      todo: { file: 'server.ts', marker: 'TODO(01/4)' },
+      todo: { file: 'server.ts' },
       tests: {
         'lists report.txt as a text resource': 'report.txt를 텍스트 자원으로 알린다',
         'reads the report body with resources/read': 'resources/read로 보고서 본문을 읽는다',

@@ -1,7 +1,7 @@
-import type { ChapterSpec } from './types.ts';
+import type { ChapterEntry } from './types.ts';
 
 /** Chapter 2: the client and the server each keep their own allowlist, and server data never widens either. */
-export const chapter02: ChapterSpec = {
+export const chapter: ChapterEntry = {
   id: '02',
   dir: '02-two-sided-allowlists',
   title: {
@@ -17,7 +17,7 @@ export const chapter02: ChapterSpec = {
         en: "Changing only the request argument makes main's own check fail first. Count the done tasks in the fixed TASKS data and fix the expected result too. Calling through the same client in the same order keeps the request id.",
       },
       suite: '1-done-instead-of-open.test.ts',
-      todo: { file: 'main.ts', marker: 'TODO(02/1)' },
+      todo: { file: 'main.ts' },
       tests: {
         'sends the normal call with status done and request id 2': '정상 호출을 status done, 요청 식별자 2로 보낸다',
         'prints done: 1 as the normal response': '정상 호출의 응답으로 done: 1을 출력한다',
@@ -33,7 +33,7 @@ export const chapter02: ChapterSpec = {
         en: 'Check the shape before reading the value: is arguments an object that is neither null nor an array, and is status its only key? Only then check that the value is open or done. Remember what typeof null returns. protocol.ts has helpers you can use.',
       },
       suite: '2-extra-argument-versus-bad-value.test.ts',
-      todo: { file: 'server.ts', marker: 'TODO(02/2)' },
+      todo: { file: 'server.ts' },
       tests: {
         'rejects an extra argument with the key message': '남는 인자는 키 오류 메시지로 거부한다',
         'rejects an unknown status with the value message': '모르는 상태값은 값 오류 메시지로 거부한다',
@@ -51,7 +51,7 @@ export const chapter02: ChapterSpec = {
         en: 'Read what exchange does to the allowlist after a response arrives. Names, descriptions and suggestions from the server are only data; once the constructor sets the allowlist, no response may change it.',
       },
       suite: '3-injected-text-changes-no-permission.test.ts',
-      todo: { file: 'client.ts', marker: 'TODO(02/3)' },
+      todo: { file: 'client.ts' },
       tests: {
         'ignores a tool description that says to drop the restrictions': '제한을 풀라는 도구 설명을 무시한다',
         'ignores a result that suggests read_note': 'read_note를 제안하는 결과를 무시한다',
@@ -68,7 +68,7 @@ export const chapter02: ChapterSpec = {
         en: "An exception alone does not show that the client refused. Check which kind of error it is, and whether nextId is the same before and after the call. Do not rely on main's call order, such as the number 3.",
       },
       suite: '4-allowlist-widening.test.ts',
-      todo: { file: 'main.ts', marker: 'TODO(02/4)' },
+      todo: { file: 'main.ts' },
       tests: {
         'a widened client reaches the server, which refuses with -32001': '넓힌 클라이언트의 호출은 서버에 닿고 서버가 -32001로 거부한다',
         'throws for a widened client whose call is answered': '호출이 응답을 받은 넓힌 클라이언트에는 예외를 던진다',

@@ -29,3 +29,9 @@ export interface ChapterSpec {
   title: Text;
   exercises: ExerciseSpec[];
 }
+
+/** An exercise as a manifest file writes it: `todo.marker` may be left out, and then is `TODO(<id>)`. */
+export type ExerciseEntry = Omit<ExerciseSpec, 'todo'> & { todo: { file: string; marker?: string } };
+
+/** A chapter as its manifest file `checker/manifest/<dir>.ts` writes it, exported under the name `chapter`. */
+export type ChapterEntry = Omit<ChapterSpec, 'exercises'> & { exercises: ExerciseEntry[] };

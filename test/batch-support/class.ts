@@ -1,5 +1,7 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { CHAPTERS } from '../../checker/manifest.ts';
+import { chapterDir } from '../support/fixtures.ts';
 
 /** The repository these helpers copy from. */
 export const REPO = resolve(import.meta.dirname, '..', '..');
@@ -7,11 +9,19 @@ export const REPO = resolve(import.meta.dirname, '..', '..');
 /** The kinds of student folder the helpers can build. */
 export type Kind = 'solved' | 'unsolved' | 'half' | 'empty' | 'hanging' | 'typeError' | 'notFolder' | 'chaptersOnly';
 
-/** Builds one student folder of the given kind under `dir`. */
+/**
+ * Builds one student folder of the given kind under `dir`. Every chapter of the manifest is copied; the kinds
+ * that solve, hang or break only part of the work do it in chapter 01 (its server.ts and rpc.ts), and leave the
+ * other chapters as starters.
+ */
 export function makeStudent(dir: string, name: string, kind: Kind): void {
   const root = join(dir, name);
-  const from = (tree: 'chapters' | 'solutions', chapter: string, to: string) =>
-    cpSync(join(REPO, tree, chapter), join(to, chapter), { recursive: true });
+  const first = chapterDir('01');
+  const copyChapters = (to: string, solved: (chapter: string) => boolean) => {
+    for (const { dir: chapter } of CHAPTERS) {
+      cpSync(join(REPO, solved(chapter) ? 'solutions' : 'chapters', chapter), join(to, chapter), { recursive: true });
+    }
+  };
   switch (kind) {
     case 'notFolder':
       writeFileSync(root, 'a zip the student uploaded instead of a folder\n');
@@ -20,8 +30,7 @@ export function makeStudent(dir: string, name: string, kind: Kind): void {
       mkdirSync(root, { recursive: true });
       return;
     case 'chaptersOnly':
-      from('solutions', '01-mini-mcp', root);
-      from('chapters', '02-two-sided-allowlists', root);
+      copyChapters(root, (chapter) => chapter === first);
       return;
     default:
   }
@@ -29,10 +38,9 @@ export function makeStudent(dir: string, name: string, kind: Kind): void {
   mkdirSync(chapters, { recursive: true });
   writeFileSync(join(root, 'package.json'), '{"name":"student-copy"}\n');
   const solvedFirst = kind === 'solved' || kind === 'half' || kind === 'typeError';
-  from(solvedFirst ? 'solutions' : 'chapters', '01-mini-mcp', chapters);
-  from(kind === 'solved' ? 'solutions' : 'chapters', '02-two-sided-allowlists', chapters);
-  if (kind === 'hanging') edit(join(chapters, '01-mini-mcp', 'server.ts'), (text) => `${text}\nwhile (Date.now() > 0) { /* never ends */ }\n`);
-  if (kind === 'typeError') edit(join(chapters, '01-mini-mcp', 'rpc.ts'), (text) => `${text}\nexport const broken: number = 'not a number';\n`);
+  copyChapters(chapters, (chapter) => kind === 'solved' || (solvedFirst && chapter === first));
+  if (kind === 'hanging') edit(join(chapters, first, 'server.ts'), (text) => `${text}\nwhile (Date.now() > 0) { /* never ends */ }\n`);
+  if (kind === 'typeError') edit(join(chapters, first, 'rpc.ts'), (text) => `${text}\nexport const broken: number = 'not a number';\n`);
 }
 
 /** Appends a line naming the student to every TypeScript file of a student folder, so no chapter content is shared. */

@@ -1,20 +1,72 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fixtures01 } from '../fixtures/01-mini-mcp.ts';
-import { fixtures02 } from '../fixtures/02-two-sided-allowlists.ts';
-import type { Fixture } from '../fixtures/types.ts';
+import { pathToFileURL } from 'node:url';
+import { CHAPTERS } from '../../checker/manifest.ts';
+import type { ChapterSpec } from '../../checker/manifest/types.ts';
+import type { ChapterOutput, Fixture } from '../fixtures/types.ts';
 import { REPO } from './run.ts';
 
-/** Every wrong-answer fixture of the course. */
-export const FIXTURES: readonly Fixture[] = [...fixtures01, ...fixtures02];
+/** The folder holding one fixtures file per chapter, named like the chapter folder: `test/fixtures/01-mini-mcp.ts`. */
+export const FIXTURES_DIR = join(REPO, 'test', 'fixtures');
+
+/** A chapter with what its fixtures file exports: `fixtures` (wrong answers) and `output` (what main.ts prints). */
+export interface ChapterFixtures {
+  chapter: ChapterSpec;
+  fixtures: Fixture[];
+  output: ChapterOutput;
+}
+
+/** Loads `test/fixtures/<dir>.ts` for a chapter of the manifest; throws, naming the file and the fix, when it breaks the convention. */
+async function loadFixtures(chapter: ChapterSpec): Promise<ChapterFixtures> {
+  const where = `test/fixtures/${chapter.dir}.ts`;
+  const file = join(FIXTURES_DIR, `${chapter.dir}.ts`);
+  if (!existsSync(file)) throw new Error(`${where} is missing: each chapter in checker/manifest/ has a fixtures file exporting \`fixtures\` and \`output\`.`);
+  const loaded = (await import(pathToFileURL(file).href)) as Partial<ChapterFixtures>;
+  if (!Array.isArray(loaded.fixtures) || loaded.output === undefined) throw new Error(`${where} must export \`fixtures: Fixture[]\` and \`output: ChapterOutput\`.`);
+  for (const fixture of loaded.fixtures) {
+    if (!chapter.exercises.some((exercise) => exercise.id === fixture.exercise)) {
+      throw new Error(`${where}: fixture ${fixture.name} is for exercise ${fixture.exercise}, which is not in chapter ${chapter.id}.`);
+    }
+  }
+  return { chapter, fixtures: loaded.fixtures, output: loaded.output };
+}
+
+/**
+ * The chapters the course proofs (course.test.ts, exercises.test.ts) cover: every chapter, or only those whose ids
+ * COURSE_CHAPTERS lists (such as `03` or `03,04`), so an author can prove one chapter quickly while writing it.
+ */
+export const PROVEN_CHAPTERS: readonly ChapterSpec[] = provenChapters(process.env['COURSE_CHAPTERS'] ?? '');
+
+function provenChapters(list: string): readonly ChapterSpec[] {
+  const wanted = list.split(',').map((id) => id.trim()).filter((id) => id !== '');
+  if (wanted.length === 0) return CHAPTERS;
+  const unknown = wanted.filter((id) => !CHAPTERS.some((chapter) => chapter.id === id));
+  if (unknown.length > 0) throw new Error(`COURSE_CHAPTERS names ${unknown.join(', ')}, but checker/manifest/ has no such chapter.`);
+  return CHAPTERS.filter((chapter) => wanted.includes(chapter.id));
+}
+
+/** Every proven chapter with its fixtures file, in course order. */
+export const CHAPTER_FIXTURES: readonly ChapterFixtures[] = await Promise.all(PROVEN_CHAPTERS.map(loadFixtures));
+
+/** Every wrong-answer fixture of the proven chapters. */
+export const FIXTURES: readonly Fixture[] = CHAPTER_FIXTURES.flatMap((entry) => entry.fixtures);
+
+/**
+ * The folder name of the chapter with this id, such as `01`, as the manifest says. Checker tests that plant code
+ * in one chapter's files (their specimen) name the chapter by its stable id and never spell its folder.
+ */
+export function chapterDir(chapterId: string): string {
+  const chapter = CHAPTERS.find((known) => known.id === chapterId);
+  if (!chapter) throw new Error(`no chapter ${chapterId} in checker/manifest/`);
+  return chapter.dir;
+}
 
 /** The chapter folder name of an exercise id such as `01/3`. */
 export function chapterDirOf(exerciseId: string): string {
-  const prefix = `${exerciseId.split('/')[0]}-`;
-  const dir = ['01-mini-mcp', '02-two-sided-allowlists'].find((name) => name.startsWith(prefix));
-  if (!dir) throw new Error(`no chapter for ${exerciseId}`);
-  return dir;
+  const chapter = CHAPTERS.find((known) => known.exercises.some((exercise) => exercise.id === exerciseId));
+  if (!chapter) throw new Error(`no chapter in checker/manifest/ has exercise ${exerciseId}`);
+  return chapter.dir;
 }
 
 /** One change to a file of the solutions (path relative to solutions/): text put before it, and/or a replacement. */
