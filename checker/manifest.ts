@@ -1,9 +1,10 @@
 import type { ChapterSpec, ExerciseSpec } from './manifest/types.ts';
 import { chapter01 } from './manifest/01-mini-mcp.ts';
 import { chapter02 } from './manifest/02-two-sided-allowlists.ts';
+import { chapter03 } from './manifest/03-real-mcp-sdk.ts';
 
 /** Every chapter of the course, in order; the single list that check, hint, watch and the reports read. */
-export const CHAPTERS: readonly ChapterSpec[] = [chapter01, chapter02];
+export const CHAPTERS: readonly ChapterSpec[] = [chapter01, chapter02, chapter03];
 
 /** An exercise together with the chapter it belongs to. */
 export interface Selected {

@@ -1,0 +1,152 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, InMemoryTransport, ProtocolError } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import type { McpServer } from '@modelcontextprotocol/server';
+import { buildServer } from '../../../chapters/03-real-mcp-sdk/server.ts';
+import type { ServerOptions, Task } from '../../../chapters/03-real-mcp-sdk/server.ts';
+import { fail, say, show } from '../_lib/say.ts';
+
+/** The revision the in-memory suites speak; the stdio suite uses the SDK client's default opening instead. */
+export const REVISION = '2026-07-28';
+
+/** Chapter 2's task data, written out here so a learner's TASKS cannot change what the suites expect. */
+export const CHAPTER2_TASKS: readonly Task[] = [
+  { title: '규칙 검토', status: 'open' },
+  { title: '설정 확인', status: 'done' },
+  { title: '호출 점검', status: 'open' },
+];
+
+/** The report the suites serve: a title and three body lines, unlike the chapter's own report.txt. */
+export const REPORT = '점검 보고서\n스키마 확인\n허용 목록 확인\n표준 출력 확인\n';
+
+/** A secret beside the report: it must never come back through any capability. */
+export const SECRET = 'TOKEN=suite-secret-7f3a\n';
+
+/** Suite settings for buildServer; each call gets a fresh documents folder holding report.txt and secret.txt. */
+export function suiteOptions(overrides: Partial<ServerOptions> = {}): ServerOptions {
+  const documentsDir = mkdtempSync(join(tmpdir(), 'mcp-03-docs-'));
+  writeFileSync(join(documentsDir, 'report.txt'), REPORT, 'utf8');
+  writeFileSync(join(documentsDir, 'secret.txt'), SECRET, 'utf8');
+  folders.push(documentsDir);
+  return {
+    documentsDir,
+    documents: new Set(['report.txt']),
+    tools: new Set(['count_tasks', 'summarize_document']),
+    tasks: CHAPTER2_TASKS,
+    ...overrides,
+  };
+}
+
+const folders: string[] = [];
+process.on('exit', () => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+/** An SDK client connected in memory to the learner's server, with every request method it sent. */
+export interface Connection {
+  client: Client;
+  sentMethods: string[];
+  close(): Promise<void>;
+}
+
+/** Connects an SDK client to buildServer(options) in memory on 2026-07-28; fails in the learner's terms if that breaks. */
+export async function connect(options: ServerOptions = suiteOptions(), make: (options: ServerOptions) => McpServer = buildServer): Promise<Connection> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const sentMethods: string[] = [];
+  const send = clientSide.send.bind(clientSide);
+  clientSide.send = (message, sendOptions) => {
+    if ('method' in message) sentMethods.push(message.method);
+    return send(message, sendOptions);
+  };
+  let built: McpServer | undefined;
+  let buildError = '';
+  const served = serveStdio(
+    () => {
+      try {
+        built = make(options);
+        return built;
+      } catch (error) {
+        buildError = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        throw error;
+      }
+    },
+    { transport: serverSide },
+  );
+  const client = new Client({ name: 'course-checker', version: '1.0.0' }, { versionNegotiation: { mode: { pin: REVISION } } });
+  try {
+    await client.connect(clientSide);
+  } catch (error) {
+    await served.close().catch(() => undefined);
+    fail({
+      what: say('SDK 클라이언트가 buildServer(options)로 만든 서버에 연결하지 못했다.', 'An SDK client could not connect to the server buildServer(options) made.'),
+      got: buildError || describeError(error),
+      expected: say('buildServer가 McpServer를 돌려주고 연결이 끝남', 'buildServer returns an McpServer and the connection completes'),
+    });
+  }
+  return {
+    client,
+    sentMethods,
+    close: async () => {
+      await client.close().catch(() => undefined);
+      await served.close().catch(() => undefined);
+      void built;
+    },
+  };
+}
+
+/** How one call ended, in terms a learner can compare. */
+export type Outcome =
+  | { kind: 'result'; isError: boolean; text: string; structured: unknown; raw: CallToolResult }
+  | { kind: 'protocol'; code: number; message: string }
+  | { kind: 'thrown'; message: string };
+
+/** Awaits a request and sorts its ending into a result, a JSON-RPC error, or something else thrown. */
+export async function outcome(request: Promise<unknown>): Promise<Outcome> {
+  try {
+    const value = (await request) as CallToolResult;
+    const content = Array.isArray(value.content) ? value.content : [];
+    const text = content.map((item) => (item.type === 'text' ? item.text : `[${item.type}]`)).join('\n');
+    return { kind: 'result', isError: value.isError === true, text, structured: value.structuredContent, raw: value };
+  } catch (error) {
+    if (error instanceof ProtocolError) return { kind: 'protocol', code: error.code, message: error.message };
+    return { kind: 'thrown', message: describeError(error) };
+  }
+}
+
+/** A short line for an outcome, used as "got" in failure messages. */
+export function showOutcome(result: Outcome): string {
+  if (result.kind === 'result') return `${result.isError ? 'isError ' : ''}${say('결과', 'result')}: ${result.text}${result.structured === undefined ? '' : ` | structuredContent ${show(result.structured)}`}`;
+  if (result.kind === 'protocol') return `${say('프로토콜 오류', 'protocol error')} ${result.code}: ${result.message} (${explainCode(result.code)})`;
+  return result.message;
+}
+
+/** Turns an SDK error code into advice: what the code usually means for this chapter's server. */
+export function explainCode(code: number): string {
+  switch (code) {
+    case -32700:
+      return say('JSON으로 읽을 수 없는 줄을 받았다', 'a line that is not JSON arrived');
+    case -32600:
+      return say('요청 모양이 JSON-RPC 요청이 아니다', 'the message is not a JSON-RPC request');
+    case -32601:
+      return say('이 기능(메서드)이 서버에 등록되지 않았다. registerTool/registerResource/registerPrompt를 확인하라', 'this capability is not registered; check registerTool/registerResource/registerPrompt');
+    case -32602:
+      return say('알 수 없는 도구·자원·프롬프트이거나, 요청의 인자가 요청 규격에 맞지 않는다', 'an unknown tool, resource or prompt, or arguments that do not fit the request schema');
+    case -32603:
+      return say('서버 내부 오류: 처리기 밖에서 예외가 났다', 'internal server error: something threw outside a handler');
+    case -32000:
+      return say('연결이 닫혔다: 서버 프로세스가 끝났거나 표준 출력이 깨졌다', 'the connection closed: the server process ended or its stdout broke');
+    case -32001:
+      return say('요청 시간 초과: 서버가 답하지 않았다', 'request timed out: the server never answered');
+    default:
+      return say('SDK 오류 코드 표를 확인하라', 'look the code up in the SDK error codes');
+  }
+}
+
+/** The text of any thrown value, without a stack. */
+export function describeError(error: unknown): string {
+  if (error instanceof ProtocolError) return `${error.name} ${error.code}: ${error.message} (${explainCode(error.code)})`;
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
