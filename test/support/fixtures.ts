@@ -3,16 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixtures01 } from '../fixtures/01-mini-mcp.ts';
 import { fixtures02 } from '../fixtures/02-two-sided-allowlists.ts';
+import { fixtures03 } from '../fixtures/03-real-mcp-sdk.ts';
 import type { Fixture } from '../fixtures/types.ts';
 import { REPO } from './run.ts';
 
 /** Every wrong-answer fixture of the course. */
-export const FIXTURES: readonly Fixture[] = [...fixtures01, ...fixtures02];
+export const FIXTURES: readonly Fixture[] = [...fixtures01, ...fixtures02, ...fixtures03];
 
 /** The chapter folder name of an exercise id such as `01/3`. */
 export function chapterDirOf(exerciseId: string): string {
   const prefix = `${exerciseId.split('/')[0]}-`;
-  const dir = ['01-mini-mcp', '02-two-sided-allowlists'].find((name) => name.startsWith(prefix));
+  const dir = ['01-mini-mcp', '02-two-sided-allowlists', '03-real-mcp-sdk'].find((name) => name.startsWith(prefix));
   if (!dir) throw new Error(`no chapter for ${exerciseId}`);
   return dir;
 }

@@ -43,8 +43,8 @@ test('connects with StdioClientTransport and answers three calls with no client 
   });
   ensure(errors.length === 0, {
     what: say(
-      `SDK 클라이언트가 서버의 stdout에서 MCP 메시지가 아닌 JSON을 받고 오류(onerror)를 냈다. 객체나 숫자를 console.log로 찍으면 이렇게 된다. stderr(console.error)로 옮겨라. ${WHERE}`,
-      `The SDK client read JSON on the server's stdout that is not an MCP message and raised onerror; logging an object or a number with console.log does this. Move it to stderr (console.error). ${WHERE}`,
+      `SDK 클라이언트가 서버의 stdout에서 MCP 메시지가 아닌 JSON을 받고 오류(onerror)를 냈다. JSON 한 줄이나 숫자를 console.log로 찍으면 이렇게 된다. stderr(console.error)로 옮겨라. stdio.ts뿐 아니라 server.ts의 처리기 안도 살펴보라. ${WHERE}`,
+      `The SDK client read JSON on the server's stdout that is not an MCP message and raised onerror; logging a JSON line or a number with console.log does this. Move it to stderr (console.error); look in stdio.ts and in the handlers of server.ts. ${WHERE}`,
     ),
     sent: say('연결, tools/list, count_tasks, summarize_document', 'connect, tools/list, count_tasks, summarize_document'),
     got: errors.slice(0, 3).join(' | ') + (stderr() ? ` | stderr: ${stderr()}` : ''),

@@ -67,7 +67,11 @@ export async function connectStdio(file = STDIO_FILE): Promise<StdioConnection> 
   const stderr = stderrTail(transport.stderr);
   const errors: string[] = [];
   const client = new Client({ name: 'course-checker', version: '1.0.0' });
-  client.onerror = (error) => errors.push(describeError(error));
+  client.onerror = (error) => {
+    // The SDK reports a stdout line that is JSON but not JSON-RPC as a long schema error; one line says it better.
+    const jsonButNotMessage = error.name === 'ZodError' || error.constructor.name === 'ZodError';
+    errors.push(jsonButNotMessage ? say('stdout에 JSON-RPC 메시지가 아닌 JSON 줄이 왔다', 'a JSON line that is not a JSON-RPC message arrived on stdout') : describeError(error).slice(0, 300));
+  };
   try {
     await client.connect(transport, { timeout: 4_000 });
   } catch (error) {
