@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { fail, say } from '../_lib/say.ts';
-import { describeError } from './support.ts';
+import { describeError } from './errors.ts';
 
 /** Flags added to every Node process that runs learner code as a child; the grading sandbox puts its permission flags here. */
 export const LEARNER_NODE_FLAGS: readonly string[] = [];
