@@ -50,8 +50,8 @@ export const chapter03: ChapterSpec = {
       id: '03/3',
       title: { ko: '표준 출력은 프로토콜의 것', en: 'The stdout channel belongs to the protocol' },
       hint: {
-        ko: 'stdio 전송에서 stdout의 한 줄 한 줄은 MCP 메시지여야 한다. console.log나 process.stdout.write로 찍은 글은 프로토콜을 깨뜨린다: 이 SDK의 클라이언트는 JSON이 아닌 줄을 버리고 JSON이지만 메시지가 아닌 줄에는 오류(onerror)를 내며, 다른 클라이언트는 연결을 끊을 수도 있다. 사람이 읽을 기록은 console.error(stderr)로 보내라. -32000(연결 닫힘)이 보이면 서버 프로세스가 끝난 것이니 직접 실행해 stderr를 보라: node --import tsx chapters/03-real-mcp-sdk/stdio.ts',
-        en: 'Over stdio, every line on stdout must be an MCP message. Text printed with console.log or process.stdout.write breaks the protocol: this SDK\'s client drops lines that are not JSON and raises onerror for JSON that is not a message, and other clients may drop the connection. Send anything meant for people to console.error (stderr). A -32000 (connection closed) means the server process ended: run it yourself and read stderr: node --import tsx chapters/03-real-mcp-sdk/stdio.ts',
+        ko: 'stdio 전송에서 stdout의 한 줄 한 줄은 MCP 메시지여야 한다. console.log나 process.stdout.write로 찍은 글은 프로토콜을 깨뜨린다: 이 SDK의 클라이언트는 JSON이 아닌 줄을 버리고 JSON이지만 메시지가 아닌 줄에는 오류(onerror)를 내며, 다른 클라이언트는 연결을 끊을 수도 있다. 사람이 읽을 기록은 console.error(stderr)로 보내라. SdkError CONNECTION_CLOSED(연결 닫힘)가 보이면 서버 프로세스가 끝난 것이니 직접 실행해 stderr를 보라: node --import tsx chapters/03-real-mcp-sdk/stdio.ts',
+        en: 'Over stdio, every line on stdout must be an MCP message. Text printed with console.log or process.stdout.write breaks the protocol: this SDK\'s client drops lines that are not JSON and raises onerror for JSON that is not a message, and other clients may drop the connection. Send anything meant for people to console.error (stderr). An SdkError CONNECTION_CLOSED means the server process ended: run it yourself and read stderr: node --import tsx chapters/03-real-mcp-sdk/stdio.ts',
       },
       suite: '3-stdout-belongs-to-the-protocol.test.ts',
       todo: { file: 'stdio.ts', marker: 'TODO(03/3)' },

@@ -1,4 +1,4 @@
-import { ProtocolError } from '@modelcontextprotocol/client';
+import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { say } from '../_lib/say.ts';
 
 /** Turns an SDK error code into advice: what the code usually means for this chapter's server. */
@@ -14,10 +14,6 @@ export function explainCode(code: number): string {
       return say('알 수 없는 도구·자원·프롬프트이거나, 요청의 인자가 요청 규격에 맞지 않는다', 'an unknown tool, resource or prompt, or arguments that do not fit the request schema');
     case -32603:
       return say('서버 내부 오류: 처리기 밖에서 예외가 났다', 'internal server error: something threw outside a handler');
-    case -32000:
-      return say('연결이 닫혔다: 서버 프로세스가 끝났거나 표준 출력이 깨졌다', 'the connection closed: the server process ended or its stdout broke');
-    case -32001:
-      return say('요청 시간 초과: 서버가 답하지 않았다', 'request timed out: the server never answered');
     default:
       return say('SDK 오류 코드 표를 확인하라', 'look the code up in the SDK error codes');
   }
@@ -26,5 +22,13 @@ export function explainCode(code: number): string {
 /** The text of any thrown value, without a stack. */
 export function describeError(error: unknown): string {
   if (error instanceof ProtocolError) return `${error.name} ${error.code}: ${error.message} (${explainCode(error.code)})`;
+  if (error instanceof SdkError) return `${error.name} ${error.code}: ${error.message} (${explainSdkCode(error.code)})`;
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/** SDK v2 reports local failures (no reply, closed pipe) as SdkError with a string code, never as a JSON-RPC code. */
+function explainSdkCode(code: string): string {
+  if (code === SdkErrorCode.ConnectionClosed) return say('연결이 닫혔다: 서버 프로세스가 끝났거나 전송이 끊겼다', 'the connection closed: the server process ended or the transport broke');
+  if (code === SdkErrorCode.RequestTimeout) return say('시간 초과: 서버가 제때 답하지 않았다', 'timed out: the server did not answer in time');
+  return say('SDK 안에서 난 오류다', 'an error raised inside the SDK');
 }
