@@ -22,6 +22,7 @@ export function makeStudent(dir: string, name: string, kind: Kind, seed = 0): vo
     case 'chaptersOnly':
       from('solutions', '01-mini-mcp', root);
       from('chapters', '02-two-sided-allowlists', root);
+      from('chapters', '03-real-mcp-sdk', root);
       return;
     default:
   }
@@ -31,6 +32,8 @@ export function makeStudent(dir: string, name: string, kind: Kind, seed = 0): vo
   const solvedFirst = kind === 'solved' || kind === 'half' || kind === 'typeError' || kind === 'unique';
   from(solvedFirst ? 'solutions' : 'chapters', '01-mini-mcp', chapters);
   from(kind === 'solved' || kind === 'unique' ? 'solutions' : 'chapters', '02-two-sided-allowlists', chapters);
+  // Chapter 3 is copied as it is, never edited per student, so a class shares its result.
+  from(kind === 'solved' || kind === 'unique' ? 'solutions' : 'chapters', '03-real-mcp-sdk', chapters);
   if (kind === 'hanging') edit(join(chapters, '01-mini-mcp', 'server.ts'), (text) => `${text}\nwhile (Date.now() > 0) { /* never ends */ }\n`);
   if (kind === 'typeError') edit(join(chapters, '01-mini-mcp', 'rpc.ts'), (text) => `${text}\nexport const broken: number = 'not a number';\n`);
   if (kind === 'unique') {

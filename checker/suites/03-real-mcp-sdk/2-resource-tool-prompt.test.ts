@@ -1,6 +1,6 @@
 import { test } from 'vitest';
 import { ensure, say } from '../_lib/say.ts';
-import { REPORT, SECRET, connect, outcome, showOutcome } from './support.ts';
+import { REPORT, SECRET, connect, outcome, showOutcome, withoutDialect } from './support.ts';
 import type { Connection } from './support.ts';
 
 const WHERE = 'chapters/03-real-mcp-sdk/server.ts';
@@ -30,7 +30,7 @@ test('lists summarize_document with its output schema and the read-only annotati
           `summarize_document의 목록 항목이 다르다. 입력 name은 문자열, outputSchema의 body_lines는 정수(integer, z.int())여야 하고, 읽기 전용이라는 annotations.readOnlyHint가 있어야 한다. ${WHERE}`,
           `The tools/list entry of summarize_document differs: input name is a string, body_lines in outputSchema is an integer (z.int()), and annotations.readOnlyHint says it only reads. ${WHERE}`,
         ),
-        got: tool ?? say('summarize_document가 목록에 없다', 'summarize_document is not listed'),
+        got: withoutDialect(tool) ?? say('summarize_document가 목록에 없다', 'summarize_document is not listed'),
         expected: 'inputSchema.properties.name.type "string", outputSchema.properties.body_lines.type "integer", annotations.readOnlyHint true',
       },
     );

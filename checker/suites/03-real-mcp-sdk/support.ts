@@ -123,3 +123,8 @@ export function showOutcome(result: Outcome): string {
   if (result.kind === 'protocol') return `${say('프로토콜 오류', 'protocol error')} ${result.code}: ${result.message} (${explainCode(result.code)})`;
   return result.message;
 }
+
+/** A copy of a listed schema or tool without `$schema` keys, which only name the JSON Schema dialect and crowd a message. */
+export function withoutDialect(value: unknown): unknown {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value, (key, inner: unknown) => (key === '$schema' ? undefined : inner)));
+}
