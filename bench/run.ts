@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { CHAPTERS, allExercises } from '../checker/manifest.ts';
 
 /** `npm run bench`: the checker against bare vitest, the watch re-check, and (when present) the batch case. */
 const REPO = resolve(import.meta.dirname, '..');
@@ -43,10 +44,19 @@ function benchCheck(): string[] {
   const checker = median(checkerTimes);
   const plain = median(bareTimes);
   return [
-    `| full check: \`npm run check -- --target solutions\` (all 8 exercises) | ${(checker / 1000).toFixed(2)} s |`,
+    `| full check: \`npm run check -- --target solutions\` (all ${allExercises().length} exercises) | ${(checker / 1000).toFixed(2)} s |`,
     `| bare \`npx vitest run\` of the same suites on the same copy | ${(plain / 1000).toFixed(2)} s |`,
     `| checker / bare vitest | ${(checker / plain).toFixed(2)} (overhead ${Math.round((checker / plain - 1) * 100)} %) |`,
   ];
+}
+
+/** One chapter at a time, so a chapter that starts processes (chapter 3's stdio suite) shows its own cost. */
+function benchChapters(): string[] {
+  return CHAPTERS.map((chapter) => {
+    const times: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) times.push(time('npm', ['run', 'check', '--', chapter.id, '--target', 'solutions', '--quiet'], REPO));
+    return `| one chapter: \`npm run check -- ${chapter.id} --target solutions\` (${chapter.exercises.length} exercises) | ${(median(times) / 1000).toFixed(2)} s |`;
+  });
 }
 
 /** Starts watch on a copy, saves a file ROUNDS times, and times save → re-check printed. */
@@ -85,7 +95,7 @@ function machine(): string {
   return `${cpus().length} cores (${cpu}), Node ${process.version}, ${ROUNDS} rounds, medians`;
 }
 
-const lines = ['| measurement | result |', '| --- | --- |', ...benchCheck(), ...(await benchWatch())];
+const lines = ['| measurement | result |', '| --- | --- |', ...benchCheck(), ...benchChapters(), ...(await benchWatch())];
 console.log(`Machine: ${machine()}\n\n${lines.join('\n')}`);
 const batch = join(REPO, 'bench', 'batch.ts');
 if (existsSync(batch)) spawnSync(process.execPath, ['--import', 'tsx', batch], { cwd: REPO, stdio: 'inherit' });
