@@ -108,7 +108,8 @@ export function startRaw(file = STDIO_FILE): RawServer {
   child.stdout.on('data', (chunk: Buffer) => {
     buffered += chunk.toString('utf8');
     const lines = buffered.split('\n');
-    buffered = lines.pop() ?? '';
+    // A flood without line breaks must not grow without bound; the rest of a giant line is dropped.
+    buffered = (lines.pop() ?? '').slice(0, 1_000_000);
     for (const line of lines) {
       let message: unknown = null;
       try {
@@ -117,7 +118,7 @@ export function startRaw(file = STDIO_FILE): RawServer {
         // Not JSON: kept as noise below.
       }
       if (typeof message === 'object' && message !== null && (message as Record<string, unknown>)['jsonrpc'] === '2.0') {
-        messages.push(message as Record<string, unknown>);
+        if (messages.length < 1_000) messages.push(message as Record<string, unknown>);
       } else if (noise.length < 20) {
         noise.push(line.slice(0, 200));
       }
