@@ -50,6 +50,15 @@ function benchCheck(): string[] {
   ];
 }
 
+/** One chapter at a time, so a chapter that starts processes (chapter 3's stdio suite) shows its own cost. */
+function benchChapters(): string[] {
+  return CHAPTERS.map((chapter) => {
+    const times: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) times.push(time('npm', ['run', 'check', '--', chapter.id, '--target', 'solutions', '--quiet'], REPO));
+    return `| one chapter: \`npm run check -- ${chapter.id} --target solutions\` (${chapter.exercises.length} exercises) | ${(median(times) / 1000).toFixed(2)} s |`;
+  });
+}
+
 /** Starts watch on a copy, saves the first exercise's TODO file ROUNDS times, and times save → re-check printed. */
 async function benchWatch(): Promise<string[]> {
   const chapter = CHAPTERS[0]!;
@@ -89,7 +98,7 @@ function machine(): string {
   return `${cpus().length} cores (${cpu}), Node ${process.version}, ${ROUNDS} rounds, medians`;
 }
 
-const lines = ['| measurement | result |', '| --- | --- |', ...benchCheck(), ...(await benchWatch())];
+const lines = ['| measurement | result |', '| --- | --- |', ...benchCheck(), ...benchChapters(), ...(await benchWatch())];
 console.log(`Machine: ${machine()}\n\n${lines.join('\n')}`);
 const batch = join(REPO, 'bench', 'batch.ts');
 if (existsSync(batch)) spawnSync(process.execPath, ['--import', 'tsx', batch], { cwd: REPO, stdio: 'inherit' });

@@ -1,15 +1,15 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { rolldown } from 'rolldown';
 import type { Selected } from './manifest.ts';
 import type { ScratchTarget } from './scratch.ts';
 
-/** The folder, inside a copied chapter, that holds the bundles of the learner files a suite starts as processes. */
-export const BUNDLE_DIR = '.checker-bundles';
-
-/** Where the bundle of a learner entry point goes: `<chapter>/.checker-bundles/<name>.mjs`. */
+/**
+ * Where the bundle of a learner entry point goes: beside it as `.checker-<name>.mjs`, so `import.meta.dirname`
+ * still names the chapter folder. Suites that start learner files (checker/suites/<chapter>/child.ts) use the same name.
+ */
 export function bundlePath(entry: string): string {
-  return join(dirname(entry), BUNDLE_DIR, `${basename(entry, '.ts')}.mjs`);
+  return join(dirname(entry), `.checker-${basename(entry, '.ts')}.mjs`);
 }
 
 /**
@@ -19,7 +19,6 @@ export function bundlePath(entry: string): string {
  */
 export async function bundleLearnerEntry(entry: string): Promise<string | null> {
   const out = bundlePath(entry);
-  mkdirSync(dirname(out), { recursive: true });
   try {
     const bundle = await rolldown({
       input: entry,

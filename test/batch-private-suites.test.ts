@@ -78,7 +78,7 @@ describe('private suites (--suites)', () => {
     expect(ran.status, ran.stderr).toBe(0);
     const book = JSON.parse(readFileSync(join(work, 'book', 'gradebook.json'), 'utf8')) as { students: Report[] };
     for (const student of book.students) {
-      expect(student.exercises.map((exercise) => exercise.status)).toEqual(['pass', 'fail', 'error', 'pass', 'pass', 'pass', 'pass', 'pass']);
+      expect(student.exercises.map((exercise) => exercise.status)).toEqual(['pass', 'fail', 'error', ...Array(CHAPTERS.flatMap((chapter) => chapter.exercises).length - 3).fill('pass')]);
     }
     const bad = runTs('checker/batch/grade-cli.ts', [submissions, '--out', join(work, 'book2'), '--suites', join(work, 'missing')]);
     expect(bad.status).toBe(2);

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import type { Report } from '../checker/report.ts';
 import { chapterDir } from './support/fixtures.ts';
 import { hostileCopy } from './support/hostile.ts';
-import { REPO } from './support/run.ts';
+import { REPO, checker } from './support/run.ts';
 import type { Ran } from './support/run.ts';
 
 /** A committed copy of the checker, so planted code aims at files whose loss would not hurt, and git can vouch for them. */
@@ -158,5 +158,22 @@ describe('checker files that differ from the commit', () => {
     expect(warning).toHaveLength(1);
     expect(warning[0]).toContain('주의');
     expect(ran.stdout).toContain('01/1');
+  });
+});
+
+describe('a learner file that a suite starts as its own process', () => {
+  const probe = join(tmpdir(), `mcp-sandbox-child-${randomUUID()}`);
+  const stdio = `${chapterDir('03')}/stdio.ts`;
+  const dir = hostileCopy([{ file: stdio, prepend: `import { writeFileSync as probeWrite } from 'node:fs';\nprobeWrite(${JSON.stringify(probe)}, 'escaped');\n` }]);
+  const json = join(dir, '..', 'child.json');
+  const ran = checker(['check', '03/3', '--target', dir, '--lang', 'en', '--json', json], { timeoutMs: 200_000 });
+
+  test('runs in the same sandbox: its write outside is refused and the exercise fails, saying so', () => {
+    expect(ran.status, ran.stderr).toBe(1);
+    expect(existsSync(probe)).toBe(false);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+    const exercise = report.exercises.find((entry) => entry.id === '03/3')!;
+    expect(exercise.status).not.toBe('pass');
+    expect(exercise.message).toContain('Refused by the grading sandbox');
   });
 });

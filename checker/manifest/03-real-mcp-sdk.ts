@@ -1,0 +1,84 @@
+import type { ChapterEntry } from './types.ts';
+
+/** Chapter 3: the chapter 1-2 server rebuilt on the official MCP TypeScript SDK and graded by a real SDK client. */
+export const chapter: ChapterEntry = {
+  id: '03',
+  dir: '03-real-mcp-sdk',
+  title: {
+    ko: '공식 SDK로 만드는 진짜 MCP 서버',
+    en: 'A real MCP server on the official SDK',
+  },
+  exercises: [
+    {
+      id: '03/1',
+      title: { ko: '검증은 스키마에서', en: 'Validation lives in the schema' },
+      hint: {
+        ko: 'SDK는 tools/call의 인자를 inputSchema로 검사하고, 맞지 않으면 isError 결과를 돌려준다. 그러니 규칙을 전부 스키마에 적어라: z.strictObject로 남는 키를 막고 z.enum으로 open과 done만 받는다. 처리기 안에서 ProtocolError를 던지면 -32602 프로토콜 오류가 되어 모델이 고칠 기회를 잃는다.',
+        en: 'The SDK checks tools/call arguments against inputSchema and answers a mismatch with an isError result, so put the whole rule in the schema: z.strictObject refuses extra keys and z.enum takes only open and done. Throwing a ProtocolError in the handler turns it into a -32602 protocol error, and the model loses its chance to correct itself.',
+      },
+      suite: '1-validation-in-the-schema.test.ts',
+      todo: { file: 'server.ts' },
+      tests: {
+        'lists count_tasks with the status enum, status required and no extra properties': 'tools/list의 count_tasks에 status 열거값, 필수 status, 추가 속성 금지가 보인다',
+        'counts open tasks from the task data it was given': '받은 작업 자료에서 open 작업을 센다',
+        'returns an isError result naming the allowed values for status closed': 'status closed에는 허용 값을 알려 주는 isError 결과를 돌려준다',
+        'returns an isError result naming the key for an extra argument': '남는 인자에는 그 키를 알려 주는 isError 결과를 돌려준다',
+        'returns an isError result for a missing, null or array status': 'status가 없거나 null이거나 배열이면 isError 결과를 돌려준다',
+        'keeps answering valid calls after invalid ones on the same connection': '잘못된 호출 뒤에도 같은 연결에서 올바른 호출에 답한다',
+      },
+    },
+    {
+      id: '03/2',
+      title: { ko: '자원, 도구, 프롬프트와 정수 이름 거부', en: 'Resource, tool and prompt, with the integer-name reject' },
+      hint: {
+        ko: 'z.coerce.string()은 무엇이든 문자열로 바꾼다: 123은 "123", ["report.txt"]는 "report.txt"가 된다. 이름은 z.string()으로 받아라. 자원 템플릿 docs://{name}도 파일을 읽기 전에 허용 목록을 확인하고, 아니면 ProtocolError(-32602)를 던진다. 결과에 -32601이 보이면 그 기능이 등록되지 않은 것이다.',
+        en: 'z.coerce.string() turns anything into a string: 123 becomes "123" and ["report.txt"] becomes "report.txt". Take the name with z.string(). The docs://{name} resource template must check the allowlist before reading a file too, and otherwise throw a ProtocolError (-32602). A -32601 means that capability is not registered.',
+      },
+      suite: '2-resource-tool-prompt.test.ts',
+      todo: { file: 'server.ts' },
+      tests: {
+        'lists summarize_document with its output schema and the read-only annotation': 'summarize_document를 출력 스키마와 읽기 전용 주석과 함께 목록에 올린다',
+        'lists the allowed document as a resource and the review prompt with its required argument': '허용된 문서를 자원으로, 검토 프롬프트를 필수 인자와 함께 목록에 올린다',
+        'summarizes report.txt as text and matching structuredContent': 'report.txt 요약을 글과 같은 내용의 structuredContent로 돌려준다',
+        'refuses a name that is 123, ["report.txt"] or null with an isError result': '이름이 123, ["report.txt"], null이면 isError 결과로 거부한다',
+        'refuses a document not on the allowlist with an isError result': '허용 목록에 없는 문서는 isError 결과로 거부한다',
+        'reads docs://report.txt and refuses docs://secret.txt and docs://../report.txt as protocol errors': 'docs://report.txt는 읽고 docs://secret.txt와 docs://../report.txt는 프로토콜 오류로 거부한다',
+        'requires the prompt argument': '프롬프트 인자를 반드시 요구한다',
+      },
+    },
+    {
+      id: '03/3',
+      title: { ko: '표준 출력은 프로토콜의 것', en: 'The stdout channel belongs to the protocol' },
+      hint: {
+        ko: 'stdio 전송에서 stdout의 한 줄 한 줄은 MCP 메시지여야 한다. console.log나 process.stdout.write로 찍은 글은 프로토콜을 깨뜨린다: 이 SDK의 클라이언트는 JSON이 아닌 줄을 버리고 JSON이지만 메시지가 아닌 줄에는 오류(onerror)를 내며, 다른 클라이언트는 연결을 끊을 수도 있다. 사람이 읽을 기록은 console.error(stderr)로 보내라. SdkError CONNECTION_CLOSED(연결 닫힘)가 보이면 서버 프로세스가 끝난 것이니 직접 실행해 stderr를 보라: node --import tsx chapters/03-real-mcp-sdk/stdio.ts',
+        en: 'Over stdio, every line on stdout must be an MCP message. Text printed with console.log or process.stdout.write breaks the protocol: this SDK\'s client drops lines that are not JSON and raises onerror for JSON that is not a message, and other clients may drop the connection. Send anything meant for people to console.error (stderr). An SdkError CONNECTION_CLOSED means the server process ended: run it yourself and read stderr: node --import tsx chapters/03-real-mcp-sdk/stdio.ts',
+      },
+      suite: '3-stdout-belongs-to-the-protocol.test.ts',
+      todo: { file: 'stdio.ts' },
+      spawns: ['stdio.ts'],
+      tests: {
+        'connects with StdioClientTransport and answers three calls with no client error': 'StdioClientTransport로 연결해 세 요청에 답하고 클라이언트 오류가 없다',
+        'writes nothing but MCP messages to stdout': 'stdout에는 MCP 메시지만 쓴다',
+        'keeps serving after a line that is not JSON and answers with the request id': 'JSON이 아닌 줄 뒤에도 계속 답하고 요청 id로 응답한다',
+        'rejects an unknown tool over stdio with -32602': 'stdio에서도 모르는 도구는 -32602로 거부한다',
+      },
+    },
+    {
+      id: '03/4',
+      title: { ko: '진짜 MCP 위의 양쪽 허용 목록', en: 'Allowlists on both sides, on real MCP' },
+      hint: {
+        ko: '등록한 도구는 tools/list로 모든 클라이언트에게 보이고 모델이 고를 수 있다. 승인되지 않은 도구는 처리기에서 거절하지 말고 아예 등록하지 마라(options.tools를 보라). 그러면 호출은 -32602 "Tool ... not found"가 된다. 클라이언트 쪽 AllowlistedClient는 서버의 목록, 설명, 주석(readOnlyHint 포함), 결과, 자원 어느 것으로도 허용 목록을 넓히지 않는다.',
+        en: 'A registered tool is shown to every client by tools/list, and a model may pick it. Do not refuse an unapproved tool in its handler; do not register it at all (see options.tools). Its call then fails with -32602 "Tool ... not found". On the client side, AllowlistedClient never widens its allowlist from a server\'s list, descriptions, annotations (readOnlyHint included), results or resources.',
+      },
+      suite: '4-allowlists-on-real-mcp.test.ts',
+      todo: { file: 'server.ts' },
+      tests: {
+        'does not list read_note, and calling it is a protocol error': 'read_note를 목록에 올리지 않고, 호출은 프로토콜 오류다',
+        'lists and runs read_note when the options approve it': 'options가 승인하면 read_note를 목록에 올리고 실행한다',
+        'refuses read_note before sending, whatever the server lists or says': '서버가 무엇을 나열하고 말하든 read_note는 보내기 전에 거부한다',
+        'ignores instructions inside a tool result and a resource': '도구 결과와 자원 안의 지시를 무시한다',
+        'keeps its own tool list after serving a document that asks for more': '더 달라는 문서를 내준 뒤에도 자기 도구 목록을 지킨다',
+      },
+    },
+  ],
+};

@@ -1,0 +1,104 @@
+import { afterAll, test } from 'vitest';
+import { ensure, say } from '../_lib/say.ts';
+import { connectStdio, startRaw } from './child.ts';
+import type { StdioConnection } from './child.ts';
+import { outcome, showOutcome } from './outcome.ts';
+
+const WHERE = 'chapters/03-real-mcp-sdk/stdio.ts (TODO(03/3))';
+
+// Two server processes start at once, so their start-up overlaps instead of adding up:
+// one behind the SDK's StdioClientTransport, one driven line by line to see stdout exactly as it is.
+const connecting: Promise<StdioConnection> = connectStdio();
+connecting.catch(() => undefined);
+const raw = startRaw();
+
+/** One JSON-RPC request line. */
+function request(id: number, method: string, params?: Record<string, unknown>): string {
+  return JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
+}
+
+// The raw server's opening handshake, shared by the tests that use it.
+const opened = (async () => {
+  raw.write(request(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw-check', version: '1.0.0' } }));
+  const reply = await raw.reply(1);
+  raw.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+  return reply;
+})();
+opened.catch(() => undefined);
+
+afterAll(async () => {
+  raw.close();
+  await connecting.then((connection) => connection.close()).catch(() => undefined);
+});
+
+test('connects with StdioClientTransport and answers three calls with no client error', async () => {
+  const { client, errors, stderr } = await connecting;
+  const listed = await outcome(client.listTools());
+  const counted = await outcome(client.callTool({ name: 'count_tasks', arguments: { status: 'open' } }));
+  const summarized = await outcome(client.callTool({ name: 'summarize_document', arguments: { name: 'report.txt' } }));
+  ensure(listed.kind === 'result' && counted.kind === 'result' && summarized.kind === 'result', {
+    what: say('stdio로 연결한 서버가 세 요청(tools/list, count_tasks, summarize_document)에 결과로 답하지 않았다.', 'The stdio server did not answer three requests (tools/list, count_tasks, summarize_document) with results.'),
+    got: [listed, counted, summarized].map(showOutcome).join(' | '),
+    expected: say('세 요청 모두 결과', 'a result for each of the three'),
+  });
+  ensure(errors.length === 0, {
+    what: say(
+      `SDK 클라이언트가 서버의 stdout에서 MCP 메시지가 아닌 JSON을 받고 오류(onerror)를 냈다. JSON 한 줄이나 숫자를 console.log로 찍으면 이렇게 된다. stderr(console.error)로 옮겨라. stdio.ts뿐 아니라 server.ts의 처리기 안도 살펴보라. ${WHERE}`,
+      `The SDK client read JSON on the server's stdout that is not an MCP message and raised onerror; logging a JSON line or a number with console.log does this. Move it to stderr (console.error); look in stdio.ts and in the handlers of server.ts. ${WHERE}`,
+    ),
+    sent: say('연결, tools/list, count_tasks, summarize_document', 'connect, tools/list, count_tasks, summarize_document'),
+    got: errors.slice(0, 3).join(' | ') + (stderr() ? ` | stderr: ${stderr()}` : ''),
+    expected: say('클라이언트 onerror 0건', 'no client onerror at all'),
+  });
+});
+
+test('writes nothing but MCP messages to stdout', async () => {
+  await opened;
+  raw.write(request(2, 'tools/list'));
+  raw.write(request(3, 'tools/call', { name: 'count_tasks', arguments: { status: 'open' } }));
+  raw.write(request(4, 'tools/call', { name: 'summarize_document', arguments: { name: 'report.txt' } }));
+  for (const id of [2, 3, 4]) await raw.reply(id);
+  const noise = raw.noise();
+  ensure(noise.length === 0, {
+    what: say(
+      `서버가 stdout에 MCP 메시지가 아닌 줄을 썼다. stdio에서 stdout은 프로토콜 메시지 전용이다(사양 2026-07-28: 서버는 stdout에 올바른 MCP 메시지가 아닌 것을 쓰면 안 된다). 이 SDK의 클라이언트는 JSON이 아닌 줄을 조용히 버리지만 다른 클라이언트는 연결을 끊을 수 있다. 시작 기록과 처리기 안의 기록을 console.error로 옮겨라. ${WHERE}`,
+      `The server wrote lines to stdout that are not MCP messages. Over stdio, stdout carries protocol messages only (spec 2026-07-28: the server must not write anything to stdout that is not a valid MCP message). This SDK's client silently drops lines that are not JSON; other clients may drop the connection. Move start-up and handler logs to console.error. ${WHERE}`,
+    ),
+    sent: say('initialize, tools/list, count_tasks, summarize_document', 'initialize, tools/list, count_tasks, summarize_document'),
+    got: noise,
+    expected: say('JSON-RPC 메시지만, 다른 줄 0개', 'JSON-RPC messages only, no other line'),
+  });
+});
+
+test('keeps serving after a line that is not JSON and answers with the request id', async () => {
+  await opened;
+  raw.write('이 줄은 JSON이 아니다');
+  raw.write(request(41, 'tools/list'));
+  const first = await raw.reply(41);
+  raw.write('{"jsonrpc": "2.0", "id": 42, "method": ');
+  raw.write(request(43, 'tools/call', { name: 'count_tasks', arguments: { status: 'done' } }));
+  const second = await raw.reply(43);
+  ensure('result' in first && 'result' in second, {
+    what: say(
+      'JSON이 아닌 줄 뒤에도 서버는 살아서 다음 요청에 그 요청의 id로 답해야 한다. 들어오는 줄을 직접 JSON.parse하는 코드가 있다면 지워라. 줄을 나누고 해석하는 일은 SDK의 전송 계층이 한다.',
+      'After a line that is not JSON the server must stay up and answer the next request with that request id. If some code of yours JSON.parses incoming lines itself, remove it: the SDK transport frames and parses them.',
+    ),
+    sent: say('JSON이 아닌 줄 → tools/list(id 41) → 깨진 JSON → count_tasks(id 43)', 'a non-JSON line → tools/list (id 41) → broken JSON → count_tasks (id 43)'),
+    got: { 41: first, 43: second },
+    expected: say('id 41과 id 43에 대한 결과', 'results for id 41 and id 43'),
+  });
+});
+
+test('rejects an unknown tool over stdio with -32602', async () => {
+  const { client } = await connecting;
+  const got = await outcome(client.callTool({ name: 'delete_everything', arguments: {} }));
+  ensure(got.kind === 'protocol' && got.code === -32602, {
+    what: say(
+      '등록되지 않은 도구를 부르면 JSON-RPC 오류 -32602여야 한다(2026-07-28: 모르는 도구는 프로토콜 오류). 결과(isError)로 답하면 안 된다.',
+      'Calling a tool that is not registered must give JSON-RPC error -32602 (2026-07-28: an unknown tool is a protocol error), not an isError result.',
+    ),
+    sent: { name: 'delete_everything', arguments: {} },
+    got: showOutcome(got),
+    expected: say('프로토콜 오류 -32602', 'protocol error -32602'),
+  });
+});

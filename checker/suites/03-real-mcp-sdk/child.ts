@@ -1,0 +1,192 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { Stream } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { fail, say } from '../_lib/say.ts';
+import { describeError } from './errors.ts';
+
+/**
+ * Trusted code between the suite and the learner's server process. It forwards stdin; when its own stdin closes
+ * (the suite closed it, or the grading process died, even by SIGKILL) it closes the server's stdin and, one second
+ * later, kills the server's whole process group if anything in it still runs. Learner code never runs in it.
+ */
+const GUARD = `
+const { spawn } = require('node:child_process');
+const [command, ...args] = process.argv.slice(1);
+const server = spawn(command, args, { stdio: ['pipe', 'inherit', 'inherit'], detached: true });
+const killGroup = () => { try { process.kill(-server.pid, 'SIGKILL'); } catch {} };
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  server.stdin.end();
+  setTimeout(killGroup, 1000);
+};
+server.stdin.on('error', () => {});
+server.on('exit', (code) => { killGroup(); process.exit(stopping ? 0 : code ?? 1); });
+process.stdin.on('data', (chunk) => server.stdin.write(chunk));
+process.stdin.on('end', stop);
+process.stdin.on('error', stop);
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, stop);
+`;
+
+/** The learner's stdio.ts inside the graded copy. */
+export const STDIO_FILE = fileURLToPath(new URL('../../../chapters/03-real-mcp-sdk/stdio.ts', import.meta.url));
+
+/** Set by the checker: how to start learner code as a process, `[node, ...sandbox flags]` as JSON. */
+const LEARNER_NODE = 'CHECKER_LEARNER_NODE';
+
+/**
+ * How a learner's stdio server is started: the one place that builds its command, arguments and folder.
+ * Under the checker it runs the bundle the checker made of stdio.ts, with the sandbox flags the checker gives
+ * (no TypeScript loader: tsx would need to start a process of its own). Elsewhere it runs stdio.ts with tsx.
+ */
+export function serverCommand(file = STDIO_FILE): { command: string; args: string[]; cwd: string } {
+  const given = process.env[LEARNER_NODE];
+  const serverArgs = given ? [...(JSON.parse(given) as string[]).slice(1), bundleOf(file)] : ['--import', 'tsx', file];
+  return { command: process.execPath, args: ['-e', GUARD, '--', process.execPath, ...serverArgs], cwd: join(file, '..') };
+}
+
+/** The checker's bundle of a learner file; fails with the bundler's words when the file could not be bundled. */
+function bundleOf(file: string): string {
+  // The checker writes it beside the file (checker/bundle.ts), so import.meta.dirname still names the chapter.
+  const bundle = join(dirname(file), `.checker-${basename(file, '.ts')}.mjs`);
+  if (existsSync(`${bundle}.error`)) {
+    fail({
+      what: say(`${basename(file)}를 실행할 수 있게 묶지 못했다.`, `${basename(file)} could not be bundled to run.`),
+      got: readFileSync(`${bundle}.error`, 'utf8').split('\n').slice(0, 5).join('\n'),
+      expected: say('문법 오류 없이 불러올 수 있는 stdio.ts', 'a stdio.ts that loads without syntax errors'),
+    });
+  }
+  return bundle;
+}
+
+/** The first kilobytes a child wrote to stderr, kept so a failure can show why the server stopped. */
+function stderrTail(stream: Stream | null): () => string {
+  let text = '';
+  stream?.on('data', (chunk: Buffer) => {
+    if (text.length < 4_000) text += chunk.toString('utf8');
+  });
+  return () => {
+    const lines = text.trim().split('\n');
+    // A crash prints the stack after the error line; the error line is the one worth showing.
+    const thrown = lines.find((line) => /^\w*Error\b|\bERR_[A-Z_]+/.test(line));
+    return thrown ? thrown.trim() : lines.slice(-3).join(' | ');
+  };
+}
+
+/** An SDK client connected over stdio to the learner's server, and every error the client reported. */
+export interface StdioConnection {
+  client: Client;
+  errors: string[];
+  stderr(): string;
+  close(): Promise<void>;
+}
+
+/** Starts the learner's stdio.ts through a StdioClientTransport and connects with the SDK client's default opening. */
+export async function connectStdio(file = STDIO_FILE): Promise<StdioConnection> {
+  const transport = new StdioClientTransport({ ...serverCommand(file), stderr: 'pipe' });
+  const stderr = stderrTail(transport.stderr);
+  const errors: string[] = [];
+  const client = new Client({ name: 'course-checker', version: '1.0.0' });
+  client.onerror = (error) => {
+    // The SDK reports a stdout line that is JSON but not JSON-RPC as a long schema error; one line says it better.
+    const jsonButNotMessage = error.name === 'ZodError' || error.constructor.name === 'ZodError';
+    errors.push(jsonButNotMessage ? say('stdout에 JSON-RPC 메시지가 아닌 JSON 줄이 왔다', 'a JSON line that is not a JSON-RPC message arrived on stdout') : describeError(error).slice(0, 300));
+  };
+  try {
+    await client.connect(transport, { timeout: 4_000 });
+  } catch (error) {
+    await transport.close().catch(() => undefined);
+    fail({
+      what: say('StdioClientTransport로 stdio.ts 서버에 연결하지 못했다.', 'A StdioClientTransport client could not connect to the stdio.ts server.'),
+      got: `${describeError(error)}${stderr() ? ` | stderr: ${stderr()}` : ''}`,
+      expected: say('stdio.ts가 StdioServerTransport로 서버를 열고 연결 요청에 답함', 'stdio.ts serves the server over a StdioServerTransport and answers the opening request'),
+    });
+  }
+  return { client, errors, stderr, close: () => transport.close() };
+}
+
+/** A learner server started from the same command, driven line by line, for what no SDK client would send. */
+export interface RawServer {
+  write(line: string): void;
+  /** Every stdout line so far that was not a JSON-RPC message (not JSON, or JSON without "jsonrpc": "2.0"). */
+  noise(): string[];
+  /** Resolves with the parsed message whose id is `id`; fails when the server exits or stays silent past the deadline. */
+  reply(id: number, deadlineMs?: number): Promise<Record<string, unknown>>;
+  close(): void;
+}
+
+/** Spawns the learner's stdio.ts with serverCommand and reads its stdout as lines of JSON. */
+export function startRaw(file = STDIO_FILE): RawServer {
+  const { command, args, cwd } = serverCommand(file);
+  const child = spawn(command, args, { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+  const stderr = stderrTail(child.stderr);
+  const messages: Record<string, unknown>[] = [];
+  const noise: string[] = [];
+  const waiting = new Set<() => void>();
+  let buffered = '';
+  let exited: string | null = null;
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString('utf8');
+    const lines = buffered.split('\n');
+    // A flood without line breaks must not grow without bound; the rest of a giant line is dropped.
+    buffered = (lines.pop() ?? '').slice(0, 1_000_000);
+    for (const line of lines) {
+      let message: unknown = null;
+      try {
+        message = JSON.parse(line);
+      } catch {
+        // Not JSON: kept as noise below.
+      }
+      if (typeof message === 'object' && message !== null && (message as Record<string, unknown>)['jsonrpc'] === '2.0') {
+        if (messages.length < 1_000) messages.push(message as Record<string, unknown>);
+      } else if (noise.length < 20) {
+        noise.push(line.slice(0, 200));
+      }
+    }
+    for (const wake of waiting) wake();
+  });
+  child.on('exit', (code, signal) => {
+    exited = signal ?? `exit ${code}`;
+    for (const wake of waiting) wake();
+  });
+  child.stdin.on('error', () => undefined);
+  return {
+    write: (line) => {
+      child.stdin.write(`${line}\n`);
+    },
+    noise: () => [...noise],
+    reply: (id, deadlineMs = 4_000) =>
+      new Promise((resolve, reject) => {
+        const noReply = (why: string) => {
+          try {
+            fail({
+              what: say(`id ${id} 요청에 대한 응답을 받지 못했다: ${why}.`, `No reply to the request with id ${id}: ${why}.`),
+              got: stderr() ? `stderr: ${stderr()}` : say('(응답 없음)', '(no reply)'),
+              expected: say(`"id": ${id}인 JSON-RPC 응답 한 줄`, `one JSON-RPC line with "id": ${id}`),
+            });
+          } catch (error) {
+            reject(error);
+          }
+        };
+        const check = () => {
+          const found = messages.find((message) => message['id'] === id);
+          if (found) finish(() => resolve(found));
+          else if (exited !== null) finish(() => noReply(say(`서버 프로세스가 끝났다(${exited})`, `the server process ended (${exited})`)));
+        };
+        const timer = setTimeout(() => finish(() => noReply(say(`${deadlineMs} ms 안에 답이 없었다`, `nothing within ${deadlineMs} ms`))), deadlineMs);
+        const finish = (then: () => void) => {
+          clearTimeout(timer);
+          waiting.delete(check);
+          then();
+        };
+        waiting.add(check);
+        check();
+      }),
+    close: () => child.stdin.end(),
+  };
+}

@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import type { McpServer } from '@modelcontextprotocol/server';
+import { buildServer } from '../../../chapters/03-real-mcp-sdk/server.ts';
+import type { ServerOptions, Task } from '../../../chapters/03-real-mcp-sdk/server.ts';
+import { fail, say } from '../_lib/say.ts';
+import { describeError } from './errors.ts';
+export { outcome, showOutcome } from './outcome.ts';
+export type { Outcome } from './outcome.ts';
+
+/** The revision the in-memory suites speak; the stdio suite uses the SDK client's default opening instead. */
+export const REVISION = '2026-07-28';
+
+/** Chapter 2's task data, written out here so a learner's TASKS cannot change what the suites expect. */
+export const CHAPTER2_TASKS: readonly Task[] = [
+  { title: '규칙 검토', status: 'open' },
+  { title: '설정 확인', status: 'done' },
+  { title: '호출 점검', status: 'open' },
+];
+
+/** The report the suites serve: a title and three body lines, unlike the chapter's own report.txt. */
+export const REPORT = '점검 보고서\n스키마 확인\n허용 목록 확인\n표준 출력 확인\n';
+
+/** A secret beside the report: it must never come back through any capability. */
+export const SECRET = 'TOKEN=suite-secret-7f3a\n';
+
+/** Suite settings for buildServer; each call gets a fresh documents folder holding report.txt and secret.txt. */
+export function suiteOptions(overrides: Partial<ServerOptions> = {}): ServerOptions {
+  const documentsDir = mkdtempSync(join(tmpdir(), 'mcp-03-docs-'));
+  writeFileSync(join(documentsDir, 'report.txt'), REPORT, 'utf8');
+  writeFileSync(join(documentsDir, 'secret.txt'), SECRET, 'utf8');
+  folders.push(documentsDir);
+  return {
+    documentsDir,
+    documents: new Set(['report.txt']),
+    tools: new Set(['count_tasks', 'summarize_document']),
+    tasks: CHAPTER2_TASKS,
+    ...overrides,
+  };
+}
+
+const folders: string[] = [];
+process.on('exit', () => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+/** An SDK client connected in memory to the learner's server, with every request method it sent. */
+export interface Connection {
+  client: Client;
+  sentMethods: string[];
+  close(): Promise<void>;
+}
+
+/** Connects an SDK client to buildServer(options) in memory on 2026-07-28; fails in the learner's terms if that breaks. */
+export async function connect(options: ServerOptions = suiteOptions(), make: (options: ServerOptions) => McpServer = buildServer): Promise<Connection> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const sentMethods: string[] = [];
+  const send = clientSide.send.bind(clientSide);
+  clientSide.send = (message, sendOptions) => {
+    if ('method' in message) sentMethods.push(message.method);
+    return send(message, sendOptions);
+  };
+  let built: McpServer | undefined;
+  let buildError = '';
+  const served = serveStdio(
+    () => {
+      try {
+        built = make(options);
+        return built;
+      } catch (error) {
+        buildError = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        throw error;
+      }
+    },
+    { transport: serverSide },
+  );
+  const client = new Client({ name: 'course-checker', version: '1.0.0' }, { versionNegotiation: { mode: { pin: REVISION } } });
+  try {
+    await client.connect(clientSide);
+  } catch (error) {
+    await served.close().catch(() => undefined);
+    fail({
+      what: say('SDK 클라이언트가 buildServer(options)로 만든 서버에 연결하지 못했다.', 'An SDK client could not connect to the server buildServer(options) made.'),
+      got: buildError || describeError(error),
+      expected: say('buildServer가 McpServer를 돌려주고 연결이 끝남', 'buildServer returns an McpServer and the connection completes'),
+    });
+  }
+  return {
+    client,
+    sentMethods,
+    close: async () => {
+      await client.close().catch(() => undefined);
+      await served.close().catch(() => undefined);
+      void built;
+    },
+  };
+}
+
+/** A copy of a listed schema or tool without `$schema` keys, which only name the JSON Schema dialect and crowd a message. */
+export function withoutDialect(value: unknown): unknown {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value, (key, inner: unknown) => (key === '$schema' ? undefined : inner)));
+}

@@ -1,0 +1,123 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { describe, expect, test } from 'vitest';
+import { REPO } from './support/run.ts';
+
+const SOLUTION_STDIO = join(REPO, 'solutions', '03-real-mcp-sdk', 'stdio.ts');
+
+/** Every process below `root`, read from /proc. */
+function descendants(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  const found: number[] = [];
+  const walk = (pid: number) => {
+    for (const [child, parent] of parents) {
+      if (parent === pid) {
+        found.push(child);
+        walk(child);
+      }
+    }
+  };
+  walk(root);
+  return found;
+}
+
+/** True while the process exists and is not a zombie. */
+function running(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until none of the processes runs; returns those still running after the deadline. */
+async function waitUntilGone(pids: readonly number[], deadlineMs: number): Promise<number[]> {
+  const until = Date.now() + deadlineMs;
+  while (pids.some(running) && Date.now() < until) await new Promise((done) => setTimeout(done, 50));
+  return pids.filter(running);
+}
+
+/** Starts the stand-in grading process on a server file and resolves with its pid once the server has answered. */
+function startParent(serverFile: string): Promise<number> {
+  const parent = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'test', 'support', 'stdio-parent.ts'), serverFile], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    parent.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (output.includes('READY')) resolve(parent.pid!);
+    });
+    parent.on('exit', (code) => reject(new Error(`the stand-in grading process exited (${code}) before its server answered: ${output}`)));
+  });
+}
+
+describe('the stdio server a chapter 3 suite starts never outlives the grading', () => {
+  test.each([
+    ['the solution server, which exits when stdin closes', () => SOLUTION_STDIO],
+    [
+      'a server stuck in a synchronous loop that ignores stdin and SIGTERM',
+      () => {
+        const dir = mkdtempSync(join(tmpdir(), 'stuck-server-'));
+        symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
+        const file = join(dir, 'stdio.ts');
+        writeFileSync(file, "process.on('SIGTERM', () => undefined);\nprocess.stdout.write('{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\\n');\nfor (;;) {}\n");
+        return file;
+      },
+    ],
+  ])('%s dies when the grading process is SIGKILLed', async (_name, makeFile) => {
+    const parent = await startParent(makeFile());
+    const below = descendants(parent);
+    expect(below.length, 'the guard and the server should both be running').toBeGreaterThanOrEqual(2);
+    process.kill(parent, 'SIGKILL');
+    expect(await waitUntilGone(below, 15_000)).toEqual([]);
+  }, 60_000);
+});
+
+describe('node --import tsx solutions/03-real-mcp-sdk/stdio.ts serves a real MCP client', () => {
+  test.each([
+    ['the SDK client default opening (initialize)', {}, '2025-11-25'],
+    ['a client pinned to 2026-07-28 (server/discover)', { versionNegotiation: { mode: { pin: '2026-07-28' } } }, '2026-07-28'],
+  ] as const)('%s lists tools, resource and prompt and calls summarize_document', async (_name, clientOptions, revision) => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', SOLUTION_STDIO], cwd: REPO, stderr: 'ignore' });
+    const client = new Client({ name: 'course-test', version: '1.0.0' }, clientOptions);
+    const errors: string[] = [];
+    client.onerror = (error) => errors.push(error.message);
+    await client.connect(transport);
+    try {
+      expect(client.getNegotiatedProtocolVersion()).toBe(revision);
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['count_tasks', 'summarize_document']);
+      expect((await client.listResources()).resources.map((resource) => resource.uri)).toEqual(['docs://report.txt']);
+      expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(['review_document']);
+      const summary = await client.callTool({ name: 'summarize_document', arguments: { name: 'report.txt' } });
+      expect(summary.structuredContent).toEqual({ title: '작업 보고서', body_lines: 2 });
+      expect(summary.content).toEqual([{ type: 'text', text: '{"title":"작업 보고서","body_lines":2}' }]);
+      expect(errors).toEqual([]);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
+  test('npx tsx starts it too (the tsx binary npx runs)', async () => {
+    const transport = new StdioClientTransport({ command: join(REPO, 'node_modules', '.bin', 'tsx'), args: [SOLUTION_STDIO], cwd: REPO, stderr: 'ignore' });
+    const client = new Client({ name: 'course-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['count_tasks', 'summarize_document']);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+});
