@@ -24,6 +24,7 @@ export const chapter01: ChapterSpec = {
         'rejects null arguments with -32602': 'null 인자를 -32602로 거절한다',
         'rejects array arguments with -32602': '배열 인자를 -32602로 거절한다',
         'rejects string and number arguments with -32602': '문자열·숫자 인자를 -32602로 거절한다',
+        'still refuses an unknown tool or extra call fields with -32602': '모르는 도구나 남는 호출 필드는 여전히 -32602로 거절한다',
         'still summarizes report.txt for a valid call': '올바른 호출은 여전히 report.txt를 요약한다',
       },
     },
