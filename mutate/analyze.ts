@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { MutantResult } from '@stryker-mutator/api/core';
+import type { MutantResult } from './stryker.ts';
 import type { Selected } from '../checker/manifest.ts';
 import { REPO_ROOT } from '../checker/scratch.ts';
 import { findEquivalent } from './equivalent.ts';

@@ -1,4 +1,4 @@
-import type { MutantResult } from '@stryker-mutator/api/core';
+import type { MutantResult } from './stryker.ts';
 
 /** One mutant in the terms a maintainer reviews it, independent of line numbers. */
 export interface MutantIdentity {

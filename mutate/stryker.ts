@@ -1,6 +1,10 @@
 import { Stryker } from '@stryker-mutator/core';
-import type { LogLevel, MutantResult } from '@stryker-mutator/api/core';
 import type { Workspace } from './workspace.ts';
+
+/** One mutant as StrykerJS reports it (the type lives in a package StrykerJS depends on, so it is read off the API). */
+export type MutantResult = Awaited<ReturnType<Stryker['runMutationTest']>>[number];
+
+type LogLevel = NonNullable<NonNullable<ConstructorParameters<typeof Stryker>[0]>['logLevel']>;
 
 /** Runs StrykerJS in the workspace on the given chapter folders and returns every mutant with its outcome. */
 export async function runStryker(workspace: Workspace, chapterDirs: readonly string[]): Promise<MutantResult[]> {
