@@ -63,7 +63,8 @@ export async function analyze(
     const killers = exercisesOf(result.killedBy);
     const covering = exercisesOf(result.coveredBy);
     const outcome = outcomeOf(result.status);
-    if (outcome === 'timeout') for (const id of covering) killers.add(id);
+    // A timeout names no test; every suite that ran the mutant (all of them, for a static one) detected it.
+    if (outcome === 'timeout') for (const id of result.static ? chapterExercises : covering) killers.add(id);
     // A static mutant (module-level code) runs every test; it belongs to the suites that kill it, or to all when none does.
     const reachedBy = result.static ? new Set(killers.size > 0 ? killers : chapterExercises) : covering;
     const equivalent = findEquivalent(equivalents, identity);
