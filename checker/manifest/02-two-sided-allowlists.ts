@@ -36,6 +36,7 @@ export const chapter: ChapterEntry = {
       todo: { file: 'server.ts' },
       tests: {
         'rejects an extra argument with the key message': '남는 인자는 키 오류 메시지로 거부한다',
+        'rejects a missing or misnamed key with the key message': 'status 키가 없거나 이름이 다르면 키 오류 메시지로 거부한다',
         'rejects an unknown status with the value message': '모르는 상태값은 값 오류 메시지로 거부한다',
         'checks the keys before the value': '값보다 키를 먼저 검사한다',
         'rejects arguments that are not a plain object with -32602': '일반 객체가 아닌 arguments는 -32602로 거부한다',

@@ -103,6 +103,40 @@ test('refuses an unknown prompt with -32602', () => {
   });
 });
 
+test('refuses a prompt name that is not a string, such as ["review_document"]', () => {
+  withServer({ 'report.txt': REPORT }, (server) => {
+    for (const name of [['review_document'], [['review_document']], 7]) {
+      const exchange = send(server, 'prompts/get', { name });
+      const error = exchange.reply['error'];
+      expectShape(
+        exchange,
+        isObject(error) && error['code'] === -32602 && !Object.hasOwn(exchange.reply, 'result'),
+        '프롬프트 이름은 문자열이어야 한다. String(["review_document"])는 "review_document"라서 != 비교로는 배열이 통과한다. !==로 비교하라.',
+        'A prompt name must be a string. String(["review_document"]) is "review_document", so a != comparison lets the array through; compare with !==.',
+        { error: { code: -32602, message: '...' }, id: 7, jsonrpc: '2.0' },
+      );
+    }
+  });
+});
+
+test('refuses options on resources/list and prompts/list with -32602', () => {
+  withServer({ 'report.txt': REPORT }, (server) => {
+    for (const method of ['resources/list', 'prompts/list']) {
+      for (const params of [{ uri: 'docs://secret.txt' }, { all: true }]) {
+        const exchange = send(server, method, params);
+        const error = exchange.reply['error'];
+        expectShape(
+          exchange,
+          isObject(error) && error['code'] === -32602 && !Object.hasOwn(exchange.reply, 'result'),
+          `${method}는 tools/list처럼 빈 매개변수 {}만 받는다. 다른 필드가 있으면 -32602로 거절하라.`,
+          `${method} takes empty params {} like tools/list; refuse any other field with -32602.`,
+          { error: { code: -32602, message: '...' }, id: 7, jsonrpc: '2.0' },
+        );
+      }
+    }
+  });
+});
+
 test('keeps document statistics as the only tool', () => {
   withServer({ 'report.txt': REPORT }, (server) => {
     const listed = send(server, 'tools/list', {});

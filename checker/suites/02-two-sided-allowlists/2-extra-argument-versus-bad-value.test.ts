@@ -49,6 +49,19 @@ test('rejects an extra argument with the key message', () => {
   );
 });
 
+test('rejects a missing or misnamed key with the key message', () => {
+  for (const args of [{}, { state: 'open' }, { Status: 'open' }]) {
+    expectInvalidParams(
+      args,
+      KEY_MESSAGE,
+      say(
+        '키 개수만 세지 말고 키 이름이 정확히 status 하나인지 확인하라. status가 없거나 이름이 다르면 값을 보기 전에 키 오류로 거부해야 한다.',
+        'Do not just count the keys: check that the only key is named status. A missing or misnamed status key must get the key message before any value is read.',
+      ),
+    );
+  }
+});
+
 test('rejects an unknown status with the value message', () => {
   expectInvalidParams(
     { status: 'closed' },
