@@ -10,6 +10,7 @@ describe('listChanged', () => {
     expect(listChanged([])).toBe('');
     expect(listChanged(['checker/a.ts'])).toBe('checker/a.ts');
     expect(listChanged(['a', 'b', 'c'])).toBe('a, b, c');
+    expect(listChanged(['a', 'b', 'c', 'd'])).toBe('a, b, c (+1)');
     expect(listChanged(['a', 'b', 'c', 'd', 'e'])).toBe('a, b, c (+2)');
   });
 });
@@ -56,13 +57,21 @@ describe('verifyChecker on a small git repository', () => {
   test('lists changed, added and removed checker files, untracked ones included; learner files do not count', () => {
     writeFileSync(join(root, 'checker/grade.ts'), 'export const grade = 100;\n');
     writeFileSync(join(root, 'checker/suites/01-x/extra file.ts'), 'new\n');
+    writeTree(join(root, 'checker/suites/99-new'), { 'a.test.ts': 'new', 'b.test.ts': 'new' });
     rmSync(join(root, 'tsconfig.json'));
     writeFileSync(join(root, 'package.json'), '{"scripts":{}}\n');
     writeFileSync(join(root, 'chapters/01-x/main.ts'), 'edited\n');
     writeFileSync(join(root, 'README.md'), 'edited\n');
     const { verified, changed } = verifyChecker(root);
     expect(verified).toBe(true);
-    expect([...changed].sort()).toEqual(['checker/grade.ts', 'checker/suites/01-x/extra file.ts', 'package.json', 'tsconfig.json']);
+    expect([...changed].sort()).toEqual([
+      'checker/grade.ts',
+      'checker/suites/01-x/extra file.ts',
+      'checker/suites/99-new/a.test.ts',
+      'checker/suites/99-new/b.test.ts',
+      'package.json',
+      'tsconfig.json',
+    ]);
   });
 
   test('a staged rename lists both paths whole', () => {

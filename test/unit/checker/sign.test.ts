@@ -12,11 +12,12 @@ describe('signing keys and signatures', () => {
     expect(signature('Jefe', 'what do ya want for nothing?')).toBe('5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
   });
 
-  test('a signature verifies its own text under its own key, with a trailing newline as files end', () => {
+  test('a signature verifies its own text under its own key, also with white space around it as a file may hold it', () => {
     const key = newSigningKey();
     const text = '{"score": 3}\n';
     expect(verifySignature(key, text, signature(key, text))).toBe(true);
     expect(verifySignature(key, text, `${signature(key, text)}\n`)).toBe(true);
+    expect(verifySignature(key, text, ` \n${signature(key, text)}\r\n`)).toBe(true);
   });
 
   test('any change to the text, the key or the signature fails verification', () => {
