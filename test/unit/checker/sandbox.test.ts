@@ -37,8 +37,9 @@ describe('sandboxArgv', () => {
 });
 
 describe('laneSandbox', () => {
+  const root = tempDir('sandbox');
+
   test("makes the lane's own write folder and reads the scratch folder, the real packages folder and the preload", () => {
-    const root = tempDir('sandbox');
     const packages = join(root, 'real-node-modules');
     mkdirSync(packages);
     symlinkSync(packages, join(root, 'node_modules'));

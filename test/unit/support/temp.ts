@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll } from 'vitest';
 
-/** A fresh temporary folder for one test file, removed after its tests. */
+/** A fresh temporary folder, removed after the tests of the file or describe block that calls this (not from inside a test). */
 export function tempDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), `unit-${prefix}-`));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
