@@ -1,9 +1,11 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-/** The repository's own tests; the hidden suites under checker/suites run only through the checker. */
+/** The repository's own end-to-end tests; the hidden suites under checker/suites run only through the checker. */
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The unit tests run first, on their own, through vitest.unit.config.ts (npm run test:unit).
+    exclude: [...configDefaults.exclude, 'test/unit/**'],
     testTimeout: 300_000,
     hookTimeout: 600_000,
     fileParallelism: false,

@@ -20,10 +20,15 @@ export function verifyChecker(root: string = REPO_ROOT): Integrity {
   if (process.env[TRUST_WORKTREE] === '1' || !existsSync(join(root, '.git'))) return { verified: false, changed: [] };
   const ran = spawnSync('git', ['-C', root, 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...CHECKER_FILES], { encoding: 'utf8' });
   if (ran.status !== 0) return { verified: false, changed: [] };
-  const changed = ran.stdout
-    .split('\0')
-    .filter((entry) => entry.length > 3)
-    .map((entry) => entry.slice(3));
+  const entries = ran.stdout.split('\0');
+  const changed: string[] = [];
+  for (let index = 0; index < entries.length; index += 1) {
+    const entry = entries[index]!;
+    if (entry.length <= 3) continue;
+    changed.push(entry.slice(3));
+    // A rename or copy entry is followed by its source path, which has no status in front.
+    if (/[RC]/.test(entry.slice(0, 2)) && entries[index + 1]) changed.push(entries[(index += 1)]!);
+  }
   return { verified: true, changed };
 }
 
