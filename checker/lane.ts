@@ -48,6 +48,8 @@ class KillableForksWorker extends ForksPoolWorker {
     const answerStop = () => {
       if (stopping) fork.emit('message', STOPPED);
     };
+    // A fork killed after vitest asked it to stop never answers; its exit is the answer.
+    if (stopping) fork.once('exit', answerStop);
     if (!fork.connected) setImmediate(answerStop);
     else fork.send(message, (error) => error && answerStop());
   }
