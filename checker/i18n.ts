@@ -25,6 +25,9 @@ const ko = {
   rechecked: (ms: number) => `다시 채점: ${ms}ms`,
   resetDone: (chapter: string, backup: string) => `${chapter}를 처음 상태로 되돌렸다. 이전 파일은 ${backup}에 있다.`,
   resetNeedsChapter: '되돌릴 챕터를 지정하라. 예: npm run reset -- 01',
+  resetNoGit: (dir: string) =>
+    `이 사본에는 git 기록(.git 폴더)이 없어서(ZIP으로 받은 경우 등) 시작 코드를 꺼낼 수 없다. 아무것도 바꾸지 않았다.\n다음: 지금 chapters/${dir} 폴더를 다른 이름으로 복사해 둔 뒤, 저장소를 git clone으로 받거나 ZIP을 새로 받아 그 안의 chapters/${dir}를 가져오라.`,
+  resetNoStarter: (what: string) => `git 기록에 시작 코드 ${what}가 없다. 아무것도 바꾸지 않았다.\n다음: git pull로 저장소를 최신으로 받은 뒤 다시 해 보라.`,
   status: { pass: '통과', fail: '실패', error: '오류', timeout: '시간 초과' },
 };
 
@@ -54,6 +57,9 @@ const en: Messages = {
   rechecked: (ms) => `Re-checked in ${ms} ms`,
   resetDone: (chapter, backup) => `Restored ${chapter} to the starter. Your previous files are in ${backup}.`,
   resetNeedsChapter: 'Name the chapter to reset, for example: npm run reset -- 01',
+  resetNoGit: (dir) =>
+    `This copy has no git history (no .git folder, as in a ZIP download), so the starter cannot be read. Nothing was changed.\nNext: copy your chapters/${dir} folder somewhere safe, then get the course with git clone (or download the ZIP again) and take chapters/${dir} from there.`,
+  resetNoStarter: (what) => `The git history has no copy of the starter ${what}. Nothing was changed.\nNext: update the repository with git pull, then try again.`,
   status: { pass: 'pass', fail: 'fail', error: 'error', timeout: 'timeout' },
 };
 
