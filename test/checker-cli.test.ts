@@ -5,12 +5,15 @@ import { describe, expect, test } from 'vitest';
 import { allExercises, validIds } from '../checker/manifest.ts';
 import type { Report } from '../checker/report.ts';
 import { checker } from './support/run.ts';
+import { committedStarters } from './support/starters.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'checker-cli-'));
+/** The committed starters: the learner's own chapters/ must not change what these tests see. */
+const STARTERS = committedStarters();
 
 /** The line of a TODO marker in a starter file. */
 function todoLine(file: string, marker: string): number {
-  return readFileSync(join('chapters', file), 'utf8').split('\n').findIndex((line) => line.includes(marker)) + 1;
+  return readFileSync(join(STARTERS, file), 'utf8').split('\n').findIndex((line) => line.includes(marker)) + 1;
 }
 
 describe('check on the solutions', () => {
@@ -46,7 +49,7 @@ describe('check on the solutions', () => {
 });
 
 describe('check on the untouched starter', () => {
-  const ran = checker(['check']);
+  const ran = checker(['check', '--target', STARTERS]);
 
   test('exits 1 and fails every exercise, each with its hint and TODO location', () => {
     expect(ran.status).toBe(1);
@@ -76,7 +79,7 @@ describe('selecting exercises', () => {
 
   test('02 selects the four exercises of chapter 2, in English on request', () => {
     const json = join(work, 'two.json');
-    const ran = checker(['check', '02', '--json', json, '--lang', 'en']);
+    const ran = checker(['check', '02', '--target', STARTERS, '--json', json, '--lang', 'en']);
     expect(ran.status).toBe(1);
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
     expect(report.exercises.map((exercise) => exercise.id)).toEqual(['02/1', '02/2', '02/3', '02/4']);
@@ -102,7 +105,7 @@ describe('selecting exercises', () => {
 
 describe('hint', () => {
   test('prints the hint and the file:line of the TODO', () => {
-    const ran = checker(['hint', '01/3']);
+    const ran = checker(['hint', '01/3', '--target', STARTERS]);
     expect(ran.status).toBe(0);
     expect(ran.stdout).toContain(`chapters/01-mini-mcp/main.ts:${todoLine('01-mini-mcp/main.ts', 'TODO(01/3)')}`);
     expect(ran.stdout).toContain(allExercises().find(({ exercise }) => exercise.id === '01/3')!.exercise.hint.ko);

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { appendFileSync, copyFileSync, cpSync, mkdtempSync, readdirSync } from 'node:fs';
+import { appendFileSync, copyFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { REPO } from './support/run.ts';
+import { committedStarters, starterCopy } from './support/starters.ts';
 
 /** The checker's scratch folders now in the temp folder. */
 function scratchFolders(): string[] {
@@ -23,8 +24,7 @@ async function waitFor(read: () => string, pattern: RegExp, ms: number): Promise
 
 test('watch re-checks a saved file, reports type errors, and leaves nothing behind on Ctrl+C', async () => {
   const before = scratchFolders();
-  const target = join(mkdtempSync(join(tmpdir(), 'watch-')), 'chapters');
-  cpSync(join(REPO, 'chapters'), target, { recursive: true });
+  const target = starterCopy('watch-');
   const child = spawn(process.execPath, [join(REPO, 'checker', 'run.mjs'), join(REPO, 'checker', 'cli.ts'), 'watch', '01', '--target', target, '--lang', 'en'], {
     cwd: REPO,
     env: { ...process.env, CHECKER_LANG: '' },
@@ -51,7 +51,7 @@ test('watch re-checks a saved file, reports type errors, and leaves nothing behi
     expect(typed).toMatch(/01\/1 .* — fail/);
 
     from = output.length;
-    copyFileSync(join(REPO, 'chapters', '01-mini-mcp', 'server.ts'), join(target, '01-mini-mcp', 'server.ts'));
+    copyFileSync(join(committedStarters(), '01-mini-mcp', 'server.ts'), join(target, '01-mini-mcp', 'server.ts'));
     const again = await waitFor(() => output.slice(from), /Progress: \d\/4/, 60_000);
     expect(again).toMatch(/01\/1 .* — fail/);
     expect(again).not.toContain('TS2322');

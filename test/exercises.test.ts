@@ -7,6 +7,7 @@ import type { Report } from '../checker/report.ts';
 import { FIXTURES, buildFixture } from './support/fixtures.ts';
 import type { PlanEntry } from './support/grade-many.ts';
 import { REPO, runTs } from './support/run.ts';
+import { committedStarters } from './support/starters.ts';
 
 const EXERCISES = allExercises();
 const ALL_IDS = EXERCISES.map(({ exercise }) => exercise.id);
@@ -23,7 +24,7 @@ beforeAll(() => {
   const work = mkdtempSync(join(tmpdir(), 'exercises-'));
   const plan: PlanEntry[] = [
     { label: 'solution', dir: join(REPO, 'solutions'), ids: ALL_IDS },
-    { label: 'starter', dir: join(REPO, 'chapters'), ids: ALL_IDS },
+    { label: 'starter', dir: committedStarters(), ids: ALL_IDS },
     ...FIXTURES.map((fixture) => ({ label: `${fixture.exercise} ${fixture.name}`, dir: buildFixture(fixture, work), ids: [fixture.exercise] })),
   ];
   writeFileSync(join(work, 'plan.json'), JSON.stringify(plan));

@@ -1,5 +1,6 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { committedStarters } from '../support/starters.ts';
 
 /** The repository these helpers copy from. */
 export const REPO = resolve(import.meta.dirname, '..', '..');
@@ -11,7 +12,7 @@ export type Kind = 'solved' | 'unsolved' | 'half' | 'empty' | 'hanging' | 'typeE
 export function makeStudent(dir: string, name: string, kind: Kind, seed = 0): void {
   const root = join(dir, name);
   const from = (tree: 'chapters' | 'solutions', chapter: string, to: string) =>
-    cpSync(join(REPO, tree, chapter), join(to, chapter), { recursive: true });
+    cpSync(join(tree === 'chapters' ? committedStarters() : join(REPO, 'solutions'), chapter), join(to, chapter), { recursive: true });
   switch (kind) {
     case 'notFolder':
       writeFileSync(root, 'a zip the student uploaded instead of a folder\n');
