@@ -3,8 +3,8 @@ export type Lang = 'ko' | 'en';
 
 const ko = {
   heading: (target: string) => `MCP 워크숍 채점 · 대상: ${target}`,
-  progress: (passed: number, total: number, score: number, max: number) =>
-    `진행: 연습 ${passed}/${total} 통과 · 테스트 점수 ${score}/${max}`,
+  progress: (passed: number, total: number, score: number, max: number, tests: string) =>
+    `진행: 연습 ${passed}/${total} 통과 · 점수 ${score}/${max} · 통과한 테스트 ${tests}`,
   next: (id: string, where: string) => `다음 할 일: ${id} → ${where}`,
   allDone: '선택한 연습을 모두 통과했다.',
   hint: '힌트',
@@ -36,7 +36,7 @@ export type Messages = typeof ko;
 
 const en: Messages = {
   heading: (target) => `MCP workshop check · target: ${target}`,
-  progress: (passed, total, score, max) => `Progress: ${passed}/${total} exercises passed · test score ${score}/${max}`,
+  progress: (passed, total, score, max, tests) => `Progress: ${passed}/${total} exercises passed · score ${score}/${max} · tests passed ${tests}`,
   next: (id, where) => `Next: ${id} → ${where}`,
   allDone: 'Every selected exercise passes.',
   hint: 'Hint',

@@ -25,7 +25,7 @@ export function renderText(report: Report): string {
     out.push('');
   }
   const passed = report.exercises.filter((exercise) => exercise.status === 'pass').length;
-  out.push(say.progress(passed, report.exercises.length, report.score, report.max_score));
+  out.push(say.progress(passed, report.exercises.length, report.score, report.max_score, `${report.tests_passed}/${report.tests_total}`));
   const next = report.exercises.find((exercise) => exercise.status !== 'pass');
   out.push(next ? say.next(next.id, next.todo) : say.allDone);
   return out.join('\n');

@@ -46,7 +46,8 @@ function row(name: string): Record<string, string> {
 }
 
 const statuses = (name: string) => ids.map((id) => row(name)[id]);
-const max = String(allExercises().reduce((sum, { exercise }) => sum + Object.keys(exercise.tests).length, 0));
+const max = String(allExercises().length);
+const testsTotal = String(allExercises().reduce((sum, { exercise }) => sum + Object.keys(exercise.tests).length, 0));
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -61,7 +62,7 @@ describe('npm run grade on a generated class', () => {
   test('the CSV is UTF-8 with a BOM, CRLF lines, and parses back to one row per student', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv).toContain('\r\n');
-    expect(rows[0]).toEqual(['student', ...ids, 'score', 'max', 'reason']);
+    expect(rows[0]).toEqual(['student', ...ids, 'score', 'max', 'tests passed', 'tests total', 'reason']);
     expect(rows.slice(1).map((fields) => fields[0])).toEqual(CLASS.map(([name]) => name));
     for (const fields of rows.slice(1)) expect(fields).toHaveLength(rows[0]!.length);
   });
@@ -69,11 +70,15 @@ describe('npm run grade on a generated class', () => {
   test('solved, unsolved and mixed students get the right statuses', () => {
     expect(statuses('01-solved')).toEqual(ids.map(() => 'pass'));
     expect(row('01-solved')['score']).toBe(max);
+    expect(row('01-solved')['tests passed']).toBe(testsTotal);
     expect(statuses('02-unsolved').every((status) => status === 'fail')).toBe(true);
+    expect(row('02-unsolved')['score'], 'an untouched starter earns nothing, whatever guard tests it passes').toBe('0');
+    expect(Number(row('02-unsolved')['tests passed'])).toBeGreaterThan(0);
+    expect(row('03-half')['score']).toBe(String(ids.filter((id) => id.startsWith('01/')).length));
     for (const name of ['03-half', '04-chapters-only', '09-김민수, "별명"']) {
       expect(statuses(name)).toEqual(ids.map((id) => (id.startsWith('01/') ? 'pass' : 'fail')));
     }
-    for (const [name] of CLASS) expect(row(name)['max']).toBe(max);
+    for (const [name] of CLASS) expect([row(name)['max'], row(name)['tests total']]).toEqual([max, testsTotal]);
   });
 
   test('empty, non-folder, hanging and non-type-checking students get rows with a reason', () => {
@@ -89,7 +94,7 @@ describe('npm run grade on a generated class', () => {
   test('gradebook.json holds each student in the checker JSON shape, equal to check --target on that student', () => {
     expect(book.students.map((entry) => entry.student)).toEqual(CLASS.map(([name]) => name));
     for (const entry of book.students) {
-      expect(entry.version).toBe(1);
+      expect(entry.version).toBe(2);
       expect(entry.exercises.map((exercise) => exercise.id)).toEqual(ids);
     }
     for (const name of ['03-half', '07-type-error']) {

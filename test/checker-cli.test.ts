@@ -29,9 +29,12 @@ describe('check on the solutions', () => {
 
   test('writes the documented JSON shape', () => {
     expect(Object.keys(report)).toEqual(expect.arrayContaining(['version', 'status', 'score', 'max_score', 'exercises']));
-    expect(report.version).toBe(1);
+    expect(report.version).toBe(2);
     expect(report.status).toBe('pass');
     expect(report.score).toBe(report.max_score);
+    expect(report.max_score).toBe(allExercises().length);
+    expect(report.tests_passed).toBe(report.tests_total);
+    expect(report.exercises.every((exercise) => exercise.points === exercise.max_points && exercise.max_points === 1)).toBe(true);
     expect(report.exercises.map((exercise) => exercise.id)).toEqual(allExercises().map(({ exercise }) => exercise.id));
     for (const exercise of report.exercises) {
       expect(Object.keys(exercise)).toEqual(expect.arrayContaining(['id', 'title', 'status', 'message', 'hint', 'tests']));
@@ -44,12 +47,22 @@ describe('check on the solutions', () => {
     const xml = readFileSync(junit, 'utf8');
     expect(xml.startsWith('<?xml')).toBe(true);
     expect(xml.match(/<testsuite /g)).toHaveLength(8);
+    expect(xml).toContain(`name="mcp-workshop score 8/8" tests="${report.tests_total}" failures="0"`);
+    expect(xml.match(/<property name="points" value="1"\/>/g)).toHaveLength(8);
     expect(xml).not.toContain('<failure');
   });
 });
 
 describe('check on the untouched starter', () => {
-  const ran = checker(['check', '--target', STARTERS]);
+  const json = join(work, 'starter.json');
+  const ran = checker(['check', '--target', STARTERS, '--json', json]);
+
+  test('scores 0 points: guard tests the starter passes are detail, not score', () => {
+    const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+    expect([report.score, report.max_score]).toEqual([0, 8]);
+    expect(report.tests_passed).toBeGreaterThan(0);
+    expect(ran.stdout).toContain(`점수 0/8 · 통과한 테스트 ${report.tests_passed}/${report.tests_total}`);
+  });
 
   test('exits 1 and fails every exercise, each with its hint and TODO location', () => {
     expect(ran.status).toBe(1);

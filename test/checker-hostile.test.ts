@@ -64,8 +64,8 @@ describe('endless loops and exits', () => {
   test('the run ends in bounded time, exits 1 and scores only what passed', () => {
     expect(ran.status).toBe(1);
     expect(ran.ms).toBeLessThan(120_000);
-    const passed = report.exercises.filter((exercise) => exercise.status === 'pass').flatMap((exercise) => exercise.tests);
-    expect(report.score).toBe(passed.length);
+    expect(report.score).toBe(report.exercises.filter((exercise) => exercise.status === 'pass').length);
+    expect(report.tests_passed).toBe(report.exercises.flatMap((exercise) => exercise.tests).filter((one) => one.status === 'pass').length);
   });
 });
 

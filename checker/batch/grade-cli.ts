@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHAPTERS, allExercises } from '../manifest.ts';
+import { REPORT_VERSION } from '../points.ts';
 import { isFolder } from './students.ts';
 import { gradeClass } from './class.ts';
 import { gradebookCsv } from './csv.ts';
@@ -58,7 +59,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const ids = selected.map(({ exercise }) => exercise.id);
   const files: [string, string][] = [
     ['gradebook.csv', gradebookCsv(results, ids, args.lang)],
-    ['gradebook.json', `${JSON.stringify({ version: 1, students: results.map(({ student, report }) => ({ student: student.name, ...report })) }, null, 2)}\n`],
+    ['gradebook.json', `${JSON.stringify({ version: REPORT_VERSION, students: results.map(({ student, report }) => ({ student: student.name, ...report })) }, null, 2)}\n`],
     ['report.html', reportHtml(results, selected, args.lang)],
   ];
   for (const [name, text] of files) {

@@ -62,7 +62,7 @@ async function main(argv: readonly string[]): Promise<number> {
   };
   write(options.get('--json'), `${JSON.stringify(report, null, 2)}\n`);
   if (result.junit) write(options.get('--junit'), result.junit);
-  console.log(`\n${say.prScore(report.score, report.max_score)}`);
+  console.log(`\n${say.prScore(report.score, report.max_score, `${report.tests_passed}/${report.tests_total}`)}`);
   if (report.tampered.length > 0) {
     const lines = [say.tampered(report.tampered.length), ...report.tampered.map((path) => `  - ${JSON.stringify(path)}`)];
     console.log(`\n${lines.join('\n')}`);

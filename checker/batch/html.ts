@@ -40,8 +40,9 @@ export function reportHtml(results: readonly StudentResult[], selected: readonly
       const tip = exercise && status !== 'pass' ? exercise.message.split('\n').slice(0, 3).join('\n') : say.status[status];
       return `<td class="cell ${status}" data-student="${html(result.student.name)}" data-exercise="${html(id)}" title="${html(tip)}">${MARK[status]}</td>`;
     });
-    const score = `${result.report.score}/${result.report.max_score}`;
-    return `<tr><th>${html(result.student.name)}</th>${cells.join('')}<td>${html(score)}</td><td class="reason">${html(reasonOf(result, lang))}</td></tr>`;
+    const { score, max_score: max, tests_passed: passed, tests_total: total } = result.report;
+    const tests = `${say.testsPassed} ${passed}/${total}`;
+    return `<tr><th>${html(result.student.name)}</th>${cells.join('')}<td title="${html(tests)}">${html(`${score}/${max}`)}</td><td class="reason">${html(reasonOf(result, lang))}</td></tr>`;
   });
   return `<!doctype html>
 <html lang="${lang}">

@@ -2,6 +2,7 @@ import { watch } from 'node:fs';
 import type { Args } from '../args.ts';
 import { GradingSession } from '../grade.ts';
 import { messages } from '../i18n.ts';
+import { totals } from '../points.ts';
 import { CHAPTERS } from '../manifest.ts';
 import type { Report } from '../report.ts';
 import { resolveChaptersDir } from '../scratch.ts';
@@ -68,7 +69,6 @@ function quickLines(report: Report): string {
 function merge(a: Report, b: Report): Report {
   const order = CHAPTERS.flatMap((chapter) => chapter.exercises.map((exercise) => exercise.id));
   const exercises = [...a.exercises, ...b.exercises].sort((x, y) => order.indexOf(x.id) - order.indexOf(y.id));
-  const pass = exercises.every((exercise) => exercise.status === 'pass');
-  return { ...a, status: pass ? 'pass' : 'fail', score: a.score + b.score, max_score: a.max_score + b.max_score, exercises };
+  return { ...a, ...totals(exercises), exercises };
 }
 

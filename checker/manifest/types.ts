@@ -16,6 +16,8 @@ export interface ExerciseSpec {
   todo: { file: string; marker: string };
   /** Every test the suite must report, by its English name, with the Korean name beside it. */
   tests: Record<string, string>;
+  /** Points the exercise is worth when every expected test passes (1 when unset). */
+  weight?: number;
 }
 
 /** One chapter folder, mirrored in chapters/, solutions/ and checker/suites/. */
