@@ -1,4 +1,5 @@
-import { watch } from 'node:fs';
+import { existsSync, watch } from 'node:fs';
+import { join } from 'node:path';
 import type { Args } from '../args.ts';
 import { GradingSession } from '../grade.ts';
 import { messages } from '../i18n.ts';
@@ -45,15 +46,20 @@ export async function runWatch(args: Args): Promise<number> {
     const [restReport] = rest.length > 0 ? await session.grade(rest) : [];
     console.log(`\n${renderText(restReport ? merge(quickReport, restReport) : quickReport)}\n`);
   };
-  watch(root, { recursive: true }, (_event, name) => {
-    const file = String(name ?? '').split('\\').join('/');
+  const onSave = (file: string) => {
     if (!file.endsWith('.ts')) return;
     saved.add(file);
     clearTimeout(timer);
     timer = setTimeout(() => {
       queue = queue.then(recheck, recheck);
     }, SETTLE_MS);
-  });
+  };
+  // One plain watch per chapter folder: Node 20's recursive watch on Linux stops reporting a file once an
+  // editor saves it by writing a new file and renaming it over the old one; a folder watch sees every save.
+  for (const chapter of CHAPTERS.filter((known) => selected.some((entry) => entry.chapter === known))) {
+    const dir = join(root, chapter.dir);
+    if (existsSync(dir)) watch(dir, (_event, name) => onSave(`${chapter.dir}/${String(name ?? '')}`));
+  }
   await new Promise<void>((resolve) => process.once('SIGINT', resolve));
   await session.close();
   return 0;
