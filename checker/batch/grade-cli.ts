@@ -5,8 +5,10 @@ import { REPORT_VERSION } from '../points.ts';
 import { isFolder } from './students.ts';
 import { gradeClass } from './class.ts';
 import { gradebookCsv } from './csv.ts';
-import { UsageError } from '../options.ts';
-import { GRADE_USAGE, parseGradeArgs } from './grade-args.ts';
+import { UsageError, guessLang, wantsHelp } from '../options.ts';
+import { USAGE_LINES, helpText } from '../help.ts';
+import { usageWords } from '../usage-words.ts';
+import { parseGradeArgs } from './grade-args.ts';
 import type { GradeArgs } from './grade-args.ts';
 import { reportHtml } from './html.ts';
 import { PrivateSuiteError } from './private-suites.ts';
@@ -18,12 +20,18 @@ import { dropRunnerChannels } from '../runner-env.ts';
 /** `npm run grade`: grades every student folder and writes gradebook.csv, gradebook.json and report.html; 0 when written, 2 on a usage error. */
 async function main(argv: readonly string[]): Promise<number> {
   dropRunnerChannels();
+  const lang = guessLang(argv);
+  if (wantsHelp(argv)) {
+    console.log(helpText('grade', lang));
+    return 0;
+  }
   let args: GradeArgs;
   try {
     args = parseGradeArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\nusage: ${GRADE_USAGE}`);
+    const say = usageWords(lang);
+    console.error(`${error.say(say)}\n\n${say.usage}:\n${USAGE_LINES.grade}\n${say.moreHelp('grade')}`);
     return 2;
   }
   const say = batchWords(args.lang);
@@ -47,7 +55,7 @@ async function main(argv: readonly string[]): Promise<number> {
     });
   } catch (error) {
     if (!(error instanceof PrivateSuiteError)) throw error;
-    console.error(error.message);
+    console.error(error.say(usageWords(args.lang)));
     return 2;
   }
   progress.line(say.finished(((Date.now() - started) / 1000).toFixed(1)));

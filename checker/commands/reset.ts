@@ -5,6 +5,7 @@ import { messages } from '../i18n.ts';
 import { CHAPTERS, selectExercises } from '../manifest.ts';
 import { resolveChaptersDir } from '../scratch.ts';
 import { StarterReadError, starterFiles } from '../starters.ts';
+import { targetUsable } from './check.ts';
 
 /**
  * `npm run reset -- 01`: copies the learner's chapter folder to a new backup folder, then writes the
@@ -19,6 +20,7 @@ export async function runReset(args: Args): Promise<number> {
     console.error(say.resetNeedsChapter);
     return 2;
   }
+  if (!targetUsable(args)) return 2;
   const chapter = chapters[0]!;
   const root = resolveChaptersDir(args.target, CHAPTERS);
   let files: Map<string, Buffer>;

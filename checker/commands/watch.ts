@@ -8,7 +8,7 @@ import { CHAPTERS } from '../manifest.ts';
 import type { Report } from '../report.ts';
 import { resolveChaptersDir } from '../scratch.ts';
 import { renderText } from '../text.ts';
-import { pickExercises } from './check.ts';
+import { pickExercises, targetUsable } from './check.ts';
 
 /** How long to wait after a save before checking, so an editor's burst of writes counts once. */
 const SETTLE_MS = 10;
@@ -19,7 +19,7 @@ const SETTLE_MS = 10;
  */
 export async function runWatch(args: Args): Promise<number> {
   const selected = pickExercises(args);
-  if (!selected) return 2;
+  if (!selected || !targetUsable(args)) return 2;
   const say = messages(args.lang);
   const root = resolveChaptersDir(args.target, CHAPTERS);
   const session = await GradingSession.open([args.target], { lang: args.lang, timeoutMs: args.timeoutMs, chapters: CHAPTERS, watchTypes: true });
