@@ -26,7 +26,16 @@ export interface ExerciseReport {
   points: number;
   /** The exercise's weight from the manifest (1 unless set). */
   max_points: number;
+  /** Set when one problem outside the exercise's own tests stops it: a type error, or a file that failed to load. */
+  blocked?: Blocker;
   tests: TestReport[];
+}
+
+/** What stops an exercise before its own tests can say anything: `where` is the learner's `file:line`. */
+export interface Blocker {
+  kind: 'type_error' | 'load_error';
+  where: string;
+  message: string;
 }
 
 /** A compiler error in learner code, with the path the learner knows. */

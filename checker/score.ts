@@ -6,7 +6,7 @@ import { messages } from './i18n.ts';
 import { REPORT_VERSION, pointsFor, totals, weightOf } from './points.ts';
 import type { Lang } from './i18n.ts';
 import type { Selected } from './manifest.ts';
-import type { ExerciseReport, Report, Status, TestReport } from './report.ts';
+import type { Blocker, ExerciseReport, Report, Status, TestReport } from './report.ts';
 import type { RawFile, RawTest } from './runner.ts';
 import { privateSuitesDirName } from './scratch.ts';
 import type { Scratch, ScratchTarget } from './scratch.ts';
@@ -75,6 +75,11 @@ function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeE
     ? say.typeErrorTest(`${chapterTypeErrors[0].file}:${chapterTypeErrors[0].line} ${chapterTypeErrors[0].message}`)
     : '';
   const scored = parts.map((part) => scorePart(input, part, typeMessage));
+  const loadFailure = scored.find((part) => part.load)?.load;
+  const firstType = chapterTypeErrors[0];
+  const blocked: Blocker | undefined = loadFailure
+    ? { kind: 'load_error', ...loadFailure }
+    : firstType ? { kind: 'type_error', where: `${firstType.file}:${firstType.line}`, message: `${firstType.code} ${firstType.message}` } : undefined;
   const tests = scored.flatMap((part) => part.tests);
   const status: Status = tests.some((test) => test.status === 'timeout')
     ? 'timeout'
@@ -82,7 +87,7 @@ function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeE
   const firstBadPart = scored.find((part) => part.tests.some((test) => test.status !== 'pass'));
   const firstBad = firstBadPart?.tests.find((test) => test.status !== 'pass');
   const message = firstBadPart?.message ?? (firstBad ? `${firstBad.title}\n${firstBad.message}` : '');
-  return { ...base, status, message, points: pointsFor(status, weight), tests };
+  return { ...base, status, message, points: pointsFor(status, weight), ...(blocked && status !== 'pass' ? { blocked } : {}), tests };
 }
 
 function everyTest(part: Part, status: Status, message: string): TestReport[] {
@@ -90,7 +95,7 @@ function everyTest(part: Part, status: Status, message: string): TestReport[] {
 }
 
 /** Scores one suite file; a file that crashed, timed out or failed to load gives that message for the whole file. */
-function scorePart(input: ScoreInput, part: Part, typeMessage: string): { tests: TestReport[]; message: string | null } {
+function scorePart(input: ScoreInput, part: Part, typeMessage: string): { tests: TestReport[]; message: string | null; load?: { where: string; message: string } } {
   const say = messages(input.lang);
   const raw = input.outcomes.get(part.file);
   if (!raw || raw.outcome === 'crashed') return { tests: everyTest(part, 'error', say.crashed), message: say.crashed };
@@ -101,7 +106,9 @@ function scorePart(input: ScoreInput, part: Part, typeMessage: string): { tests:
   const fileError = raw.errors[0];
   if (fileError) {
     const message = say.importFailed(clean(input, fileError.message, fileError.stack));
-    return { tests: everyTest(part, 'error', message), message };
+    const where = learnerFrame(input.target, fileError.stack);
+    const load = where ? { where, message: clean(input, fileError.message, '') } : undefined;
+    return { tests: everyTest(part, 'error', message), message, ...(load ? { load } : {}) };
   }
   const tests = part.names.map((name): TestReport => {
     const ran = raw.tests.find((test) => test.name === name);

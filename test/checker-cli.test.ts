@@ -75,6 +75,15 @@ describe('check on the untouched starter', () => {
     }
   });
 
+  test('names the other failing tests of an exercise, not just how many there are', () => {
+    const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+    const first = report.exercises.find((exercise) => exercise.id === '01/1')!;
+    const others = first.tests.filter((one) => one.status !== 'pass').slice(1);
+    expect(others.length).toBeGreaterThan(0);
+    expect(ran.stdout).toContain(`함께 실패한 테스트 ${others.length}개:`);
+    for (const one of others) expect(ran.stdout).toContain(`      - ${one.title}`);
+  });
+
   test('shows what was sent, what came back and what was expected, without a stack trace', () => {
     expect(ran.stdout).toContain('보낸 것');
     expect(ran.stdout).toContain('받은 것');
