@@ -74,3 +74,19 @@ test('the solution scores the maximum and the untouched starter scores 0, whatev
   expect(reports['starter']?.score).toBe(0);
   expect(reports['starter']?.tests_passed, 'the starter passes some guard tests; they are detail, not score').toBeGreaterThan(0);
 });
+
+test('a hard-coded count is told that the checker appended a call to see whether the count follows the list', () => {
+  const result = exerciseIn('01/2 hard-coded-four', '01/2');
+  const message = result.tests.find((one) => one.name === 'takes the printed count from the list length')?.message ?? '';
+  expect(message).toMatch(/appended one call to REJECTED_CALLS, taking the list from \d+ to \d+ calls/);
+  expect(message).toContain('REJECTED_CALLS.length');
+});
+
+test('values in sent/got lines are rendered once, never escaped twice', () => {
+  const message = exerciseIn('starter', '02/4').message;
+  expect(message).toContain('got: returned "" (no exception)');
+  expect(message).toContain('sent: expectClientRefusal(client)');
+  for (const report of Object.values(reports)) {
+    for (const exercise of report.exercises) expect(exercise.message, exercise.id).not.toMatch(/\\"/);
+  }
+});
