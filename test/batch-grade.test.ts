@@ -29,12 +29,12 @@ for (const [name, kind] of CLASS) makeStudent(submissions, name, kind);
 
 const ids = allExercises().map(({ exercise }) => exercise.id);
 const started = Date.now();
-const ran = runTs('checker/batch/grade-cli.ts', [submissions, '--out', out, '--timeout', '3', '--lang', 'en'], { timeoutMs: 120_000 });
+const ran = runTs('checker/batch/grade-cli.ts', [submissions, '--out', out, '--timeout', '3', '--lang', 'en'], { timeoutMs: 120_000, env: { TZ: 'Asia/Seoul' } });
 const seconds = (Date.now() - started) / 1000;
 const csv = existsSync(join(out, 'gradebook.csv')) ? readFileSync(join(out, 'gradebook.csv'), 'utf8') : '';
 const rows = parseCsv(csv);
 const book = existsSync(join(out, 'gradebook.json'))
-  ? (JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string })[] })
+  ? (JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string; reason: string })[] })
   : { students: [] };
 const html = existsSync(join(out, 'report.html')) ? readFileSync(join(out, 'report.html'), 'utf8') : '';
 
@@ -116,6 +116,23 @@ describe('npm run grade on a generated class', () => {
     expect(html).not.toMatch(/<script|<link|src=|https?:\/\//);
     expect(html).toMatch(/Failure rate per exercise[\s\S]*Failure rate per test[\s\S]*/);
     expect(html).toContain('Most common failure message');
+  });
+
+  test('gradebook.json gives each student the same reason as the CSV, an empty folder included', () => {
+    for (const entry of book.students) expect(entry.reason, entry.student).toBe(row(entry.student)['reason']);
+    expect(book.students.find((entry) => entry.student === '05-empty')?.reason).toBe('empty folder');
+  });
+
+  test('report.html says what failure rates are out of and shows the counts', () => {
+    expect(html).toContain('Rates are out of the students who handed in that chapter');
+    // Chapter 1 was handed in by the seven folders that hold it (not the empty folder nor the zip file).
+    expect(html).toMatch(/<td>01\/1<\/td><td>[^<]*<\/td><td>.*?<\/td><td>\d+ of 7<\/td>/);
+    expect(html).toContain('failing / handed in');
+  });
+
+  test('report.html prints its time as a local date and time, not raw ISO UTC', () => {
+    expect(html).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
+    expect(html).toMatch(/generated \d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d \(GMT\+9\)/);
   });
 
   test('refuses an output folder inside the submissions folder', () => {

@@ -11,6 +11,7 @@ import { usageWords } from '../usage-words.ts';
 import { parseGradeArgs } from './grade-args.ts';
 import type { GradeArgs } from './grade-args.ts';
 import { reportHtml } from './html.ts';
+import { reasonOf } from './reasons.ts';
 import { PrivateSuiteError } from './private-suites.ts';
 import { progressLine } from './progress.ts';
 import { batchWords } from './words.ts';
@@ -67,7 +68,8 @@ async function main(argv: readonly string[]): Promise<number> {
   const ids = selected.map(({ exercise }) => exercise.id);
   const files: [string, string][] = [
     ['gradebook.csv', gradebookCsv(results, ids, args.lang)],
-    ['gradebook.json', `${JSON.stringify({ version: REPORT_VERSION, students: results.map(({ student, report }) => ({ student: student.name, ...report })) }, null, 2)}\n`],
+    // Each student's reason is the CSV's, so an empty folder says the same thing in both files.
+    ['gradebook.json', `${JSON.stringify({ version: REPORT_VERSION, students: results.map((result) => ({ student: result.student.name, reason: reasonOf(result, args.lang), ...result.report })) }, null, 2)}\n`],
     ['report.html', reportHtml(results, selected, args.lang)],
   ];
   for (const [name, text] of files) {
