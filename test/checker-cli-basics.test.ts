@@ -53,6 +53,13 @@ describe('option errors speak the chosen language', () => {
     expect(ran.stderr).not.toMatch(/must be|needs a value|unknown option|required/);
   });
 
+  test('a bad signing key for --sign is refused in Korean too', () => {
+    const ran = checker(['check', '--sign', '--json', join(submissions, 'x.json')], { input: 'not a key\n' });
+    expect(ran.status).toBe(2);
+    expect(ran.stderr).toContain('16진수 64자리 키');
+    expect(ran.stderr).not.toMatch(/must be|needs a value|unknown option|required/);
+  });
+
   test('and English with --lang en or CHECKER_LANG=en', () => {
     expect(checker(['check', '--timeout', 'soon', '--lang', 'en']).stderr).toContain('--timeout must be a number of seconds from 1 to 600, not soon');
     expect(checker(['check', '--bogus'], { env: { CHECKER_LANG: 'en' } }).stderr).toContain('Unknown option: --bogus');

@@ -11,6 +11,7 @@ import type { Selected } from '../manifest.ts';
 import type { Report } from '../report.ts';
 import { renderText } from '../text.ts';
 import { usageWords } from '../usage-words.ts';
+import { UsageError } from '../options.ts';
 
 /** Picks the exercises named on the command line, or explains which ids exist; null after printing an error. */
 export function pickExercises(args: Args): Selected[] | null {
@@ -55,7 +56,8 @@ export async function runCheck(args: Args): Promise<number> {
     // Read before any learner code runs: afterwards nothing is left on standard input to take.
     if (args.sign) key = readSigningKey();
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+    if (!(error instanceof UsageError)) throw error;
+    console.error(error.say(usageWords(args.lang)));
     return 2;
   }
   if (!targetUsable(args)) return 2;
