@@ -29,7 +29,7 @@ for (const [name, kind] of CLASS) makeStudent(submissions, name, kind);
 
 const ids = allExercises().map(({ exercise }) => exercise.id);
 const started = Date.now();
-const ran = runTs('checker/batch/grade-cli.ts', [submissions, '--out', out, '--timeout', '3', '--lang', 'en'], { timeoutMs: 120_000, env: { TZ: 'Asia/Seoul' } });
+const ran = runTs('checker/batch/grade-cli.ts', [submissions, '--out', out, '--timeout', '8', '--lang', 'en'], { timeoutMs: 120_000, env: { TZ: 'Asia/Seoul' } });
 const seconds = (Date.now() - started) / 1000;
 const csv = existsSync(join(out, 'gradebook.csv')) ? readFileSync(join(out, 'gradebook.csv'), 'utf8') : '';
 const rows = parseCsv(csv);
