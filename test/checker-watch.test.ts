@@ -17,15 +17,15 @@ function save(file: string, text: string): void {
   renameSync(`${file}.saving`, file);
 }
 
-/** Waits until the text gathered so far (from `from` on) matches, or fails after `ms`. */
-async function waitFor(read: () => string, pattern: RegExp, ms: number): Promise<string> {
+/** Waits until the text gathered so far (from `from` on) matches, or fails after `ms` showing `context`. */
+async function waitFor(read: () => string, pattern: RegExp, ms: number, context: () => string = () => ''): Promise<string> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     const text = read();
     if (pattern.test(text)) return text;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error(`timed out waiting for ${pattern}; output so far:\n${read()}`);
+  throw new Error(`timed out waiting for ${pattern}; output so far:\n${read()}\n${context()}`);
 }
 
 test('watch re-checks a saved file, reports type errors, and leaves nothing behind on Ctrl+C', async () => {
@@ -37,11 +37,15 @@ test('watch re-checks a saved file, reports type errors, and leaves nothing behi
     env: { ...process.env, CHECKER_LANG: '', TMPDIR: temp },
   });
   let output = '';
+  let errors = '';
   child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString('utf8');
   });
+  child.stderr.on('data', (chunk: Buffer) => {
+    errors += chunk.toString('utf8');
+  });
   try {
-    await waitFor(() => output, /Watching/, 60_000);
+    await waitFor(() => output, /Watching/, 150_000);
     expect(output).toContain('✗ 01/1');
     expect(scratchFolders(temp)).toHaveLength(1);
 
@@ -49,20 +53,20 @@ test('watch re-checks a saved file, reports type errors, and leaves nothing behi
     const server = join(target, '01-mini-mcp', 'server.ts');
     const solved = readFileSync(join(REPO, 'solutions', '01-mini-mcp', 'server.ts'), 'utf8');
     save(server, solved);
-    const passing = await waitFor(() => output.slice(from), /Progress: \d\/4/, 60_000);
+    const passing = await waitFor(() => output.slice(from), /Progress: \d\/4/, 150_000, () => `stderr:\n${errors}`);
     expect(passing).toMatch(/01\/1 .* — pass/);
     expect(passing).toMatch(/01\/4 .* — pass/);
     expect(passing).toMatch(/Re-checked in \d+ ms/);
 
     from = output.length;
     save(server, `${solved}export const wrong: number = 'text';\n`);
-    const typed = await waitFor(() => output.slice(from), /Progress: \d\/4/, 60_000);
+    const typed = await waitFor(() => output.slice(from), /Progress: \d\/4/, 150_000, () => `stderr:\n${errors}`);
     expect(typed).toMatch(/01-mini-mcp\/server\.ts:\d+:\d+ TS2322/);
     expect(typed).toMatch(/01\/1 .* — fail/);
 
     from = output.length;
     save(server, readFileSync(join(committedStarters(), '01-mini-mcp', 'server.ts'), 'utf8'));
-    const again = await waitFor(() => output.slice(from), /Progress: \d\/4/, 60_000);
+    const again = await waitFor(() => output.slice(from), /Progress: \d\/4/, 150_000, () => `stderr:\n${errors}`);
     expect(again).toMatch(/01\/1 .* — fail/);
     expect(again).not.toContain('TS2322');
   } finally {
@@ -71,4 +75,4 @@ test('watch re-checks a saved file, reports type errors, and leaves nothing behi
   }
   expect(child.exitCode ?? 130).toBeGreaterThan(0);
   expect(scratchFolders(temp)).toEqual([]);
-});
+}, 600_000);

@@ -25,7 +25,6 @@ export async function runWatch(args: Args): Promise<number> {
   const session = await GradingSession.open([args.target], { lang: args.lang, timeoutMs: args.timeoutMs, chapters: CHAPTERS, watchTypes: true });
   const [first] = await session.grade(selected);
   if (first) console.log(renderText(first));
-  console.log(`\n${say.watching(args.target)}`);
 
   const saved = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
@@ -60,6 +59,8 @@ export async function runWatch(args: Args): Promise<number> {
     const dir = join(root, chapter.dir);
     if (existsSync(dir)) watch(dir, (_event, name) => onSave(`${chapter.dir}/${String(name ?? '')}`));
   }
+  // Only now, with every folder watched, is a save certain to be seen: say so last.
+  console.log(`\n${say.watching(args.target)}`);
   await new Promise<void>((resolve) => process.once('SIGINT', resolve));
   await session.close();
   return 0;
