@@ -6,6 +6,11 @@ export { UsageError };
 /** The commands the checker knows. */
 export type Command = 'check' | 'hint' | 'watch' | 'reset';
 
+/** True for a word that names a checker command. */
+export function isCommand(word: string | undefined): word is Command {
+  return COMMANDS.includes(word as Command);
+}
+
 /** Parsed command line. */
 export interface Args {
   command: Command;
@@ -26,18 +31,12 @@ export interface Args {
 const COMMANDS: readonly Command[] = ['check', 'hint', 'watch', 'reset'];
 const VALUE_OPTIONS = ['--target', '--json', '--junit', '--lang', '--timeout', '--suites'];
 
-/** The usage text, the same in both languages (options are English words). */
-export const USAGE = `npm run check -- [01 | 01/3 ...] [--target DIR] [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--suites DIR] [--quiet]
-npm run hint  -- 01/3 [--lang ko|en]
-npm run watch -- [01 | 01/3 ...] [--target DIR] [--lang ko|en]
-npm run reset -- 01`;
-
 /** Reads `command [ids…] [options…]`; throws UsageError on anything it does not know. */
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Args {
   const [command, ...rest] = argv;
-  if (!COMMANDS.includes(command as Command)) throw new UsageError(`unknown command: ${command ?? '(none)'}`);
+  if (!COMMANDS.includes(command as Command)) throw new UsageError((say) => say.unknownCommand(command ?? '-'));
   const { positional, values, flags } = readWords(rest, VALUE_OPTIONS, ['--quiet', '--sign']);
-  if (flags.has('--sign') && !values.has('--json')) throw new UsageError('--sign needs --json FILE');
+  if (flags.has('--sign') && !values.has('--json')) throw new UsageError((say) => say.signNeedsJson);
   const json = values.get('--json');
   const junit = values.get('--junit');
   const suites = values.get('--suites');

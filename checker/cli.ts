@@ -1,17 +1,27 @@
-import { USAGE, UsageError, parseArgs } from './args.ts';
-import { messages } from './i18n.ts';
+import { isCommand, parseArgs } from './args.ts';
+import { USAGE_LINES, helpText } from './help.ts';
+import { UsageError, guessLang, wantsHelp } from './options.ts';
+import { usageWords } from './usage-words.ts';
 import { killForksOnExit } from './watchdog.ts';
 import { dropRunnerChannels } from './runner-env.ts';
 
 /** Runs a checker command and returns its exit code: 0 all pass, 1 something fails, 2 usage error. */
 async function main(argv: readonly string[]): Promise<number> {
   dropRunnerChannels();
+  const lang = guessLang(argv);
+  const command = isCommand(argv[0]) ? argv[0] : null;
+  if (wantsHelp(argv)) {
+    console.log(helpText(command, lang));
+    return 0;
+  }
   let args;
   try {
     args = parseArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\n${messages('ko').usage} / usage:\n${USAGE}`);
+    const say = usageWords(lang);
+    const usage = command ? `${USAGE_LINES[command]}\n${say.moreHelp(command)}` : helpText(null, lang);
+    console.error(`${error.say(say)}\n\n${say.usage}:\n${usage}`);
     return 2;
   }
   // Commands are loaded on demand: a usage error answers without loading vitest.

@@ -27,7 +27,7 @@ export interface GradeOptions {
   suites?: string;
   /** Called as suite files finish: how many of how many are done. */
   onProgress?: (done: number, total: number) => void;
-  /** Keep a `tsc --watch` running so repeated grading (npm run watch) type-checks in milliseconds. */
+  /** Type-check once per change (npm run watch): every grade after a change uses that change's result. */
   watchTypes?: boolean;
 }
 

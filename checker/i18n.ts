@@ -3,13 +3,21 @@ export type Lang = 'ko' | 'en';
 
 const ko = {
   heading: (target: string) => `MCP 워크숍 채점 · 대상: ${target}`,
-  progress: (passed: number, total: number, score: number, max: number) =>
-    `진행: 연습 ${passed}/${total} 통과 · 테스트 점수 ${score}/${max}`,
+  progress: (passed: number, total: number, score: number, max: number, tests: string) =>
+    `진행: 연습 ${passed}/${total} 통과 · 점수 ${score}/${max} · 통과한 테스트 ${tests}`,
   next: (id: string, where: string) => `다음 할 일: ${id} → ${where}`,
   allDone: '선택한 연습을 모두 통과했다.',
   hint: '힌트',
   where: '살펴볼 곳',
-  moreFailures: (count: number) => `(실패한 테스트가 ${count}개 더 있다)`,
+  alsoFailing: (count: number) => `함께 실패한 테스트 ${count}개:`,
+  moreInJson: (count: number) => `…그리고 ${count}개 더 (--json FILE에 모두 있다)`,
+  loadFailedOnce: (where: string, ids: string) => `${where}를 불러오다가 실패해서 ${ids}를 채점하지 못했다:`,
+  blocks: (ids: string) => `이 오류 때문에 통과로 치지 않는 연습: ${ids}`,
+  blockedByType: '위의 타입 오류 때문',
+  typeErrorAbove: '위의 타입 오류',
+  loadErrorAbove: '위의 불러오기 실패',
+  blockedByLoad: '위의 불러오기 실패 때문',
+  nextFix: (where: string, what: string) => `다음 할 일: ${where} 고치기 (${what})`,
   timeout: (seconds: number) => `${seconds}초 안에 끝나지 않아 멈췄다. 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
   crashed: '채점 작업자가 예기치 않게 끝났다. process.exit이나 process.kill을 부르는 코드가 있는지 살펴보라.',
   importFailed: (message: string) => `코드를 불러오다가 실패했다: ${message}`,
@@ -37,6 +45,9 @@ const ko = {
   checkerChanged: (files: string, restore: string) => `주의: 채점기 파일이 커밋과 다르다: ${files}. 되돌리려면: ${restore}`,
   checkerChangedRefuse: (files: string, restore: string) =>
     `채점기 파일이 커밋과 달라 채점하지 않는다: ${files}\n앞선 채점에서 학습자 코드가 고쳤을 수 있다. 되돌리려면: ${restore}`,
+  resetNoGit: (dir: string) =>
+    `이 사본에는 git 기록(.git 폴더)이 없어서(ZIP으로 받은 경우 등) 시작 코드를 꺼낼 수 없다. 아무것도 바꾸지 않았다.\n다음: 지금 chapters/${dir} 폴더를 다른 이름으로 복사해 둔 뒤, 저장소를 git clone으로 받거나 ZIP을 새로 받아 그 안의 chapters/${dir}를 가져오라.`,
+  resetNoStarter: (what: string) => `git 기록에 시작 코드 ${what}가 없다. 아무것도 바꾸지 않았다.\n다음: git pull로 저장소를 최신으로 받은 뒤 다시 해 보라.`,
   status: { pass: '통과', fail: '실패', error: '오류', timeout: '시간 초과' },
 };
 
@@ -45,12 +56,20 @@ export type Messages = typeof ko;
 
 const en: Messages = {
   heading: (target) => `MCP workshop check · target: ${target}`,
-  progress: (passed, total, score, max) => `Progress: ${passed}/${total} exercises passed · test score ${score}/${max}`,
+  progress: (passed, total, score, max, tests) => `Progress: ${passed}/${total} exercises passed · score ${score}/${max} · tests passed ${tests}`,
   next: (id, where) => `Next: ${id} → ${where}`,
   allDone: 'Every selected exercise passes.',
   hint: 'Hint',
   where: 'Look at',
-  moreFailures: (count) => `(${count} more failing test${count === 1 ? '' : 's'})`,
+  alsoFailing: (count) => `${count} more failing test${count === 1 ? '' : 's'}:`,
+  moreInJson: (count) => `…and ${count} more (all are in --json FILE)`,
+  loadFailedOnce: (where, ids) => `${where} failed to load, so ${ids} could not be graded:`,
+  blocks: (ids) => `Exercises not counted as passing because of this: ${ids}`,
+  blockedByType: 'because of the type error above',
+  typeErrorAbove: 'the type error above',
+  loadErrorAbove: 'the failed load above',
+  blockedByLoad: 'because of the failed load above',
+  nextFix: (where, what) => `Next: fix ${where} (${what})`,
   timeout: (seconds) => `Stopped after ${seconds} s without finishing. Look for an infinite loop or a wait that never ends.`,
   crashed: 'The grading worker ended unexpectedly. Look for code that calls process.exit or process.kill.',
   importFailed: (message) => `Loading the code failed: ${message}`,
@@ -78,6 +97,9 @@ const en: Messages = {
   checkerChanged: (files, restore) => `Warning: checker files differ from the commit: ${files}. To restore them: ${restore}`,
   checkerChangedRefuse: (files, restore) =>
     `Not grading: checker files differ from the commit: ${files}\nLearner code in an earlier grading may have changed them. To restore them: ${restore}`,
+  resetNoGit: (dir) =>
+    `This copy has no git history (no .git folder, as in a ZIP download), so the starter cannot be read. Nothing was changed.\nNext: copy your chapters/${dir} folder somewhere safe, then get the course with git clone (or download the ZIP again) and take chapters/${dir} from there.`,
+  resetNoStarter: (what) => `The git history has no copy of the starter ${what}. Nothing was changed.\nNext: update the repository with git pull, then try again.`,
   status: { pass: 'pass', fail: 'fail', error: 'error', timeout: 'timeout' },
 };
 

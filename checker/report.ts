@@ -22,7 +22,20 @@ export interface ExerciseReport {
   hint: string;
   /** Where the learner edits, `file:line` (just the file once the TODO is gone). */
   todo: string;
+  /** The exercise's weight when it passes, else 0: an exercise scores only when all of its expected tests pass. */
+  points: number;
+  /** The exercise's weight from the manifest (1 unless set). */
+  max_points: number;
+  /** Set when one problem outside the exercise's own tests stops it: a type error, or a file that failed to load. */
+  blocked?: Blocker;
   tests: TestReport[];
+}
+
+/** What stops an exercise before its own tests can say anything: `where` is the learner's `file:line`. */
+export interface Blocker {
+  kind: 'type_error' | 'load_error';
+  where: string;
+  message: string;
 }
 
 /** A compiler error in learner code, with the path the learner knows. */
@@ -36,12 +49,16 @@ export interface TypeErrorReport {
 
 /** The whole result for one graded folder; this is the `--json` shape. */
 export interface Report {
-  version: 1;
+  version: 2;
   status: 'pass' | 'fail';
-  /** Expected tests that ran and passed. */
+  /** Points of the passing exercises (each exercise's weight, default 1). */
   score: number;
-  /** Expected tests in the selected exercises. */
+  /** Points of every selected exercise. */
   max_score: number;
+  /** Detail: expected tests that ran and passed. */
+  tests_passed: number;
+  /** Detail: expected tests in the selected exercises. */
+  tests_total: number;
   target: string;
   lang: Lang;
   exercises: ExerciseReport[];

@@ -3,9 +3,10 @@ import { join, relative } from 'node:path';
 import { PRIVATE_PREFIX, privateTitle } from './batch/private-suites.ts';
 import type { PrivateSuite } from './batch/private-suites.ts';
 import { messages } from './i18n.ts';
+import { REPORT_VERSION, pointsFor, totals, weightOf } from './points.ts';
 import type { Lang } from './i18n.ts';
 import type { Selected } from './manifest.ts';
-import type { ExerciseReport, Report, Status, TestReport } from './report.ts';
+import type { Blocker, ExerciseReport, Report, Status, TestReport } from './report.ts';
 import type { RawFile, RawTest } from './runner.ts';
 import { privateSuitesDirName } from './scratch.ts';
 import type { Scratch, ScratchTarget } from './scratch.ts';
@@ -30,10 +31,7 @@ export function scoreTarget(input: ScoreInput): Report {
   const { target, selected, lang } = input;
   const typeErrors = input.problems.map((problem) => ({ ...problem, file: shownPath(target, problem.file) }));
   const exercises = selected.map((entry) => scoreExercise(input, entry, typeErrors));
-  const score = exercises.reduce((sum, exercise) => sum + exercise.tests.filter((test) => test.status === 'pass').length, 0);
-  const max = exercises.reduce((sum, exercise) => sum + exercise.tests.length, 0);
-  const allPass = exercises.every((exercise) => exercise.status === 'pass');
-  return { version: 1, status: allPass ? 'pass' : 'fail', score, max_score: max, target: shownPath(target, target.chaptersDir), lang, exercises, type_errors: typeErrors };
+  return { version: REPORT_VERSION, ...totals(exercises), target: shownPath(target, target.chaptersDir), lang, exercises, type_errors: typeErrors };
 }
 
 /** One suite file of an exercise: the public one, or an instructor's private one. */
@@ -50,7 +48,8 @@ function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeE
   const say = messages(input.lang);
   const chapterDir = join(input.target.chaptersDir, chapter.dir);
   const todo = formatLocation(findTodo(chapterDir, shownPath(input.target, chapterDir), exercise.todo.file, exercise.todo.marker));
-  const base = { id: exercise.id, title: exercise.title[input.lang], hint: exercise.hint[input.lang], todo };
+  const weight = weightOf(exercise);
+  const base = { id: exercise.id, title: exercise.title[input.lang], hint: exercise.hint[input.lang], todo, max_points: weight };
   const parts: Part[] = [
     {
       file: join(input.target.suitesDir, chapter.dir, exercise.suite),
@@ -69,13 +68,18 @@ function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeE
   ];
   if (!existsSync(chapterDir)) {
     const message = say.missingChapter(shownPath(input.target, chapterDir));
-    return { ...base, status: 'error', message, tests: parts.flatMap((part) => everyTest(part, 'error', message)) };
+    return { ...base, status: 'error', message, points: 0, tests: parts.flatMap((part) => everyTest(part, 'error', message)) };
   }
   const chapterTypeErrors = typeErrors.filter((problem) => problem.file.includes(`${chapter.dir}/`));
   const typeMessage = chapterTypeErrors[0]
     ? say.typeErrorTest(`${chapterTypeErrors[0].file}:${chapterTypeErrors[0].line} ${chapterTypeErrors[0].message}`)
     : '';
   const scored = parts.map((part) => scorePart(input, part, typeMessage));
+  const loadFailure = scored.find((part) => part.load)?.load;
+  const firstType = chapterTypeErrors[0];
+  const blocked: Blocker | undefined = loadFailure
+    ? { kind: 'load_error', ...loadFailure }
+    : firstType ? { kind: 'type_error', where: `${firstType.file}:${firstType.line}`, message: `${firstType.code} ${firstType.message}` } : undefined;
   const tests = scored.flatMap((part) => part.tests);
   const status: Status = tests.some((test) => test.status === 'timeout')
     ? 'timeout'
@@ -83,7 +87,7 @@ function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeE
   const firstBadPart = scored.find((part) => part.tests.some((test) => test.status !== 'pass'));
   const firstBad = firstBadPart?.tests.find((test) => test.status !== 'pass');
   const message = firstBadPart?.message ?? (firstBad ? `${firstBad.title}\n${firstBad.message}` : '');
-  return { ...base, status, message, tests };
+  return { ...base, status, message, points: pointsFor(status, weight), ...(blocked && status !== 'pass' ? { blocked } : {}), tests };
 }
 
 function everyTest(part: Part, status: Status, message: string): TestReport[] {
@@ -91,7 +95,7 @@ function everyTest(part: Part, status: Status, message: string): TestReport[] {
 }
 
 /** Scores one suite file; a file that crashed, timed out or failed to load gives that message for the whole file. */
-function scorePart(input: ScoreInput, part: Part, typeMessage: string): { tests: TestReport[]; message: string | null } {
+function scorePart(input: ScoreInput, part: Part, typeMessage: string): { tests: TestReport[]; message: string | null; load?: { where: string; message: string } } {
   const say = messages(input.lang);
   const raw = input.outcomes.get(part.file);
   if (!raw || raw.outcome === 'crashed') return { tests: everyTest(part, 'error', say.crashed), message: say.crashed };
@@ -103,7 +107,9 @@ function scorePart(input: ScoreInput, part: Part, typeMessage: string): { tests:
   if (fileError) {
     const text = fileError.denied ? say.denied(fileError.denied.permission, fileError.denied.resource) : fileError.message;
     const message = say.importFailed(clean(input, text, fileError.stack));
-    return { tests: everyTest(part, 'error', message), message };
+    const where = learnerFrame(input.target, fileError.stack);
+    const load = where ? { where, message: clean(input, text, '') } : undefined;
+    return { tests: everyTest(part, 'error', message), message, ...(load ? { load } : {}) };
   }
   const tests = part.names.map((name): TestReport => {
     const ran = raw.tests.find((test) => test.name === name);

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { UsageError } from './options.ts';
 
 /**
  * Signing of the results file for grade:pr. The key reaches the checker on standard input, which it reads to
@@ -15,7 +16,7 @@ export function newSigningKey(): string {
 /** Reads the key from standard input (to its end), so nothing started later can read it there. */
 export function readSigningKey(): string {
   const key = readFileSync(0, 'utf8').trim();
-  if (!/^[0-9a-f]{64}$/.test(key)) throw new Error('--sign expects a 64-character hex key on standard input');
+  if (!/^[0-9a-f]{64}$/.test(key)) throw new UsageError((say) => say.signKey);
   return key;
 }
 

@@ -1,6 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CHAPTERS } from './manifest.ts';
 import { REPO_ROOT, listFiles } from './scratch.ts';
@@ -10,6 +11,16 @@ export type StarterIndex = Record<string, Record<string, string>>;
 
 /** Where the index of starter blobs is kept; reset restores files from these blobs in the git history. */
 export const STARTERS_FILE = join(REPO_ROOT, 'checker', 'starters.json');
+
+/** Why the committed starters cannot be read: no git history at all, or a blob the history lacks. */
+export class StarterReadError extends Error {
+  constructor(
+    readonly reason: 'no-git' | 'no-entry' | 'no-blob',
+    readonly detail: string,
+  ) {
+    super(`${reason}: ${detail}`);
+  }
+}
 
 /** The git blob id of some content, as `git hash-object` computes it. */
 export function blobId(content: Buffer): string {
@@ -33,7 +44,60 @@ export function readStarters(): StarterIndex {
   return JSON.parse(readFileSync(STARTERS_FILE, 'utf8')) as StarterIndex;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  writeFileSync(STARTERS_FILE, `${JSON.stringify(indexStarters(), null, 2)}\n`);
+/** True when the repository the checker runs from has its git history (a ZIP download does not). */
+export function hasGitHistory(): boolean {
+  const probe = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  // A copy unpacked inside some other git repository must not borrow that repository's history.
+  return probe.status === 0 && realpathSync(probe.stdout.trim()) === realpathSync(REPO_ROOT);
+}
+
+/** Reads every committed starter file of a chapter from git (the blobs starters.json names), or throws StarterReadError. */
+export function starterFiles(chapterDir: string): Map<string, Buffer> {
+  if (!hasGitHistory()) throw new StarterReadError('no-git', REPO_ROOT);
+  const index = readStarters()[chapterDir];
+  if (!index) throw new StarterReadError('no-entry', chapterDir);
+  const files = new Map<string, Buffer>();
+  for (const [file, blob] of Object.entries(index)) {
+    const read = spawnSync('git', ['cat-file', 'blob', blob], { cwd: REPO_ROOT, maxBuffer: 16 * 1024 * 1024 });
+    if (read.status !== 0) throw new StarterReadError('no-blob', `${chapterDir}/${file} (${blob})`);
+    files.set(file, read.stdout);
+  }
+  return files;
+}
+
+/** Writes the committed starters of every chapter into `dest` (a chapters folder); returns `dest`. */
+export function writeCommittedStarters(dest: string): string {
+  for (const chapter of CHAPTERS) {
+    for (const [file, content] of starterFiles(chapter.dir)) {
+      mkdirSync(dirname(join(dest, chapter.dir, file)), { recursive: true });
+      writeFileSync(join(dest, chapter.dir, file), content);
+    }
+  }
+  return dest;
+}
+
+/** `npm run starters`: records chapters/ as the starters, but refuses when any exercise already passes there. */
+async function recordStarters(): Promise<number> {
+  const { gradeFolders } = await import('./grade.ts');
+  const { allExercises } = await import('./manifest.ts');
+  const chaptersDir = join(REPO_ROOT, 'chapters');
+  const [report] = await gradeFolders([chaptersDir], allExercises(), { lang: 'en', timeoutMs: 10_000, chapters: CHAPTERS });
+  const passing = (report?.exercises ?? []).filter((exercise) => exercise.status === 'pass').map((exercise) => exercise.id);
+  if (!report) {
+    console.error('Could not grade chapters/; nothing was written.');
+    return 1;
+  }
+  if (passing.length > 0) {
+    console.error(`Refusing to record chapters/ as the starters: the hidden suites of ${passing.join(', ')} already pass there, so reset would hand out solved code. Restore the starters (git checkout -- chapters) and try again; nothing was written.`);
+    return 1;
+  }
+  writeFileSync(STARTERS_FILE, `${JSON.stringify(indexStarters(chaptersDir), null, 2)}\n`);
   console.log(`wrote ${relative(process.cwd(), STARTERS_FILE)}`);
+  return 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const code = await recordStarters();
+  // vitest marks the process failed when graded tests fail; here that is the expected outcome.
+  process.exitCode = code;
 }

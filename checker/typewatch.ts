@@ -1,72 +1,40 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { parseTscOutput, typecheck, writeLearnerConfig } from './typecheck.ts';
+import { typecheck } from './typecheck.ts';
 import type { TypeProblem } from './typecheck.ts';
 
-/** How long to wait for `tsc --watch` to notice a change before checking once by hand instead. */
-const NOTICE_MS = 2_000;
-
 /**
- * A `tsc --watch` kept running over the scratch folder for `npm run watch`: after a save it re-checks
- * in a few tens of milliseconds instead of starting the compiler again, which keeps the re-check fast.
+ * The type-check result of the scratch folder as it is now, for `npm run watch`. Each change starts a
+ * fresh `tsc` run right after the files were written, so a re-check always gets the compiler's answer
+ * for the saved change and never an older one. (A long-running `tsc --watch` was tried: its reports
+ * could not be tied to a version of the files, and a late report of an earlier save showed a type
+ * error that had already been fixed.) The run starts at once and overlaps the suites' run.
  */
 export class TypeWatcher {
-  private latest: TypeProblem[] = [];
-  private block = '';
-  private waiting: ((problems: TypeProblem[]) => void)[] = [];
-  private pending: Promise<TypeProblem[]> | null = null;
+  private current: Promise<TypeProblem[]>;
 
   private constructor(
-    private readonly child: ChildProcessWithoutNullStreams,
     private readonly scratchRoot: string,
     private readonly tscPath: string,
   ) {
-    child.stdout.on('data', (chunk: Buffer) => this.read(chunk.toString('utf8')));
-    process.once('exit', () => this.stop());
+    this.current = typecheck(scratchRoot, tscPath);
   }
 
-  /** Starts the compiler in watch mode and waits for its first full check. */
+  /** Starts the first check and waits for it. */
   static async start(scratchRoot: string, tscPath: string): Promise<TypeWatcher> {
-    const config = writeLearnerConfig(scratchRoot);
-    const child = spawn(tscPath, ['-p', config, '--watch', '--preserveWatchOutput', '--pretty', 'false'], { cwd: scratchRoot });
-    const watcher = new TypeWatcher(child, scratchRoot, tscPath);
-    await watcher.nextCheck();
+    const watcher = new TypeWatcher(scratchRoot, tscPath);
+    await watcher.current;
     return watcher;
   }
 
-  /** Call right after files changed: the next result waits for the compiler's check of that change. */
+  /** Call right after files changed: checks the files as they are now; later results are this check's. */
   expectChange(): void {
-    const noticed = this.nextCheck();
-    const byHand = new Promise<TypeProblem[] | null>((resolve) => setTimeout(() => resolve(null), NOTICE_MS).unref());
-    this.pending = Promise.race([noticed, byHand]).then((problems) => problems ?? typecheck(this.scratchRoot, this.tscPath));
+    this.current = typecheck(this.scratchRoot, this.tscPath);
   }
 
-  /** The type problems of the files as they are now. */
-  async result(): Promise<TypeProblem[]> {
-    if (!this.pending) return this.latest;
-    const problems = await this.pending;
-    this.pending = null;
-    return problems;
+  /** The type problems of the files as of the last change (the same answer however often it is asked). */
+  result(): Promise<TypeProblem[]> {
+    return this.current;
   }
 
-  /** Stops the compiler. */
-  stop(): void {
-    this.child.kill('SIGKILL');
-  }
-
-  private nextCheck(): Promise<TypeProblem[]> {
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-
-  private read(text: string): void {
-    this.block += text;
-    let end = this.block.search(/Found \d+ errors?\b[^\n]*\n/);
-    while (end !== -1) {
-      const stop = this.block.indexOf('\n', end) + 1;
-      this.latest = parseTscOutput(this.block.slice(0, stop), this.scratchRoot);
-      this.block = this.block.slice(stop);
-      for (const resolve of this.waiting.splice(0)) resolve(this.latest);
-      end = this.block.search(/Found \d+ errors?\b[^\n]*\n/);
-    }
-  }
+  /** Nothing keeps running between checks; kept so callers can stop it like a watcher. */
+  stop(): void {}
 }

@@ -15,7 +15,7 @@ const USAGE = 'npm run mutate -- [01 | 01/3 ...] [--json FILE]';
 async function main(argv: readonly string[]): Promise<number> {
   const { positional, values } = readWords(argv, ['--json']);
   const { selected, unknown } = selectExercises(positional, CHAPTERS);
-  if (unknown.length > 0) throw new UsageError(`unknown exercise or chapter: ${unknown.join(', ')}`);
+  if (unknown.length > 0) throw new UsageError(() => `unknown exercise or chapter: ${unknown.join(', ')}`);
   const chapters = CHAPTERS.filter((chapter) => selected.some((one) => one.chapter === chapter));
   const equivalents = readEquivalents();
   const started = Date.now();

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,11 @@ const SOLVED = CHAPTERS.find((chapter) => chapter.id === '01')!;
 const FORGED = chapterDir('02');
 
 const work = mkdtempSync(join(tmpdir(), 'batch-grade-pr-'));
+/**
+ * A temp folder of this file's own for every grade:pr it starts: the forging head below rewrites results files in
+ * the temp folder for 20 s, and must not spoil other grade:pr runs on the machine (nor theirs spoil these).
+ */
+const temp = mkdtempSync(join(tmpdir(), 'batch-grade-pr-temp-'));
 const repo = join(work, 'course');
 const base = makeCourseRepo(repo);
 
@@ -36,12 +40,15 @@ const tampering = commitBranch(repo, 'tampering', base, (root) => {
 /** Runs grade:pr against the throwaway repository and reads the JSON it wrote. */
 function gradePr(head: string, name: string): { status: number | null; stdout: string; report: PullRequestReport } {
   const json = join(work, `${name}.json`);
-  const ran = runTs('checker/batch/grade-pr-cli.ts', ['--repo', repo, '--base', 'main', '--head', head, '--json', json, '--lang', 'en']);
+  const ran = runTs('checker/batch/grade-pr-cli.ts', ['--repo', repo, '--base', 'main', '--head', head, '--json', json, '--lang', 'en'], { env: { TMPDIR: temp } });
   expect(ran.status, ran.stderr).not.toBe(2);
   return { status: ran.status, stdout: ran.stdout, report: JSON.parse(readFileSync(json, 'utf8')) as PullRequestReport };
 }
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+  rmSync(temp, { recursive: true, force: true });
+});
 
 describe('grade:pr in a throwaway repository', () => {
   const fair = gradePr(honest, 'honest');
@@ -113,9 +120,9 @@ describe('grade:pr against a head that rewrites the results file', () => {
   const json = join(work, 'forging.json');
 
   test('never yields the forged score: the signature exposes the rewrite, or the honest report was read first', () => {
-    const ran = runTs('checker/batch/grade-pr-cli.ts', ['--repo', repo, '--base', 'main', '--head', forging, '--json', json, '--lang', 'en']);
-    // The forger outlives the checker here (in CI the grader user's processes are killed); stop it so it spoils no other run.
-    spawnSync('pkill', ['-f', "startsWith('mcp-grade-pr-')"]);
+    // The forger outlives the checker here (in CI the grader user's processes are killed); it stops by itself after
+    // 20 s and, with its own temp folder, can spoil no other run meanwhile.
+    const ran = runTs('checker/batch/grade-pr-cli.ts', ['--repo', repo, '--base', 'main', '--head', forging, '--json', json, '--lang', 'en'], { env: { TMPDIR: temp } });
     if (ran.status === 2) {
       expect(ran.stderr).toContain('does not match its signature');
       return;

@@ -28,12 +28,13 @@ const CLASS: [string, Kind][] = [
 for (const [name, kind] of CLASS) makeStudent(submissions, name, kind);
 
 const ids = allExercises().map(({ exercise }) => exercise.id);
-// 6 s per file: chapter 3's stdio suite starts a server process, which a loaded 2-core machine can take seconds to do.
-const ran = runTs('checker/batch/grade-cli.ts', [submissions, '--out', out, '--timeout', '6', '--lang', 'en'], { timeoutMs: 240_000 });
+// 8 s per file: honest exercises need well under a second, but chapter 3's stdio suite starts a server process,
+// which a loaded 2-core machine can take seconds to do.
+const ran = runTs('checker/batch/grade-cli.ts', [submissions, '--out', out, '--timeout', '8', '--lang', 'en'], { timeoutMs: 240_000, env: { TZ: 'Asia/Seoul' } });
 const csv = existsSync(join(out, 'gradebook.csv')) ? readFileSync(join(out, 'gradebook.csv'), 'utf8') : '';
 const rows = parseCsv(csv);
 const book = existsSync(join(out, 'gradebook.json'))
-  ? (JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string })[] })
+  ? (JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string; reason: string })[] })
   : { students: [] };
 const html = existsSync(join(out, 'report.html')) ? readFileSync(join(out, 'report.html'), 'utf8') : '';
 
@@ -45,7 +46,8 @@ function row(name: string): Record<string, string> {
 }
 
 const statuses = (name: string) => ids.map((id) => row(name)[id]);
-const max = String(allExercises().reduce((sum, { exercise }) => sum + Object.keys(exercise.tests).length, 0));
+const max = String(allExercises().length);
+const testsTotal = String(allExercises().reduce((sum, { exercise }) => sum + Object.keys(exercise.tests).length, 0));
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -60,7 +62,7 @@ describe('npm run grade on a generated class', () => {
   test('the CSV is UTF-8 with a BOM, CRLF lines, and parses back to one row per student', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv).toContain('\r\n');
-    expect(rows[0]).toEqual(['student', ...ids, 'score', 'max', 'reason']);
+    expect(rows[0]).toEqual(['student', ...ids, 'score', 'max', 'tests passed', 'tests total', 'reason']);
     expect(rows.slice(1).map((fields) => fields[0])).toEqual(CLASS.map(([name]) => name));
     for (const fields of rows.slice(1)) expect(fields).toHaveLength(rows[0]!.length);
   });
@@ -68,11 +70,15 @@ describe('npm run grade on a generated class', () => {
   test('solved, unsolved and mixed students get the right statuses', () => {
     expect(statuses('01-solved')).toEqual(ids.map(() => 'pass'));
     expect(row('01-solved')['score']).toBe(max);
+    expect(row('01-solved')['tests passed']).toBe(testsTotal);
     expect(statuses('02-unsolved').every((status) => status === 'fail')).toBe(true);
+    expect(row('02-unsolved')['score'], 'an untouched starter earns nothing, whatever guard tests it passes').toBe('0');
+    expect(Number(row('02-unsolved')['tests passed'])).toBeGreaterThan(0);
+    expect(row('03-half')['score']).toBe(String(ids.filter((id) => id.startsWith('01/')).length));
     for (const name of ['03-half', '04-chapters-only', '09-김민수, "별명"']) {
       expect(statuses(name)).toEqual(ids.map((id) => (id.startsWith('01/') ? 'pass' : 'fail')));
     }
-    for (const [name] of CLASS) expect(row(name)['max']).toBe(max);
+    for (const [name] of CLASS) expect([row(name)['max'], row(name)['tests total']]).toEqual([max, testsTotal]);
   });
 
   test('empty, non-folder, hanging and non-type-checking students get rows with a reason', () => {
@@ -88,7 +94,7 @@ describe('npm run grade on a generated class', () => {
   test('gradebook.json holds each student in the checker JSON shape, equal to check --target on that student', () => {
     expect(book.students.map((entry) => entry.student)).toEqual(CLASS.map(([name]) => name));
     for (const entry of book.students) {
-      expect(entry.version).toBe(1);
+      expect(entry.version).toBe(2);
       expect(entry.exercises.map((exercise) => exercise.id)).toEqual(ids);
     }
     for (const name of ['03-half', '07-type-error']) {
@@ -110,6 +116,23 @@ describe('npm run grade on a generated class', () => {
     expect(html).not.toMatch(/<script|<link|src=|https?:\/\//);
     expect(html).toMatch(/Failure rate per exercise[\s\S]*Failure rate per test[\s\S]*/);
     expect(html).toContain('Most common failure message');
+  });
+
+  test('gradebook.json gives each student the same reason as the CSV, an empty folder included', () => {
+    for (const entry of book.students) expect(entry.reason, entry.student).toBe(row(entry.student)['reason']);
+    expect(book.students.find((entry) => entry.student === '05-empty')?.reason).toBe('empty folder');
+  });
+
+  test('report.html says what failure rates are out of and shows the counts', () => {
+    expect(html).toContain('Rates are out of the students who handed in that chapter');
+    // Chapter 1 was handed in by the seven folders that hold it (not the empty folder nor the zip file).
+    expect(html).toMatch(/<td>01\/1<\/td><td>[^<]*<\/td><td>.*?<\/td><td>\d+ of 7<\/td>/);
+    expect(html).toContain('failing / handed in');
+  });
+
+  test('report.html prints its time as a local date and time, not raw ISO UTC', () => {
+    expect(html).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
+    expect(html).toMatch(/generated \d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d \(GMT\+9\)/);
   });
 
   test('refuses an output folder inside the submissions folder', () => {

@@ -6,6 +6,7 @@ import type { PullRequestReport } from '../checker/batch/grade-pr.ts';
 import { MAX_ERROR_ANNOTATIONS, annotations, cell, escapeData, escapeProperty, summaryMarkdown, todoLocation } from '../checker/batch/summary.ts';
 import { ResultsShapeError, validatePrReport } from '../checker/batch/validate.ts';
 import { allExercises } from '../checker/manifest.ts';
+import { totals } from '../checker/points.ts';
 import { runTs } from './support/run.ts';
 
 const SHA = 'a'.repeat(40);
@@ -19,12 +20,11 @@ function report(failing: readonly string[] = [], message = 'boom'): PullRequestR
     }));
     return {
       id: exercise.id, title: exercise.title.en, status: fails ? ('fail' as const) : ('pass' as const), message: fails ? message : '',
-      hint: 'a hint', todo: `chapters/${chapter.dir}/${exercise.todo.file}:12`, tests,
+      hint: 'a hint', todo: `chapters/${chapter.dir}/${exercise.todo.file}:12`, points: fails ? 0 : 1, max_points: 1, tests,
     };
   });
-  const tests = exercises.flatMap((exercise) => exercise.tests);
   return {
-    version: 1, status: failing.length ? 'fail' : 'pass', score: tests.filter((one) => one.status === 'pass').length, max_score: tests.length,
+    version: 2, ...totals(exercises),
     target: 'chapters', lang: 'en', exercises, type_errors: [], tampered: [], base: SHA, head: SHA, merge_base: SHA,
   };
 }
@@ -67,6 +67,8 @@ describe('job summary', () => {
   test('has the score and one table row per exercise, with learner text escaped', () => {
     const markdown = summaryMarkdown({ ...report(['01/1'], '<img src=x onerror=alert(1)> | cell'), tampered: ['<b>evil</b>|.md'] });
     expect(markdown).toContain(`**${report(['01/1']).score}/${report().max_score}**`);
+    expect(report(['01/1']).score).toBe(allExercises().length - 1);
+    expect(markdown).toContain(`tests: ${report(['01/1']).tests_passed}/${report().tests_total}`);
     expect(markdown.split('\n').filter((line) => /^\| \d\d\\?\/\d /.test(line))).toHaveLength(allExercises().length);
     expect(markdown).not.toContain('<b>');
     expect(markdown).toContain('&lt;b&gt;evil&lt;/b&gt;\\|.md');
@@ -81,6 +83,8 @@ describe('results validation', () => {
 
   test.each([
     ['a score above the passing tests', (value: PullRequestReport) => ({ ...value, score: value.score + 1 })],
+    ['points for a failing exercise', (value: PullRequestReport) => ({ ...value, exercises: value.exercises.map((one) => ({ ...one, points: one.max_points })) })],
+    ['the old test-count score (version 1)', (value: PullRequestReport) => ({ ...value, version: 1, score: value.tests_passed, max_score: value.tests_total })],
     ['a missing exercise', (value: PullRequestReport) => ({ ...value, exercises: value.exercises.slice(1) })],
     ['an invented test', (value: PullRequestReport) => ({ ...value, exercises: value.exercises.map((one, index) => (index ? one : { ...one, tests: [...one.tests.slice(1), { ...one.tests[0]!, name: 'always passes' }] })) })],
     ['a status that contradicts the tests', (value: PullRequestReport) => ({ ...value, exercises: value.exercises.map((one) => ({ ...one, status: 'pass' })) })],

@@ -5,12 +5,15 @@ import { describe, expect, test } from 'vitest';
 import { allExercises, validIds } from '../checker/manifest.ts';
 import type { Report } from '../checker/report.ts';
 import { checker } from './support/run.ts';
+import { committedStarters } from './support/starters.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'checker-cli-'));
+/** The committed starters: the learner's own chapters/ must not change what these tests see. */
+const STARTERS = committedStarters();
 
 /** The line of a TODO marker in a starter file. */
 function todoLine(file: string, marker: string): number {
-  return readFileSync(join('chapters', file), 'utf8').split('\n').findIndex((line) => line.includes(marker)) + 1;
+  return readFileSync(join(STARTERS, file), 'utf8').split('\n').findIndex((line) => line.includes(marker)) + 1;
 }
 
 describe('check on the solutions', () => {
@@ -26,9 +29,12 @@ describe('check on the solutions', () => {
 
   test('writes the documented JSON shape', () => {
     expect(Object.keys(report)).toEqual(expect.arrayContaining(['version', 'status', 'score', 'max_score', 'exercises']));
-    expect(report.version).toBe(1);
+    expect(report.version).toBe(2);
     expect(report.status).toBe('pass');
     expect(report.score).toBe(report.max_score);
+    expect(report.max_score).toBe(allExercises().length);
+    expect(report.tests_passed).toBe(report.tests_total);
+    expect(report.exercises.every((exercise) => exercise.points === exercise.max_points && exercise.max_points === 1)).toBe(true);
     expect(report.exercises.map((exercise) => exercise.id)).toEqual(allExercises().map(({ exercise }) => exercise.id));
     for (const exercise of report.exercises) {
       expect(Object.keys(exercise)).toEqual(expect.arrayContaining(['id', 'title', 'status', 'message', 'hint', 'tests']));
@@ -41,12 +47,22 @@ describe('check on the solutions', () => {
     const xml = readFileSync(junit, 'utf8');
     expect(xml.startsWith('<?xml')).toBe(true);
     expect(xml.match(/<testsuite /g)).toHaveLength(allExercises().length);
+    expect(xml).toContain(`name="mcp-workshop score ${allExercises().length}/${allExercises().length}" tests="${report.tests_total}" failures="0"`);
+    expect(xml.match(/<property name="points" value="1"\/>/g)).toHaveLength(allExercises().length);
     expect(xml).not.toContain('<failure');
   });
 });
 
 describe('check on the untouched starter', () => {
-  const ran = checker(['check']);
+  const json = join(work, 'starter.json');
+  const ran = checker(['check', '--target', STARTERS, '--json', json]);
+
+  test('scores 0 points: guard tests the starter passes are detail, not score', () => {
+    const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+    expect([report.score, report.max_score]).toEqual([0, 8]);
+    expect(report.tests_passed).toBeGreaterThan(0);
+    expect(ran.stdout).toContain(`점수 0/8 · 통과한 테스트 ${report.tests_passed}/${report.tests_total}`);
+  });
 
   test('exits 1 and fails every exercise, each with its hint and TODO location', () => {
     expect(ran.status).toBe(1);
@@ -57,6 +73,15 @@ describe('check on the untouched starter', () => {
       const where = `chapters/${chapter.dir}/${exercise.todo.file}:${todoLine(`${chapter.dir}/${exercise.todo.file}`, exercise.todo.marker)}`;
       expect(ran.stdout).toContain(where);
     }
+  });
+
+  test('names the other failing tests of an exercise, not just how many there are', () => {
+    const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+    const first = report.exercises.find((exercise) => exercise.id === '01/1')!;
+    const others = first.tests.filter((one) => one.status !== 'pass').slice(1);
+    expect(others.length).toBeGreaterThan(0);
+    expect(ran.stdout).toContain(`함께 실패한 테스트 ${others.length}개:`);
+    for (const one of others) expect(ran.stdout).toContain(`      - ${one.title}`);
   });
 
   test('shows what was sent, what came back and what was expected, without a stack trace', () => {
@@ -76,7 +101,7 @@ describe('selecting exercises', () => {
 
   test('02 selects the four exercises of chapter 2, in English on request', () => {
     const json = join(work, 'two.json');
-    const ran = checker(['check', '02', '--json', json, '--lang', 'en']);
+    const ran = checker(['check', '02', '--target', STARTERS, '--json', json, '--lang', 'en']);
     expect(ran.status).toBe(1);
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
     expect(report.exercises.map((exercise) => exercise.id)).toEqual(['02/1', '02/2', '02/3', '02/4']);
@@ -102,7 +127,7 @@ describe('selecting exercises', () => {
 
 describe('hint', () => {
   test('prints the hint and the file:line of the TODO', () => {
-    const ran = checker(['hint', '01/3']);
+    const ran = checker(['hint', '01/3', '--target', STARTERS]);
     expect(ran.status).toBe(0);
     expect(ran.stdout).toContain(`chapters/01-mini-mcp/main.ts:${todoLine('01-mini-mcp/main.ts', 'TODO(01/3)')}`);
     expect(ran.stdout).toContain(allExercises().find(({ exercise }) => exercise.id === '01/3')!.exercise.hint.ko);

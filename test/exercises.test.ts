@@ -7,6 +7,7 @@ import type { Report } from '../checker/report.ts';
 import { FIXTURES, PROVEN_CHAPTERS, buildFixture } from './support/fixtures.ts';
 import type { PlanEntry } from './support/grade-many.ts';
 import { REPO, runTs } from './support/run.ts';
+import { committedStarters } from './support/starters.ts';
 
 const EXERCISES = allExercises(PROVEN_CHAPTERS);
 const ALL_IDS = EXERCISES.map(({ exercise }) => exercise.id);
@@ -23,7 +24,7 @@ beforeAll(() => {
   const work = mkdtempSync(join(tmpdir(), 'exercises-'));
   const plan: PlanEntry[] = [
     { label: 'solution', dir: join(REPO, 'solutions'), ids: ALL_IDS },
-    { label: 'starter', dir: join(REPO, 'chapters'), ids: ALL_IDS },
+    { label: 'starter', dir: committedStarters(), ids: ALL_IDS },
     ...FIXTURES.map((fixture) => ({ label: `${fixture.exercise} ${fixture.name}`, dir: buildFixture(fixture, work), ids: [fixture.exercise] })),
   ];
   writeFileSync(join(work, 'plan.json'), JSON.stringify(plan));
@@ -66,7 +67,26 @@ test('the solution and the starter type-check cleanly', () => {
   expect(reports['starter']?.type_errors).toEqual([]);
 });
 
-test('the solution scores every expected test and the starter does not', () => {
+test('the solution scores the maximum and the untouched starter scores 0, whatever guard tests it passes', () => {
   expect(reports['solution']?.score).toBe(reports['solution']?.max_score);
-  expect(reports['starter']?.score).toBeLessThan(reports['starter']?.max_score ?? 0);
+  expect(reports['solution']?.max_score).toBe(EXERCISES.length);
+  expect(reports['solution']?.tests_passed).toBe(reports['solution']?.tests_total);
+  expect(reports['starter']?.score).toBe(0);
+  expect(reports['starter']?.tests_passed, 'the starter passes some guard tests; they are detail, not score').toBeGreaterThan(0);
+});
+
+test('a hard-coded count is told that the checker appended a call to see whether the count follows the list', () => {
+  const result = exerciseIn('01/2 hard-coded-four', '01/2');
+  const message = result.tests.find((one) => one.name === 'takes the printed count from the list length')?.message ?? '';
+  expect(message).toMatch(/appended one call to REJECTED_CALLS, taking the list from \d+ to \d+ calls/);
+  expect(message).toContain('REJECTED_CALLS.length');
+});
+
+test('values in sent/got lines are rendered once, never escaped twice', () => {
+  const message = exerciseIn('starter', '02/4').message;
+  expect(message).toContain('got: returned "" (no exception)');
+  expect(message).toContain('sent: expectClientRefusal(client)');
+  for (const report of Object.values(reports)) {
+    for (const exercise of report.exercises) expect(exercise.message, exercise.id).not.toMatch(/\\"/);
+  }
 });

@@ -6,6 +6,7 @@ import type { GradeFolder } from '../grade.ts';
 import type { Lang } from '../i18n.ts';
 import type { Selected } from '../manifest.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
+import { REPORT_VERSION, totals } from '../points.ts';
 import type { ExerciseReport, Report } from '../report.ts';
 import { fingerprintChapter } from './fingerprint.ts';
 import { findStudents, isFolder } from './students.ts';
@@ -115,8 +116,5 @@ function missingUnit(chapter: ChapterSpec, units: Map<string, Unit>): string {
 
 /** A checker report for one student, assembled from the units that graded their chapters. */
 function studentReport(student: Student, lang: Lang, exercises: ExerciseReport[], typeErrors: Report['type_errors']): Report {
-  const score = exercises.reduce((sum, exercise) => sum + exercise.tests.filter((test) => test.status === 'pass').length, 0);
-  const max = exercises.reduce((sum, exercise) => sum + exercise.tests.length, 0);
-  const status = exercises.every((exercise) => exercise.status === 'pass') ? 'pass' : 'fail';
-  return { version: 1, status, score, max_score: max, target: student.dir, lang, exercises, type_errors: typeErrors };
+  return { version: REPORT_VERSION, ...totals(exercises), target: student.dir, lang, exercises, type_errors: typeErrors };
 }

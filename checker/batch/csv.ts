@@ -13,13 +13,14 @@ export function csvField(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The gradebook as CSV: UTF-8 with a BOM, CRLF lines, one row per student, one column per exercise, total, max and reason. */
+/** The gradebook as CSV: UTF-8 with a BOM, CRLF lines, one row per student, one column per exercise, score, max, test counts and reason. */
 export function gradebookCsv(results: readonly StudentResult[], exerciseIds: readonly string[], lang: Lang): string {
   const say = batchWords(lang);
-  const header = [say.student, ...exerciseIds, say.total, say.max, say.reason];
+  const header = [say.student, ...exerciseIds, say.total, say.max, say.testsPassed, say.testsTotal, say.reason];
   const rows = results.map((result) => {
     const statuses = exerciseIds.map((id) => result.report.exercises.find((exercise) => exercise.id === id)?.status ?? 'error');
-    return [result.student.name, ...statuses, result.report.score, result.report.max_score, reasonOf(result, lang)];
+    const { score, max_score: max, tests_passed: passed, tests_total: total } = result.report;
+    return [result.student.name, ...statuses, score, max, passed, total, reasonOf(result, lang)];
   });
   return BOM + [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }

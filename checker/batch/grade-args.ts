@@ -1,4 +1,5 @@
-import { resolve, relative, isAbsolute } from 'node:path';
+import { homedir } from 'node:os';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { Lang } from '../i18n.ts';
 import { UsageError, langOption, readWords, timeoutOption } from '../options.ts';
 
@@ -11,22 +12,26 @@ export interface GradeArgs {
   timeoutMs: number;
 }
 
-/** The usage text of `npm run grade`. */
-export const GRADE_USAGE = 'npm run grade -- SUBMISSIONS_DIR [--out DIR] [--suites DIR] [--lang ko|en] [--timeout SECONDS]';
-
-
-/** Reads the command line of `npm run grade`; the default output folder is ./gradebook-<time>. */
+/**
+ * Reads the command line of `npm run grade`. Without --out the gradebook goes to ~/mcp-gradebooks/gradebook-<local time>:
+ * student names and grades never land in the course repository, where one `git add -A` would commit them.
+ */
 export function parseGradeArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, now: Date = new Date()): GradeArgs {
   const { positional, values: options } = readWords(argv, ['--out', '--suites', '--lang', '--timeout']);
-  if (positional.length !== 1) throw new UsageError('name exactly one submissions folder');
   const lang = langOption(options.get('--lang'), env);
   const timeoutMs = timeoutOption(options.get('--timeout'));
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
+  if (positional.length !== 1) throw new UsageError((say) => say.oneSubmissions);
   const submissions = positional[0]!;
-  const out = options.get('--out') ?? `gradebook-${stamp}`;
-  if (isInside(resolve(out), resolve(submissions))) throw new UsageError('--out must be outside the submissions folder');
+  const out = options.get('--out') ?? join(homedir(), 'mcp-gradebooks', `gradebook-${localStamp(now)}`);
+  if (isInside(resolve(out), resolve(submissions))) throw new UsageError((say) => say.outInside(out));
   const suites = options.get('--suites');
   return { submissions, out, ...(suites ? { suites } : {}), lang, timeoutMs };
+}
+
+/** A sortable local date and time such as 20261130-094512. */
+export function localStamp(now: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
 }
 
 /** True when `path` is `folder` or inside it. */

@@ -1,13 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHAPTERS, allExercises } from '../manifest.ts';
+import { REPORT_VERSION } from '../points.ts';
 import { isFolder } from './students.ts';
 import { gradeClass } from './class.ts';
 import { gradebookCsv } from './csv.ts';
-import { UsageError } from '../options.ts';
-import { GRADE_USAGE, parseGradeArgs } from './grade-args.ts';
+import { UsageError, guessLang, wantsHelp } from '../options.ts';
+import { USAGE_LINES, helpText } from '../help.ts';
+import { usageWords } from '../usage-words.ts';
+import { parseGradeArgs } from './grade-args.ts';
 import type { GradeArgs } from './grade-args.ts';
 import { reportHtml } from './html.ts';
+import { reasonOf } from './reasons.ts';
 import { PrivateSuiteError } from './private-suites.ts';
 import { progressLine } from './progress.ts';
 import { batchWords } from './words.ts';
@@ -19,12 +23,18 @@ import { RESTORE_COMMAND, listChanged, verifyChecker } from '../integrity.ts';
 /** `npm run grade`: grades every student folder and writes gradebook.csv, gradebook.json and report.html; 0 when written, 2 on a usage error. */
 async function main(argv: readonly string[]): Promise<number> {
   dropRunnerChannels();
+  const lang = guessLang(argv);
+  if (wantsHelp(argv)) {
+    console.log(helpText('grade', lang));
+    return 0;
+  }
   let args: GradeArgs;
   try {
     args = parseGradeArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\nusage: ${GRADE_USAGE}`);
+    const say = usageWords(lang);
+    console.error(`${error.say(say)}\n\n${say.usage}:\n${USAGE_LINES.grade}\n${say.moreHelp('grade')}`);
     return 2;
   }
   const say = batchWords(args.lang);
@@ -54,7 +64,7 @@ async function main(argv: readonly string[]): Promise<number> {
     });
   } catch (error) {
     if (!(error instanceof PrivateSuiteError)) throw error;
-    console.error(error.message);
+    console.error(error.say(usageWords(args.lang)));
     return 2;
   }
   progress.line(say.finished(((Date.now() - started) / 1000).toFixed(1)));
@@ -66,7 +76,8 @@ async function main(argv: readonly string[]): Promise<number> {
   const ids = selected.map(({ exercise }) => exercise.id);
   const files: [string, string][] = [
     ['gradebook.csv', gradebookCsv(results, ids, args.lang)],
-    ['gradebook.json', `${JSON.stringify({ version: 1, students: results.map(({ student, report }) => ({ student: student.name, ...report })) }, null, 2)}\n`],
+    // Each student's reason is the CSV's, so an empty folder says the same thing in both files.
+    ['gradebook.json', `${JSON.stringify({ version: REPORT_VERSION, students: results.map((result) => ({ student: result.student.name, reason: reasonOf(result, args.lang), ...result.report })) }, null, 2)}\n`],
     ['report.html', reportHtml(results, selected, args.lang)],
   ];
   for (const [name, text] of files) {

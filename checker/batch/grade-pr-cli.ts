@@ -1,12 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Lang } from '../i18n.ts';
-import { UsageError, langOption, readWords, timeoutOption } from '../options.ts';
+import { UsageError, guessLang, langOption, readWords, timeoutOption, wantsHelp } from '../options.ts';
+import { USAGE_LINES, helpText } from '../help.ts';
+import { usageWords } from '../usage-words.ts';
 import { gradePullRequest } from './grade-pr.ts';
 import { batchWords } from './words.ts';
-
-/** The usage text of `npm run grade:pr`. */
-const USAGE = 'npm run grade:pr -- --base REF --head REF [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--repo DIR] [--run-as USER]';
 
 /** The parsed command line of `npm run grade:pr`. */
 interface PrArgs {
@@ -19,18 +18,26 @@ interface PrArgs {
 function parse(argv: readonly string[]): PrArgs | null {
   try {
     const { positional, values } = readWords(argv, ['--base', '--head', '--json', '--junit', '--lang', '--timeout', '--repo', '--run-as']);
-    if (positional.length > 0) throw new UsageError(`unknown argument: ${positional[0]}`);
-    if (!values.has('--base') || !values.has('--head')) throw new UsageError('--base and --head are required');
-    return { values, lang: langOption(values.get('--lang')), timeoutMs: timeoutOption(values.get('--timeout')) };
+    const lang = langOption(values.get('--lang'));
+    const timeoutMs = timeoutOption(values.get('--timeout'));
+    const extra = positional[0];
+    if (extra !== undefined) throw new UsageError((say) => say.unexpectedArgument(extra));
+    if (!values.has('--base') || !values.has('--head')) throw new UsageError((say) => say.baseHeadRequired);
+    return { values, lang, timeoutMs };
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\nusage: ${USAGE}`);
+    const say = usageWords(guessLang(argv));
+    console.error(`${error.say(say)}\n\n${say.usage}:\n${USAGE_LINES['grade:pr']}\n${say.moreHelp('grade:pr')}`);
     return null;
   }
 }
 
 /** `npm run grade:pr`: grades the head's chapters/ with the base's checker; exit code as check (0 pass, 1 fail, 2 error). */
 async function main(argv: readonly string[]): Promise<number> {
+  if (wantsHelp(argv)) {
+    console.log(helpText('grade:pr', guessLang(argv)));
+    return 0;
+  }
   const parsed = parse(argv);
   if (!parsed) return 2;
   const { values: options, lang } = parsed;
@@ -62,7 +69,7 @@ async function main(argv: readonly string[]): Promise<number> {
   };
   write(options.get('--json'), `${JSON.stringify(report, null, 2)}\n`);
   if (result.junit) write(options.get('--junit'), result.junit);
-  console.log(`\n${say.prScore(report.score, report.max_score)}`);
+  console.log(`\n${say.prScore(report.score, report.max_score, `${report.tests_passed}/${report.tests_total}`)}`);
   if (report.tampered.length > 0) {
     const lines = [say.tampered(report.tampered.length), ...report.tampered.map((path) => `  - ${JSON.stringify(path)}`)];
     console.log(`\n${lines.join('\n')}`);

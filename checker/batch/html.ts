@@ -40,8 +40,9 @@ export function reportHtml(results: readonly StudentResult[], selected: readonly
       const tip = exercise && status !== 'pass' ? exercise.message.split('\n').slice(0, 3).join('\n') : say.status[status];
       return `<td class="cell ${status}" data-student="${html(result.student.name)}" data-exercise="${html(id)}" title="${html(tip)}">${MARK[status]}</td>`;
     });
-    const score = `${result.report.score}/${result.report.max_score}`;
-    return `<tr><th>${html(result.student.name)}</th>${cells.join('')}<td>${html(score)}</td><td class="reason">${html(reasonOf(result, lang))}</td></tr>`;
+    const { score, max_score: max, tests_passed: passed, tests_total: total } = result.report;
+    const tests = `${say.testsPassed} ${passed}/${total}`;
+    return `<tr><th>${html(result.student.name)}</th>${cells.join('')}<td title="${html(tests)}">${html(`${score}/${max}`)}</td><td class="reason">${html(reasonOf(result, lang))}</td></tr>`;
   });
   return `<!doctype html>
 <html lang="${lang}">
@@ -54,7 +55,7 @@ export function reportHtml(results: readonly StudentResult[], selected: readonly
 </head>
 <body>
 <h1>${html(say.title)}</h1>
-<p class="meta">${html(say.generated(results.length, when.toISOString()))}</p>
+<p class="meta">${html(say.generated(results.length, localTime(when, lang)))}</p>
 <h2>${html(say.heatmap)}</h2>
 <p class="legend">${legend}</p>
 <table class="heatmap">
@@ -70,6 +71,16 @@ ${testTable(stats, lang)}
 `;
 }
 
+/** The report's time as the instructor's local date and time, with the time zone (not raw ISO UTC). */
+export function localTime(when: Date, lang: Lang): string {
+  return when.toLocaleString(lang === 'ko' ? 'ko-KR' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', hourCycle: 'h23' }) + ` (${zoneName(when, lang)})`;
+}
+
+function zoneName(when: Date, lang: Lang): string {
+  const part = new Intl.DateTimeFormat(lang === 'ko' ? 'ko-KR' : 'en-GB', { timeZoneName: 'short' }).formatToParts(when).find((entry) => entry.type === 'timeZoneName');
+  return part?.value ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 function bar(failed: number, graded: number): string {
   const width = graded === 0 ? 0 : Math.round((failed / graded) * 100);
   return `<span class="bar"><span style="width:${width}%"></span></span> ${html(percent(failed, graded))}`;
@@ -79,9 +90,10 @@ function exerciseTable(stats: readonly ExerciseStat[], lang: Lang): string {
   const say = batchWords(lang);
   const rows = stats.map((stat) => {
     const common = stat.common ? `<pre>${html(stat.common.message)}</pre><small>× ${stat.common.count}</small>` : html(say.none);
-    return `<tr><td>${html(stat.id)}</td><td>${html(stat.title)}</td><td>${bar(stat.failed, stat.graded)}</td><td>${stat.failed}/${stat.graded}</td><td>${common}</td></tr>`;
+    return `<tr><td>${html(stat.id)}</td><td>${html(stat.title)}</td><td>${bar(stat.failed, stat.graded)}</td><td>${html(say.failedOf(stat.failed, stat.graded))}</td><td>${common}</td></tr>`;
   });
   return `<h2>${html(say.exerciseRates)}</h2>
+<p class="meta">${html(say.ratesOutOf)}</p>
 <table class="exercises">
 <thead><tr><th>${html(say.exercise)}</th><th></th><th>${html(say.failureRate)}</th><th>${html(say.failed)}</th><th>${html(say.commonMessage)}</th></tr></thead>
 <tbody>
@@ -93,9 +105,10 @@ ${rows.join('\n')}
 function testTable(stats: readonly ExerciseStat[], lang: Lang): string {
   const say = batchWords(lang);
   const rows = stats.flatMap((stat) =>
-    stat.tests.map((test) => `<tr><td>${html(stat.id)}</td><td>${html(test.title)}</td><td>${bar(test.failed, test.graded)}</td><td>${test.failed}/${test.graded}</td></tr>`),
+    stat.tests.map((test) => `<tr><td>${html(stat.id)}</td><td>${html(test.title)}</td><td>${bar(test.failed, test.graded)}</td><td>${html(say.failedOf(test.failed, test.graded))}</td></tr>`),
   );
   return `<h2>${html(say.testRates)}</h2>
+<p class="meta">${html(say.ratesOutOf)}</p>
 <table class="tests">
 <thead><tr><th>${html(say.exercise)}</th><th>${html(say.test)}</th><th>${html(say.failureRate)}</th><th>${html(say.failed)}</th></tr></thead>
 <tbody>

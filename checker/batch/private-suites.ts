@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Lang } from '../i18n.ts';
 import { CHAPTERS } from '../manifest.ts';
+import { UsageError } from '../options.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 
 /** One instructor suite file, graded on top of the public suite of one exercise. */
@@ -16,8 +17,8 @@ export interface PrivateSuite {
   names: string[];
 }
 
-/** A private suites folder that cannot be used; the CLI prints the message and exits 2. */
-export class PrivateSuiteError extends Error {}
+/** A private suites folder that cannot be used; the CLI prints it in the chosen language and exits 2. */
+export class PrivateSuiteError extends UsageError {}
 
 /** Suite files are `<n>-<anything>.test.ts`; every other file is a helper that is copied but not run. */
 const SUITE_FILE = /^(\d+)-.+\.test\.ts$/;
@@ -31,13 +32,13 @@ export const PRIVATE_PREFIX = '[private] ';
  */
 export function loadPrivateSuites(dir: string, chapters: readonly ChapterSpec[]): PrivateSuite[] {
   const root = resolve(dir);
-  if (!existsSync(root) || !statSync(root).isDirectory()) throw new PrivateSuiteError(`--suites: not a folder: ${dir}`);
+  if (!existsSync(root) || !statSync(root).isDirectory()) throw new PrivateSuiteError((say) => say.suitesNotFolder(dir));
   const suites: PrivateSuite[] = [];
   for (const entry of readdirSync(root, { withFileTypes: true })) {
     if (entry.name.startsWith('.') || entry.name.startsWith('_')) continue;
     const chapter = CHAPTERS.find((known) => known.dir === entry.name);
     if (!chapter || !entry.isDirectory()) {
-      throw new PrivateSuiteError(`--suites: ${entry.name} is not a chapter folder (${CHAPTERS.map((known) => known.dir).join(', ')})`);
+      throw new PrivateSuiteError((say) => say.suitesNotChapter(entry.name, CHAPTERS.map((known) => known.dir).join(', ')));
     }
     if (!chapters.includes(chapter)) continue;
     for (const file of readdirSync(join(root, entry.name)).sort()) {
@@ -45,12 +46,12 @@ export function loadPrivateSuites(dir: string, chapters: readonly ChapterSpec[])
       if (!match) continue;
       const exerciseId = `${chapter.id}/${Number(match[1])}`;
       if (!chapter.exercises.some((exercise) => exercise.id === exerciseId)) {
-        throw new PrivateSuiteError(`--suites: ${entry.name}/${file} names exercise ${exerciseId}, which does not exist`);
+        throw new PrivateSuiteError((say) => say.suitesNoExercise(`${entry.name}/${file}`, exerciseId));
       }
       const names = staticTestNames(readFileSync(join(root, entry.name, file), 'utf8'));
-      if (names.length === 0) throw new PrivateSuiteError(`--suites: ${entry.name}/${file} has no test('…') with a literal name`);
+      if (names.length === 0) throw new PrivateSuiteError((say) => say.suitesNoNames(`${entry.name}/${file}`));
       const repeated = names.find((name, index) => names.indexOf(name) !== index);
-      if (repeated) throw new PrivateSuiteError(`--suites: ${entry.name}/${file} names the test "${repeated}" twice`);
+      if (repeated) throw new PrivateSuiteError((say) => say.suitesRepeated(`${entry.name}/${file}`, repeated));
       suites.push({ exerciseId, chapterDir: chapter.dir, file, names });
     }
   }

@@ -63,7 +63,7 @@ export function summaryMarkdown(report: PullRequestReport): string {
   const out = [
     `## ${ko ? 'MCP 워크숍 채점 결과' : 'MCP workshop grade'}`,
     '',
-    `${ko ? '점수' : 'Score'}: **${report.score}/${report.max_score}** · ${ko ? '통과한 연습' : 'exercises passed'}: **${passed}/${report.exercises.length}** · base \`${report.base.slice(0, 12)}\` · head \`${report.head.slice(0, 12)}\``,
+    `${ko ? '점수' : 'Score'}: **${report.score}/${report.max_score}** · ${ko ? '통과한 연습' : 'exercises passed'}: **${passed}/${report.exercises.length}** · ${ko ? '통과한 테스트' : 'tests'}: ${report.tests_passed}/${report.tests_total} · base \`${report.base.slice(0, 12)}\` · head \`${report.head.slice(0, 12)}\``,
     '',
     `| ${ko ? '연습' : 'Exercise'} | ${ko ? '제목' : 'Title'} | ${ko ? '결과' : 'Result'} | ${ko ? '테스트' : 'Tests'} | ${ko ? '고칠 곳' : 'Where'} |`,
     '| --- | --- | --- | --- | --- |',

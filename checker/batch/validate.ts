@@ -1,5 +1,6 @@
 import { CHAPTERS, allExercises } from '../manifest.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
+import { REPORT_VERSION, pointsFor, totals, weightOf } from '../points.ts';
 import type { ExerciseReport, Status, TestReport } from '../report.ts';
 import type { PullRequestReport } from './grade-pr.ts';
 import { PRIVATE_PREFIX } from './private-suites.ts';
@@ -43,7 +44,7 @@ function list(value: unknown, where: string): unknown[] {
  */
 export function validatePrReport(value: unknown, chapters: readonly ChapterSpec[] = CHAPTERS): PullRequestReport {
   const root = object(value, 'report');
-  if (root['version'] !== 1) throw new ResultsShapeError('report.version is not 1');
+  if (root['version'] !== REPORT_VERSION) throw new ResultsShapeError(`report.version is not ${REPORT_VERSION}`);
   const expected = allExercises(chapters);
   const exercises = list(root['exercises'], 'report.exercises').map((entry, index): ExerciseReport => {
     const where = `report.exercises[${index}]`;
@@ -60,10 +61,15 @@ export function validatePrReport(value: unknown, chapters: readonly ChapterSpec[
       message: text(raw['message'], `${where}.message`),
       hint: text(raw['hint'], `${where}.hint`),
       todo: text(raw['todo'], `${where}.todo`),
+      points: count(raw['points'], `${where}.points`),
+      max_points: count(raw['max_points'], `${where}.max_points`),
       tests,
     };
     const spec = expected[index];
     if (!spec || spec.exercise.id !== exercise.id) throw new ResultsShapeError(`${where}.id is not the course's exercise ${index + 1}`);
+    if (exercise.max_points !== weightOf(spec.exercise) || exercise.points !== pointsFor(exercise.status, exercise.max_points)) {
+      throw new ResultsShapeError(`${where}.points do not match its status and the manifest's weight`);
+    }
     const names = tests.map((test) => test.name).filter((name) => !name.startsWith(PRIVATE_PREFIX));
     const wanted = Object.keys(spec.exercise.tests);
     if (names.length !== wanted.length || wanted.some((name) => !names.includes(name))) throw new ResultsShapeError(`${where}.tests are not the manifest's tests`);
@@ -71,12 +77,11 @@ export function validatePrReport(value: unknown, chapters: readonly ChapterSpec[
     return exercise;
   });
   if (exercises.length !== expected.length) throw new ResultsShapeError('report.exercises do not cover the course');
-  const tests = exercises.flatMap((exercise) => exercise.tests);
-  const score = count(root['score'], 'report.score');
-  const max = count(root['max_score'], 'report.max_score');
-  if (max !== tests.length || score !== tests.filter((test) => test.status === 'pass').length) throw new ResultsShapeError('report.score or report.max_score does not match the tests');
-  const allPass = exercises.every((exercise) => exercise.status === 'pass');
-  if (root['status'] !== (allPass ? 'pass' : 'fail')) throw new ResultsShapeError('report.status does not match the exercises');
+  const sums = totals(exercises);
+  for (const name of ['score', 'max_score', 'tests_passed', 'tests_total'] as const) {
+    if (count(root[name], `report.${name}`) !== sums[name]) throw new ResultsShapeError(`report.${name} does not match the exercises`);
+  }
+  if (root['status'] !== sums.status) throw new ResultsShapeError('report.status does not match the exercises');
   const lang = root['lang'];
   if (lang !== 'ko' && lang !== 'en') throw new ResultsShapeError('report.lang is not ko or en');
   const tampered = list(root['tampered'], 'report.tampered').map((path, index) => text(path, `report.tampered[${index}]`));
@@ -91,7 +96,7 @@ export function validatePrReport(value: unknown, chapters: readonly ChapterSpec[
     return value;
   };
   return {
-    version: 1, status: allPass ? 'pass' : 'fail', score, max_score: max, target: text(root['target'], 'report.target'), lang,
+    version: REPORT_VERSION, ...sums, target: text(root['target'], 'report.target'), lang,
     exercises, type_errors: typeErrors, tampered, base: sha('base'), head: sha('head'), merge_base: sha('merge_base'),
   };
 }

@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Args } from '../args.ts';
 import { PrivateSuiteError } from '../batch/private-suites.ts';
 import { gradeFolders } from '../grade.ts';
@@ -11,6 +11,8 @@ import { CHAPTERS, selectExercises, validIds } from '../manifest.ts';
 import type { Selected } from '../manifest.ts';
 import type { Report } from '../report.ts';
 import { renderText } from '../text.ts';
+import { usageWords } from '../usage-words.ts';
+import { UsageError } from '../options.ts';
 
 /** Picks the exercises named on the command line, or explains which ids exist; null after printing an error. */
 export function pickExercises(args: Args): Selected[] | null {
@@ -18,6 +20,18 @@ export function pickExercises(args: Args): Selected[] | null {
   if (unknown.length === 0) return selected;
   console.error(messages(args.lang).unknownId(unknown.join(', '), validIds().join(', ')));
   return null;
+}
+
+/**
+ * Prints one line and returns false when the target cannot be a course: it must hold chapter folders, hold a
+ * chapters/ folder, or be a folder named chapters (an empty one just scores nothing).
+ */
+export function targetUsable(args: Args): boolean {
+  const dir = resolve(args.target);
+  const isDir = (path: string) => existsSync(path) && statSync(path).isDirectory();
+  const usable = isDir(dir) && (basename(dir) === 'chapters' || isDir(join(dir, 'chapters')) || CHAPTERS.some((chapter) => isDir(join(dir, chapter.dir))));
+  if (!usable) console.error(usageWords(args.lang).noChapters(args.target, CHAPTERS.map((chapter) => chapter.dir).join(', ')));
+  return usable;
 }
 
 /** Writes the JSON and JUnit files the command line asked for, and the JSON's signature when a key was given. */
@@ -43,13 +57,11 @@ export async function runCheck(args: Args): Promise<number> {
     // Read before any learner code runs: afterwards nothing is left on standard input to take.
     if (args.sign) key = readSigningKey();
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+    if (!(error instanceof UsageError)) throw error;
+    console.error(error.say(usageWords(args.lang)));
     return 2;
   }
-  if (!existsSync(args.target)) {
-    console.error(messages(args.lang).missingChapter(args.target));
-    return 2;
-  }
+  if (!targetUsable(args)) return 2;
   // A learner may edit their own copy, so a changed checker is a warning here; grade refuses.
   const { changed } = verifyChecker();
   if (changed.length > 0) console.error(messages(args.lang).checkerChanged(listChanged(changed), RESTORE_COMMAND));
@@ -59,7 +71,7 @@ export async function runCheck(args: Args): Promise<number> {
     [report] = await gradeFolders([args.target], selected, { lang: args.lang, timeoutMs: args.timeoutMs, chapters, ...(args.suites ? { suites: args.suites } : {}) });
   } catch (error) {
     if (!(error instanceof PrivateSuiteError)) throw error;
-    console.error(error.message);
+    console.error(error.say(usageWords(args.lang)));
     return 2;
   }
   if (!report) return 1;

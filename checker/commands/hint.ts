@@ -6,12 +6,12 @@ import { CHAPTERS } from '../manifest.ts';
 import type { Selected } from '../manifest.ts';
 import { resolveChaptersDir } from '../scratch.ts';
 import { findTodo, formatLocation } from '../todo.ts';
-import { pickExercises } from './check.ts';
+import { pickExercises, targetUsable } from './check.ts';
 
 /** `npm run hint -- 01/3`: the hint and the TODO location; with no id, for the first exercise that does not pass yet. */
 export async function runHint(args: Args): Promise<number> {
   const selected = pickExercises(args);
-  if (!selected) return 2;
+  if (!selected || !targetUsable(args)) return 2;
   const say = messages(args.lang);
   let shown: Selected[] = selected;
   if (args.ids.length === 0) {

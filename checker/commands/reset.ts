@@ -1,19 +1,16 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { Args } from '../args.ts';
 import { messages } from '../i18n.ts';
 import { CHAPTERS, selectExercises } from '../manifest.ts';
-import { REPO_ROOT, resolveChaptersDir } from '../scratch.ts';
-import { readStarters } from '../starters.ts';
-
-/** A failed reset; nothing was changed when it is thrown. */
-class ResetError extends Error {}
+import { resolveChaptersDir } from '../scratch.ts';
+import { StarterReadError, starterFiles } from '../starters.ts';
+import { targetUsable } from './check.ts';
 
 /**
- * `npm run reset -- 01`: copies the learner's chapter folder to a timestamped backup, then writes the
+ * `npm run reset -- 01`: copies the learner's chapter folder to a new backup folder, then writes the
  * starter files back from the git history (checker/starters.json names their blobs). It never loses work:
- * the backup is made, and every starter file read, before anything is written.
+ * every starter file is read, and the backup made, before anything is written.
  */
 export async function runReset(args: Args): Promise<number> {
   const say = messages(args.lang);
@@ -23,14 +20,22 @@ export async function runReset(args: Args): Promise<number> {
     console.error(say.resetNeedsChapter);
     return 2;
   }
+  if (!targetUsable(args)) return 2;
   const chapter = chapters[0]!;
   const root = resolveChaptersDir(args.target, CHAPTERS);
+  let files: Map<string, Buffer>;
   try {
-    const files = starterFiles(chapter.dir);
-    const folder = join(root, chapter.dir);
-    const backup = join(dirname(root), '.backups', `${chapter.dir}-${stamp()}`);
+    files = starterFiles(chapter.dir);
+  } catch (error) {
+    if (!(error instanceof StarterReadError)) throw error;
+    console.error(error.reason === 'no-git' ? say.resetNoGit(chapter.dir) : say.resetNoStarter(error.detail));
+    return 1;
+  }
+  const folder = join(root, chapter.dir);
+  try {
+    let backup: string | null = null;
     if (existsSync(folder)) {
-      mkdirSync(dirname(backup), { recursive: true });
+      backup = newBackupFolder(join(dirname(root), '.backups'), chapter.dir);
       cpSync(folder, backup, { recursive: true });
       for (const entry of readdirSync(folder)) rmSync(join(folder, entry), { recursive: true, force: true });
     }
@@ -38,7 +43,7 @@ export async function runReset(args: Args): Promise<number> {
       mkdirSync(dirname(join(folder, file)), { recursive: true });
       writeFileSync(join(folder, file), content);
     }
-    console.log(say.resetDone(shown(folder), existsSync(backup) ? shown(backup) : '-'));
+    console.log(say.resetDone(shown(folder), backup ? shown(backup) : '-'));
     return 0;
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
@@ -46,17 +51,22 @@ export async function runReset(args: Args): Promise<number> {
   }
 }
 
-/** Reads every starter file of a chapter from git, or throws before anything is touched. */
-function starterFiles(dir: string): Map<string, Buffer> {
-  const index = readStarters()[dir];
-  if (!index) throw new ResetError(`checker/starters.json has no entry for ${dir}`);
-  const files = new Map<string, Buffer>();
-  for (const [file, blob] of Object.entries(index)) {
-    const read = spawnSync('git', ['cat-file', 'blob', blob], { cwd: REPO_ROOT, maxBuffer: 16 * 1024 * 1024 });
-    if (read.status !== 0) throw new ResetError(`git has no copy of the starter ${dir}/${file} (${blob}); nothing was changed.`);
-    files.set(file, read.stdout);
+/**
+ * Creates an empty backup folder that did not exist before: `<chapter>-<local time>`, then `-2`, `-3`, ….
+ * mkdir without `recursive` fails when the folder exists, so two resets never share (and overwrite) one backup.
+ */
+export function newBackupFolder(parent: string, chapterDir: string): string {
+  mkdirSync(parent, { recursive: true });
+  const base = join(parent, `${chapterDir}-${stamp()}`);
+  for (let attempt = 1; ; attempt += 1) {
+    const candidate = attempt === 1 ? base : `${base}-${attempt}`;
+    try {
+      mkdirSync(candidate);
+      return candidate;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
-  return files;
 }
 
 /** A path relative to where the command ran, or absolute when it lies outside. */

@@ -1,12 +1,14 @@
-import { watch } from 'node:fs';
+import { existsSync, watch } from 'node:fs';
+import { join } from 'node:path';
 import type { Args } from '../args.ts';
 import { GradingSession } from '../grade.ts';
 import { messages } from '../i18n.ts';
+import { totals } from '../points.ts';
 import { CHAPTERS } from '../manifest.ts';
 import type { Report } from '../report.ts';
 import { resolveChaptersDir } from '../scratch.ts';
 import { renderText } from '../text.ts';
-import { pickExercises } from './check.ts';
+import { pickExercises, targetUsable } from './check.ts';
 
 /** How long to wait after a save before checking, so an editor's burst of writes counts once. */
 const SETTLE_MS = 10;
@@ -17,13 +19,12 @@ const SETTLE_MS = 10;
  */
 export async function runWatch(args: Args): Promise<number> {
   const selected = pickExercises(args);
-  if (!selected) return 2;
+  if (!selected || !targetUsable(args)) return 2;
   const say = messages(args.lang);
   const root = resolveChaptersDir(args.target, CHAPTERS);
   const session = await GradingSession.open([args.target], { lang: args.lang, timeoutMs: args.timeoutMs, chapters: CHAPTERS, watchTypes: true });
   const [first] = await session.grade(selected);
   if (first) console.log(renderText(first));
-  console.log(`\n${say.watching(args.target)}`);
 
   const saved = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
@@ -44,15 +45,22 @@ export async function runWatch(args: Args): Promise<number> {
     const [restReport] = rest.length > 0 ? await session.grade(rest) : [];
     console.log(`\n${renderText(restReport ? merge(quickReport, restReport) : quickReport)}\n`);
   };
-  watch(root, { recursive: true }, (_event, name) => {
-    const file = String(name ?? '').split('\\').join('/');
+  const onSave = (file: string) => {
     if (!file.endsWith('.ts')) return;
     saved.add(file);
     clearTimeout(timer);
     timer = setTimeout(() => {
       queue = queue.then(recheck, recheck);
     }, SETTLE_MS);
-  });
+  };
+  // One plain watch per chapter folder: Node 20's recursive watch on Linux stops reporting a file once an
+  // editor saves it by writing a new file and renaming it over the old one; a folder watch sees every save.
+  for (const chapter of CHAPTERS.filter((known) => selected.some((entry) => entry.chapter === known))) {
+    const dir = join(root, chapter.dir);
+    if (existsSync(dir)) watch(dir, (_event, name) => onSave(`${chapter.dir}/${String(name ?? '')}`));
+  }
+  // Only now, with every folder watched, is a save certain to be seen: say so last.
+  console.log(`\n${say.watching(args.target)}`);
   await new Promise<void>((resolve) => process.once('SIGINT', resolve));
   await session.close();
   return 0;
@@ -68,7 +76,6 @@ function quickLines(report: Report): string {
 function merge(a: Report, b: Report): Report {
   const order = CHAPTERS.flatMap((chapter) => chapter.exercises.map((exercise) => exercise.id));
   const exercises = [...a.exercises, ...b.exercises].sort((x, y) => order.indexOf(x.id) - order.indexOf(y.id));
-  const pass = exercises.every((exercise) => exercise.status === 'pass');
-  return { ...a, status: pass ? 'pass' : 'fail', score: a.score + b.score, max_score: a.max_score + b.max_score, exercises };
+  return { ...a, ...totals(exercises), exercises };
 }
 

@@ -18,6 +18,8 @@ export interface ExerciseSpec {
   tests: Record<string, string>;
   /** Learner files (inside the chapter folder) the suite starts as processes; the checker bundles each and runs it in the sandbox. */
   spawns?: string[];
+  /** Points the exercise is worth when every expected test passes (1 when unset). */
+  weight?: number;
 }
 
 /** One chapter folder, mirrored in chapters/, solutions/ and checker/suites/. */

@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'nod
 import { join, resolve } from 'node:path';
 import { CHAPTERS } from '../../checker/manifest.ts';
 import { chapterDir } from '../support/fixtures.ts';
+import { committedStarters } from '../support/starters.ts';
 
 /** The repository these helpers copy from. */
 export const REPO = resolve(import.meta.dirname, '..', '..');
@@ -19,7 +20,7 @@ export function makeStudent(dir: string, name: string, kind: Kind): void {
   const first = chapterDir('01');
   const copyChapters = (to: string, solved: (chapter: string) => boolean) => {
     for (const { dir: chapter } of CHAPTERS) {
-      cpSync(join(REPO, solved(chapter) ? 'solutions' : 'chapters', chapter), join(to, chapter), { recursive: true });
+      cpSync(join(solved(chapter) ? join(REPO, 'solutions') : committedStarters(), chapter), join(to, chapter), { recursive: true });
     }
   };
   switch (kind) {

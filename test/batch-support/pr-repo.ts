@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO } from './class.ts';
+import { committedStarters } from '../support/starters.ts';
 
 /** Runs git in the throwaway repository with a fixed identity, returning its output. */
 export function gitIn(dir: string, ...args: string[]): string {
@@ -14,9 +15,10 @@ export function gitIn(dir: string, ...args: string[]): string {
 /** Builds a throwaway course repository in `dir` (checker, starters, configs) with one commit on `main`; returns that commit. */
 export function makeCourseRepo(dir: string): string {
   mkdirSync(dir, { recursive: true });
-  for (const path of ['checker', 'chapters', 'package.json', 'package-lock.json', 'tsconfig.json']) {
+  for (const path of ['checker', 'package.json', 'package-lock.json', 'tsconfig.json']) {
     cpSync(join(REPO, path), join(dir, path), { recursive: true });
   }
+  cpSync(committedStarters(), join(dir, 'chapters'), { recursive: true });
   writeFileSync(join(dir, '.gitignore'), 'node_modules/\n');
   gitIn(dir, 'init', '-q', '-b', 'main');
   gitIn(dir, 'add', '-A');

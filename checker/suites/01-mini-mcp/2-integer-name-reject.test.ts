@@ -19,10 +19,10 @@ function runMain(): string[] {
   return run.lines.filter((line) => line !== '');
 }
 
-function expectCountLine(lines: string[], count: number): void {
+function expectCountLine(lines: string[], count: number, why?: string): void {
   const wanted = `거부 검사: ${count}개 통과`;
   ensure(lines.includes(wanted), {
-    what: say(`main 출력에 "${wanted}" 줄이 있어야 한다.`, `main must print the line "${wanted}".`),
+    what: `${say(`main 출력에 "${wanted}" 줄이 있어야 한다.`, `main must print the line "${wanted}".`)}${why ? `\n${why}` : ''}`,
     got: lines.find((line) => line.startsWith('거부 검사')) ?? lines,
     expected: show(wanted),
   });
@@ -69,7 +69,11 @@ test('takes the printed count from the list length', () => {
   const before = REJECTED_CALLS.length;
   REJECTED_CALLS.push({ name: 'summarize_document', arguments: { name: 'secret.txt' } });
   try {
-    expectCountLine(runMain(), before + 1);
+    const why = say(
+      `채점기가 REJECTED_CALLS 끝에 호출 하나를 덧붙여 목록을 ${before}개에서 ${before + 1}개로 늘려 보았다. 출력되는 개수가 목록 길이를 따라가는지 보려는 것이다. 숫자를 직접 적지 말고 REJECTED_CALLS.length로 계산하라.`,
+      `The checker appended one call to REJECTED_CALLS, taking the list from ${before} to ${before + 1} calls, to see whether the printed count follows the list's length. Compute the count from REJECTED_CALLS.length instead of writing the number.`,
+    );
+    expectCountLine(runMain(), before + 1, why);
   } finally {
     REJECTED_CALLS.length = before;
   }

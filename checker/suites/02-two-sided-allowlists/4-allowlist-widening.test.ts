@@ -2,7 +2,7 @@ import { test } from 'vitest';
 import { Client, ClientPolicyError } from '../../../chapters/02-two-sided-allowlists/client.ts';
 import { expectClientRefusal } from '../../../chapters/02-two-sided-allowlists/main.ts';
 import { TOOLS, serverReceive } from '../../../chapters/02-two-sided-allowlists/server.ts';
-import { ensure, say } from '../_lib/say.ts';
+import { described, ensure, say, show } from '../_lib/say.ts';
 import { attempt } from '../_lib/run.ts';
 
 const REFUSAL = '클라이언트 정책: 호출 거부';
@@ -17,8 +17,8 @@ function expectReported(client: Client, what: string): void {
   const outcome = attempt(() => expectClientRefusal(client));
   ensure(!outcome.ok, {
     what,
-    sent: 'expectClientRefusal(client)',
-    got: outcome.ok ? say(`${JSON.stringify(outcome.value)}을(를) 돌려줌`, `returned ${JSON.stringify(outcome.value)}`) : outcome.error,
+    sent: described('expectClientRefusal(client)'),
+    got: outcome.ok ? described(say(`${show(outcome.value)}을(를) 돌려줌(예외 없음)`, `returned ${show(outcome.value)} (no exception)`)) : outcome.error,
     expected: say('예외를 던져 허용 목록 확장을 알림', 'an exception reporting the widened allowlist'),
   });
 }

@@ -6,14 +6,27 @@ export function say(ko: string, en: string): string {
   return lang === 'en' ? en : ko;
 }
 
-/** Shows any value the way a learner would write it: strings quoted, objects as JSON. */
+/** A sentence already written for the learner: shown as it is, never quoted or escaped again. */
+export class Described {
+  constructor(readonly text: string) {}
+}
+
+/** Wraps a sentence for sent/got lines so it is shown once, as written. */
+export function described(text: string): Described {
+  return new Described(text);
+}
+
+/** Shows any value the way a learner would write it: strings quoted, objects as JSON, described sentences as they are. */
 export function show(value: unknown): string {
+  if (value instanceof Described) return value.text;
   if (value === undefined) return 'undefined';
-  if (typeof value === 'string') return looksLikeJson(value) ? value : JSON.stringify(value);
+  if (typeof value === 'string') return looksLikeJson(value) ? value : quote(value);
   if (typeof value === 'function') return say('(함수)', '(function)');
   try {
     const text = JSON.stringify(value);
-    return text === undefined ? String(value) : text;
+    if (text === undefined) return String(value);
+    // JSON would escape the quotes of a string inside (a request line, say) a second time: write it as a JS literal instead.
+    return text.includes('\\"') ? literal(value) : text;
   } catch {
     return String(value);
   }
@@ -47,6 +60,22 @@ export function fail(failure: Failure): never {
 /** Fails with the given failure unless the condition holds. */
 export function ensure(condition: boolean, failure: Failure): asserts condition {
   if (!condition) fail(failure);
+}
+
+/** Writes plain data as a learner would in TypeScript: { key: 'text', n: 1, list: [...] }. */
+function literal(value: unknown): string {
+  if (typeof value === 'string') return quote(value);
+  if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const fields = Object.entries(value).map(([key, field]) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : quote(key)}: ${literal(field)}`);
+    return fields.length === 0 ? '{}' : `{ ${fields.join(', ')} }`;
+  }
+  return JSON.stringify(value) ?? String(value);
+}
+
+/** Quotes a string once, as a learner would write it: single quotes when it holds double quotes, so nothing is escaped twice. */
+function quote(text: string): string {
+  return text.includes('"') && !text.includes("'") && !/[\\\u0000-\u001f]/.test(text) ? `'${text}'` : JSON.stringify(text);
 }
 
 /** True for text that is a JSON object or array, which reads better unquoted. */

@@ -1,0 +1,50 @@
+import type { Lang } from './i18n.ts';
+
+/** The commands that answer --help. */
+export type HelpTopic = 'check' | 'hint' | 'watch' | 'reset' | 'grade' | 'grade:pr';
+
+/** One usage line per command; option names are the same in both languages. */
+export const USAGE_LINES: Record<HelpTopic, string> = {
+  check: 'npm run check -- [01 | 01/3 ...] [--target DIR] [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--suites DIR] [--quiet]',
+  hint: 'npm run hint -- [01/3] [--target DIR] [--lang ko|en]',
+  watch: 'npm run watch -- [01 | 01/3 ...] [--target DIR] [--lang ko|en] [--timeout SECONDS]',
+  reset: 'npm run reset -- 01 [--target DIR] [--lang ko|en]',
+  grade: 'npm run grade -- SUBMISSIONS_DIR [--out DIR] [--suites DIR] [--lang ko|en] [--timeout SECONDS]',
+  'grade:pr': 'npm run grade:pr -- --base REF --head REF [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--repo DIR] [--run-as USER]',
+};
+
+const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
+  check: {
+    ko: '숨은 테스트로 연습을 채점한다. 번호를 빼면 모든 연습. 종료 코드: 모두 통과 0, 실패 1, 잘못된 사용 2.\n  --target DIR  다른 폴더 채점(저장소 사본 또는 chapters 폴더)   --json/--junit FILE  결과 파일\n  --timeout SECONDS  연습 파일 하나의 제한 시간(기본 10)   --suites DIR  강사의 비공개 테스트   --quiet  마지막 두 줄만',
+    en: 'Grades exercises with the hidden suites; all of them when no id is given. Exit 0 all pass, 1 some fail, 2 usage error.\n  --target DIR  grade another folder (a course copy or a chapters folder)   --json/--junit FILE  result files\n  --timeout SECONDS  per exercise file (default 10)   --suites DIR  an instructor\'s private suites   --quiet  last two lines only',
+  },
+  hint: {
+    ko: '연습의 힌트와 TODO 위치(파일:줄)를 보여 준다. 번호를 빼면 아직 통과하지 못한 첫 연습.',
+    en: 'Shows an exercise\'s hint and its TODO (file:line); with no id, for the first exercise that does not pass yet.',
+  },
+  watch: {
+    ko: '한 번 채점한 뒤, 파일을 저장할 때마다 그 파일의 연습을 먼저, 이어서 장 전체를 다시 채점한다. Ctrl+C로 끝낸다.',
+    en: 'Checks once, then on every save re-checks the saved file\'s exercises first and then the rest of the chapter. Ctrl+C stops.',
+  },
+  reset: {
+    ko: '장 하나를 시작 코드로 되돌린다. 지금 파일은 먼저 .backups/<장>-<시각>/에 새 폴더로 복사되므로 잃어버리지 않는다. git 기록이 필요하다.',
+    en: 'Restores one chapter to its starter. Your files are first copied to a new folder .backups/<chapter>-<time>/, so nothing is lost. Needs the git history.',
+  },
+  grade: {
+    ko: '강사용: 하위 폴더마다 학생 한 명으로 채점해 gradebook.csv, gradebook.json, report.html을 쓴다.\n  --out DIR  결과 폴더(기본: ~/mcp-gradebooks/gradebook-<시각>, 저장소와 제출 폴더 밖)',
+    en: 'Instructors: grades each subfolder as one student and writes gradebook.csv, gradebook.json and report.html.\n  --out DIR  output folder (default: ~/mcp-gradebooks/gradebook-<time>, outside the repository and the submissions)',
+  },
+  'grade:pr': {
+    ko: 'CI용: 헤드 커밋의 chapters/만 기준 커밋의 채점기로 채점한다. chapters/ 밖에서 바뀐 파일은 tampered로 적는다.',
+    en: 'CI: grades the head commit\'s chapters/ with the base commit\'s checker; paths changed outside chapters/ are listed as tampered.',
+  },
+};
+
+/** The --help text of a command (or of every checker command when none is named), in the chosen language. */
+export function helpText(topic: HelpTopic | null, lang: Lang): string {
+  const heading = lang === 'ko' ? '사용법' : 'Usage';
+  const topics: HelpTopic[] = topic ? [topic] : ['check', 'hint', 'watch', 'reset'];
+  const blocks = topics.map((name) => `${USAGE_LINES[name]}\n  ${ABOUT[name][lang]}`);
+  const tail = lang === 'ko' ? '공통: --lang ko|en (기본 한국어, CHECKER_LANG=en도 된다), -h/--help 이 설명' : 'Common: --lang ko|en (Korean by default; CHECKER_LANG=en works too), -h/--help this text';
+  return `${heading}:\n${blocks.join('\n\n')}\n\n${tail}`;
+}

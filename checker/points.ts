@@ -1,0 +1,27 @@
+import type { ExerciseSpec } from './manifest/types.ts';
+import type { ExerciseReport, Report, Status } from './report.ts';
+
+/** The version of the `--json` shape: 2 scores exercises (a weight each), with test counts as detail. */
+export const REPORT_VERSION = 2;
+
+/** The points an exercise is worth: its manifest weight, 1 when it has none. */
+export function weightOf(exercise: Pick<ExerciseSpec, 'weight'>): number {
+  return exercise.weight ?? 1;
+}
+
+/** An exercise earns its whole weight only when it passes (every expected test passed); otherwise nothing. */
+export function pointsFor(status: Status, weight: number): number {
+  return status === 'pass' ? weight : 0;
+}
+
+/** The headline numbers of a report, computed from its exercises. */
+export function totals(exercises: readonly ExerciseReport[]): Pick<Report, 'status' | 'score' | 'max_score' | 'tests_passed' | 'tests_total'> {
+  const tests = exercises.flatMap((exercise) => exercise.tests);
+  return {
+    status: exercises.every((exercise) => exercise.status === 'pass') ? 'pass' : 'fail',
+    score: exercises.reduce((sum, exercise) => sum + exercise.points, 0),
+    max_score: exercises.reduce((sum, exercise) => sum + exercise.max_points, 0),
+    tests_passed: tests.filter((test) => test.status === 'pass').length,
+    tests_total: tests.length,
+  };
+}

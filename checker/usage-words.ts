@@ -1,0 +1,55 @@
+import type { Lang } from './i18n.ts';
+
+const ko = {
+  unknownCommand: (word: string) => `알 수 없는 명령: ${word}. 쓸 수 있는 명령: check, hint, watch, reset`,
+  unknownOption: (name: string) => `알 수 없는 옵션: ${name}`,
+  needsValue: (name: string) => `${name} 옵션에는 값이 필요하다. 예: ${name} ${name === '--lang' ? 'en' : name === '--timeout' ? '10' : 'DIR'}`,
+  badLang: (value: string) => `--lang은 ko 또는 en이어야 한다. 받은 값: ${value}`,
+  badTimeout: (value: string) => `--timeout은 1에서 600 사이의 초 수여야 한다. 받은 값: ${value}`,
+  signNeedsJson: '--sign은 --json FILE과 함께만 쓸 수 있다.',
+  signKey: '--sign은 표준 입력으로 16진수 64자리 키를 받아야 한다.',
+  oneSubmissions: '제출물 폴더를 정확히 하나 적어라. 예: npm run grade -- ../class-2026 --out ../gradebook',
+  outInside: (out: string) => `--out 폴더(${out})는 제출물 폴더 밖에 있어야 한다.`,
+  unexpectedArgument: (word: string) => `알 수 없는 인자: ${word}`,
+  baseHeadRequired: '--base REF와 --head REF가 모두 필요하다. 예: npm run grade:pr -- --base origin/main --head HEAD',
+  noChapters: (target: string, dirs: string) =>
+    `${target}에 챕터 폴더가 없다: 저장소 사본(안에 chapters/가 있는 폴더)이나 ${dirs} 같은 챕터 폴더를 담은 chapters 폴더를 가리켜야 한다.`,
+  suitesNotFolder: (dir: string) => `--suites: 폴더가 아니다: ${dir}`,
+  suitesNotChapter: (name: string, dirs: string) => `--suites: ${name}는 챕터 폴더가 아니다(쓸 수 있는 것: ${dirs})`,
+  suitesNoExercise: (file: string, id: string) => `--suites: ${file}는 없는 연습 ${id}를 가리킨다`,
+  suitesNoNames: (file: string) => `--suites: ${file}에 이름이 글자 그대로 적힌 test('…')가 없다`,
+  suitesRepeated: (file: string, name: string) => `--suites: ${file}에 테스트 "${name}"가 두 번 있다`,
+  usage: '사용법',
+  moreHelp: (command: string) => `자세한 설명: npm run ${command} -- --help`,
+};
+
+/** The words of command-line errors; every language has every key. */
+export type UsageWords = typeof ko;
+
+const en: UsageWords = {
+  unknownCommand: (word) => `Unknown command: ${word}. Commands: check, hint, watch, reset`,
+  unknownOption: (name) => `Unknown option: ${name}`,
+  needsValue: (name) => `${name} needs a value, for example: ${name} ${name === '--lang' ? 'en' : name === '--timeout' ? '10' : 'DIR'}`,
+  badLang: (value) => `--lang must be ko or en, not ${value}`,
+  badTimeout: (value) => `--timeout must be a number of seconds from 1 to 600, not ${value}`,
+  signNeedsJson: '--sign works only together with --json FILE.',
+  signKey: '--sign expects a 64-character hex key on standard input.',
+  oneSubmissions: 'Name exactly one submissions folder, for example: npm run grade -- ../class-2026 --out ../gradebook',
+  outInside: (out) => `The --out folder (${out}) must be outside the submissions folder.`,
+  unexpectedArgument: (word) => `Unexpected argument: ${word}`,
+  baseHeadRequired: 'Both --base REF and --head REF are required, for example: npm run grade:pr -- --base origin/main --head HEAD',
+  noChapters: (target, dirs) =>
+    `${target} holds no chapter folders: point at a copy of the course (a folder with chapters/ inside) or at a chapters folder holding ${dirs}.`,
+  suitesNotFolder: (dir) => `--suites: not a folder: ${dir}`,
+  suitesNotChapter: (name, dirs) => `--suites: ${name} is not a chapter folder (${dirs})`,
+  suitesNoExercise: (file, id) => `--suites: ${file} names exercise ${id}, which does not exist`,
+  suitesNoNames: (file) => `--suites: ${file} has no test('…') with a literal name`,
+  suitesRepeated: (file, name) => `--suites: ${file} names the test "${name}" twice`,
+  usage: 'Usage',
+  moreHelp: (command) => `More: npm run ${command} -- --help`,
+};
+
+/** The command-line error words in the given language. */
+export function usageWords(lang: Lang): UsageWords {
+  return lang === 'en' ? en : ko;
+}

@@ -1,0 +1,104 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { makeStudent } from './batch-support/class.ts';
+import { REPO, checker, runTs } from './support/run.ts';
+import type { Ran } from './support/run.ts';
+
+/** Each command as a learner or an instructor starts it, by its npm script name. */
+const COMMANDS: Record<string, (args: string[]) => Ran> = {
+  check: (args) => checker(['check', ...args]),
+  hint: (args) => checker(['hint', ...args]),
+  watch: (args) => checker(['watch', ...args]),
+  reset: (args) => checker(['reset', ...args]),
+  grade: (args) => runTs('checker/batch/grade-cli.ts', args),
+  'grade:pr': (args) => runTs('checker/batch/grade-pr-cli.ts', args),
+};
+
+describe('--help and -h', () => {
+  test.each(Object.keys(COMMANDS))('%s prints its usage in Korean by default and in English on request, and exits 0', (name) => {
+    const run = COMMANDS[name]!;
+    const ko = run(['--help']);
+    expect(ko.status, ko.stderr).toBe(0);
+    expect(ko.stdout).toContain(`npm run ${name} --`);
+    expect(ko.stdout).toMatch(/^사용법:/);
+    const en = run(['-h', '--lang', 'en']);
+    expect(en.status, en.stderr).toBe(0);
+    expect(en.stdout).toMatch(/^Usage:/);
+    expect(en.stdout).toContain(`npm run ${name} --`);
+  });
+
+  test('npm run check -- --help works through npm', () => {
+    const ran = spawnSync('npm', ['run', '-s', 'check', '--', '--help', '--lang', 'en'], { cwd: REPO, encoding: 'utf8', env: { ...process.env, CHECKER_LANG: '' } });
+    expect(ran.status, ran.stderr).toBe(0);
+    expect(ran.stdout).toContain('npm run check -- [01 | 01/3 ...]');
+  });
+});
+
+describe('option errors speak the chosen language', () => {
+  const submissions = mkdtempSync(join(tmpdir(), 'cli-basics-class-'));
+  test.each([
+    ['--lang', () => checker(['check', '--lang', 'fr']), /--lang은 ko 또는 en/],
+    ['--timeout', () => checker(['check', '--timeout', '0']), /--timeout은 1에서 600/],
+    ['an unknown option', () => checker(['hint', '--frobnicate']), /알 수 없는 옵션: --frobnicate/],
+    ['--out inside the submissions', () => runTs('checker/batch/grade-cli.ts', [submissions, '--out', join(submissions, 'book')]), /--out 폴더.*제출물 폴더 밖/],
+    ['grade:pr without --base', () => runTs('checker/batch/grade-pr-cli.ts', ['--head', 'HEAD']), /--base REF와 --head REF가 모두 필요하다/],
+  ])('%s: Korean by default, exit 2, with the usage line', (_name, run, korean) => {
+    const ran = run();
+    expect(ran.status).toBe(2);
+    expect(ran.stderr).toMatch(korean);
+    expect(ran.stderr).toMatch(/사용법:\nnpm run /);
+    expect(ran.stderr).not.toMatch(/must be|needs a value|unknown option|required/);
+  });
+
+  test('a bad signing key for --sign is refused in Korean too', () => {
+    const ran = checker(['check', '--sign', '--json', join(submissions, 'x.json')], { input: 'not a key\n' });
+    expect(ran.status).toBe(2);
+    expect(ran.stderr).toContain('16진수 64자리 키');
+    expect(ran.stderr).not.toMatch(/must be|needs a value|unknown option|required/);
+  });
+
+  test('and English with --lang en or CHECKER_LANG=en', () => {
+    expect(checker(['check', '--timeout', 'soon', '--lang', 'en']).stderr).toContain('--timeout must be a number of seconds from 1 to 600, not soon');
+    expect(checker(['check', '--bogus'], { env: { CHECKER_LANG: 'en' } }).stderr).toContain('Unknown option: --bogus');
+  });
+});
+
+describe('a target with no chapter folders', () => {
+  test.each([['ko', /\/etc에 챕터 폴더가 없다/], ['en', /\/etc holds no chapter folders/]])('is a usage error in %s: exit 2 and one line saying what was expected', (lang, wanted) => {
+    const ran = checker(['check', '--target', '/etc', '--lang', lang]);
+    expect(ran.status).toBe(2);
+    expect(ran.stdout).toBe('');
+    expect(ran.stderr.trim().split('\n')).toHaveLength(1);
+    expect(ran.stderr).toMatch(wanted);
+    expect(ran.stderr).toContain('01-mini-mcp');
+  });
+
+  test('an empty chapters folder is still a course copy: it grades, scoring nothing', () => {
+    const empty = join(mkdtempSync(join(tmpdir(), 'cli-basics-empty-')), 'chapters');
+    mkdirSync(empty);
+    expect(checker(['check', '01/1', '--target', empty, '--quiet']).status).toBe(1);
+  });
+});
+
+describe('instructor output stays out of the repository', () => {
+  test('grade without --out writes under ~/mcp-gradebooks, never into the repository', () => {
+    const home = mkdtempSync(join(tmpdir(), 'cli-basics-home-'));
+    const submissions = mkdtempSync(join(tmpdir(), 'cli-basics-class-'));
+    makeStudent(submissions, 'kim', 'chaptersOnly');
+    const before = readdirSync(REPO);
+    const ran = runTs('checker/batch/grade-cli.ts', [submissions, '--lang', 'en'], { env: { HOME: home }, timeoutMs: 240_000 });
+    expect(ran.status, ran.stderr).toBe(0);
+    const [book] = readdirSync(join(home, 'mcp-gradebooks'));
+    expect(book).toMatch(/^gradebook-\d{8}-\d{6}$/);
+    expect(existsSync(join(home, 'mcp-gradebooks', book!, 'gradebook.csv'))).toBe(true);
+    expect(readdirSync(REPO).filter((name) => !before.includes(name))).toEqual([]);
+  });
+
+  test('.gitignore keeps gradebooks and reset backups out of commits', () => {
+    const ran = spawnSync('git', ['check-ignore', '--no-index', 'gradebook-20261130-101010/gradebook.csv', '.backups/01-mini-mcp-20261130-101010/server.ts'], { cwd: REPO, encoding: 'utf8' });
+    expect(ran.stdout.trim().split('\n')).toHaveLength(2);
+  });
+});
