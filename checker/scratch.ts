@@ -1,4 +1,4 @@
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { ChapterSpec } from './manifest/types.ts';
@@ -61,7 +61,8 @@ process.on('exit', () => {
 /** Makes an empty scratch folder that can resolve the repository's packages. */
 export function createScratch(): Scratch {
   const root = mkdtempSync(join(tmpdir(), 'mcp-check-'));
-  symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
+  // Straight to the real folder: a learner process resolves packages through this link, and the sandbox lets it read only the real path.
+  symlinkSync(realpathSync(join(REPO_ROOT, 'node_modules')), join(root, 'node_modules'), 'dir');
   const scratch: Scratch = {
     root,
     targets: [],
