@@ -23,6 +23,8 @@ const PROBE: Record<string, string> = {
     'console.log(`double(21) = ${double(21)}`);',
     '',
   ].join('\n'),
+  'chapters/99-probe/README.md': '# 99장. 시험 장\n\n`double`이 받은 값의 두 배를 돌려주게 고친다.\n',
+  'solutions/99-probe/README.md': '# 99장. 시험 장\n\n`double`이 받은 값의 두 배를 돌려주게 고친다.\n',
   'solutions/99-probe/main.ts': [
     "/** A probe chapter: one function to fix, and a program that prints what it computes. */",
     'export function double(value: number): number {',
@@ -158,7 +160,7 @@ describe('a chapter added with its folders, one manifest file and one fixtures f
   test('npm run starters records it, so reset can restore it', () => {
     expect(starters.status, starters.stderr).toBe(0);
     const recorded = JSON.parse(readFileSync(join(root, 'checker', 'starters.json'), 'utf8')) as Record<string, Record<string, string>>;
-    expect(Object.keys(recorded['99-probe'] ?? {})).toEqual(['main.ts']);
+    expect(Object.keys(recorded['99-probe'] ?? {})).toEqual(['README.md', 'main.ts']);
   });
 
   test('npm run check -- 99 fails on the starter with exit 1, naming the TODO', () => {
@@ -210,7 +212,7 @@ describe('a chapter added with its folders, one manifest file and one fixtures f
     const chapter = results.filter((result) => result.fullName.startsWith('chapter 99-probe '));
     expect(chapter.map((result) => result.fullName.slice('chapter 99-probe '.length)).sort()).toEqual([
       'each exercise has exactly one TODO in the starter, where the manifest says, and none in the solution',
-      'files without a TODO are the same in starter and solution',
+      'files without a TODO are the same in the recorded starter and the solution',
       'starter and solution hold the same files',
       "the manifest lists exactly the tests each hidden suite declares",
       'the recorded starter output is the seed\'s expected output, byte for byte',
