@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { makeStudent, stampEveryFile } from '../test/batch-support/class.ts';
 import type { Kind } from '../test/batch-support/class.ts';
@@ -17,12 +17,23 @@ const SIZE = Number(process.env['BATCH_SIZE'] ?? 100);
 const LOOP = Math.min(SIZE, Number(process.env['BATCH_LOOP'] ?? SIZE));
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Runs an npm script in the repository and returns the wall time in seconds. */
-function npm(args: readonly string[]): { seconds: number; status: number | null } {
+/** GNU time, when the machine has it: it adds the CPU time of the command and every process it waited for. */
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+
+/** Runs an npm script in the repository and returns its wall time and, where GNU time exists, its CPU time, in seconds. */
+function npm(args: readonly string[]): { seconds: number; cpu: number | null; status: number | null } {
   const started = process.hrtime.bigint();
-  const ran = spawnSync(NPM, ['run', '--silent', ...args], { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const command = TIME ? [TIME, '-f', 'cpu %U %S', NPM] : [NPM];
+  const ran = spawnSync(command[0]!, [...command.slice(1), 'run', '--silent', ...args], { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (ran.status === null || ran.status > 1) process.stderr.write(ran.stderr);
-  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, status: ran.status };
+  const times = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(ran.stderr);
+  const cpu = times ? Number(times[1]) + Number(times[2]) : null;
+  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, cpu, status: ran.status };
+}
+
+/** Prints one finished measurement at once, so a long run that is stopped still leaves what it measured. */
+function progress(line: string): void {
+  process.stderr.write(`${line}\n`);
 }
 
 /** The mixed class: 40% solved, 30% unsolved, 30% half-solved, in both folder layouts. */
@@ -44,39 +55,51 @@ function build(dir: string, kind: (index: number) => Kind, distinct = false): st
 }
 
 /** Grades a class with `npm run grade` and checks that it wrote a row per student. */
-function gradeClass(dir: string, out: string): number {
+function gradeClass(dir: string, out: string): { seconds: number; cpu: number | null } {
   const ran = npm(['grade', '--', dir, '--out', out, '--lang', 'en']);
   const rows = readFileSync(join(out, 'gradebook.csv'), 'utf8').trim().split('\r\n').length - 1;
   if (ran.status !== 0 || rows !== SIZE) throw new Error(`grade failed: status ${ran.status}, ${rows} rows`);
-  return ran.seconds;
+  progress(`grade ${dir}: ${ran.seconds.toFixed(1)} s wall, ${ran.cpu?.toFixed(1) ?? '?'} s CPU`);
+  return ran;
+}
+
+/** `check --target` on the first LOOP students of a class, scaled to the whole class: wall and CPU seconds. */
+function checkLoop(dir: string, names: readonly string[]): { seconds: number; cpu: number | null } {
+  let seconds = 0;
+  let cpu: number | null = 0;
+  for (const name of names.slice(0, LOOP)) {
+    const ran = npm(['check', '--', '--target', join(dir, name), '--quiet']);
+    if (ran.status === null || ran.status > 1) throw new Error(`check failed on ${name}`);
+    seconds += ran.seconds;
+    cpu = cpu === null || ran.cpu === null ? null : cpu + ran.cpu;
+  }
+  const scale = SIZE / Math.min(LOOP, names.length);
+  progress(`check loop on ${dir}: ${(seconds * scale).toFixed(1)} s wall, ${cpu === null ? '?' : (cpu * scale).toFixed(1)} s CPU (scaled)`);
+  return { seconds: seconds * scale, cpu: cpu === null ? null : cpu * scale };
 }
 
 const work = mkdtempSync(join(tmpdir(), 'bench-batch-'));
 try {
-  const mixed = build(join(work, 'mixed'), mixedKind);
-  build(join(work, 'distinct'), mixedKind, true);
+  build(join(work, 'mixed'), mixedKind);
+  const distinctNames = build(join(work, 'distinct'), mixedKind, true);
   build(join(work, 'hanging'), (index) => (index === 0 ? 'hanging' : mixedKind(index)), true);
 
   const grade = gradeClass(join(work, 'mixed'), join(work, 'out-mixed'));
-  let loop = 0;
-  for (const name of mixed.slice(0, LOOP)) {
-    const ran = npm(['check', '--', '--target', join(work, 'mixed', name), '--quiet']);
-    if (ran.status === null || ran.status > 1) throw new Error(`check failed on ${name}`);
-    loop += ran.seconds;
-  }
-  const loopAll = (loop / LOOP) * SIZE;
+  const loop = checkLoop(join(work, 'distinct'), distinctNames);
   const distinct = gradeClass(join(work, 'distinct'), join(work, 'out-distinct'));
   const hanging = gradeClass(join(work, 'hanging'), join(work, 'out-hanging'));
 
   const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}`;
-  const loopNote = LOOP === SIZE ? `${loopAll.toFixed(1)} s` : `${loopAll.toFixed(1)} s (${LOOP} run, scaled to ${SIZE})`;
+  const scaled = LOOP === SIZE ? '' : ` (${LOOP} run, scaled to ${SIZE})`;
+  const cpu = (value: number | null) => (value === null ? '?' : `${value.toFixed(1)} s`);
+  const ratio = (a: number | null, b: number | null) => (a === null || b === null ? '?' : `${(a / b).toFixed(1)}×`);
   console.log(`\n### Batch grading (${SIZE} submissions)\n`);
-  console.log(`Machine: ${machine} (nproc ${spawnSync('nproc', { encoding: 'utf8' }).stdout.trim() || '?'})\n`);
-  console.log('| case | `npm run grade` | `npm run check -- --target X` per submission | speed-up |');
+  console.log(`Machine: ${machine} (nproc ${spawnSync('nproc', { encoding: 'utf8' }).stdout.trim() || '?'}), load average before: ${loadavg().map((value) => value.toFixed(1)).join(' ')}\n`);
+  console.log('| case | `npm run grade` wall / CPU | `check --target` loop wall / CPU | speed-up wall / CPU |');
   console.log('| --- | ---: | ---: | ---: |');
-  console.log(`| mixed class (40% solved, 30% unsolved, 30% half) | ${grade.toFixed(1)} s | ${loopNote} | ${(loopAll / grade).toFixed(1)}× |`);
-  console.log(`| same mix, a unique edit in every file (nothing shared) | ${distinct.toFixed(1)} s | ${loopAll.toFixed(1)} s (same loop) | ${(loopAll / distinct).toFixed(1)}× |`);
-  console.log(`| that class with one student looping at import (default 10 s limit) | ${hanging.toFixed(1)} s | | hang costs ${(hanging - distinct).toFixed(1)} s |`);
+  console.log(`| mixed class (40% solved, 30% unsolved, 30% half) | ${grade.seconds.toFixed(1)} s / ${cpu(grade.cpu)} | ${loop.seconds.toFixed(1)} s / ${cpu(loop.cpu)}${scaled} | ${ratio(loop.seconds, grade.seconds)} / ${ratio(loop.cpu, grade.cpu)} |`);
+  console.log(`| same mix, a unique edit in every file (nothing shared) | ${distinct.seconds.toFixed(1)} s / ${cpu(distinct.cpu)} | same loop | ${ratio(loop.seconds, distinct.seconds)} / ${ratio(loop.cpu, distinct.cpu)} |`);
+  console.log(`| that class with one student looping at import (10 s limit) | ${hanging.seconds.toFixed(1)} s / ${cpu(hanging.cpu)} | | the hang costs ${(hanging.seconds - distinct.seconds).toFixed(1)} s |`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
