@@ -16,14 +16,14 @@
  *   edits in chapters/ never turn this red) and each solutions/<chapter>/README.md.
  * The seeds live outside the repository, in ../shared/seeds; without them the comparison is skipped and says so.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { blobId, readStarters } from '../checker/starters.ts';
+import { readStarters } from '../checker/starters.ts';
 import { MAX_OVERLAP, MIN_CHARS, closestMatches, grams, lessonSentences, overlap, seedSentences } from './support/overlap.ts';
 import type { Match, Sentence } from './support/overlap.ts';
 import { REPO } from './support/run.ts';
+import { committedStarters } from './support/starters.ts';
 
 const SEEDS_DIR = join(REPO, '..', 'shared', 'seeds');
 
@@ -33,24 +33,12 @@ interface Lesson {
   text: string;
 }
 
-/** A chapter README as committed: the working copy when it is that blob, otherwise the blob from git. */
-function committedReadme(dir: string, blob: string): string {
-  const file = join(REPO, 'chapters', dir, 'README.md');
-  if (existsSync(file)) {
-    const content = readFileSync(file);
-    if (blobId(content) === blob) return content.toString('utf8');
-  }
-  const read = spawnSync('git', ['cat-file', 'blob', blob], { cwd: REPO, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
-  if (read.status !== 0) throw new Error(`chapters/${dir}/README.md: git has no blob ${blob}; run \`npm run starters\` and \`git add\` the README.`);
-  return read.stdout;
-}
-
 /** Every lesson README of the course, found by folder, not by a list kept here. */
 function lessons(): Lesson[] {
   const found: Lesson[] = [];
   for (const [dir, files] of Object.entries(readStarters())) {
     const blob = files['README.md'];
-    if (blob !== undefined) found.push({ file: `chapters/${dir}/README.md`, text: committedReadme(dir, blob) });
+    if (blob !== undefined) found.push({ file: `chapters/${dir}/README.md`, text: readFileSync(join(committedStarters(), dir, 'README.md'), 'utf8') });
   }
   for (const dir of readdirSync(join(REPO, 'solutions')).sort()) {
     const file = join(REPO, 'solutions', dir, 'README.md');

@@ -1,5 +1,5 @@
 import { test } from 'vitest';
-import { ensure, say } from '../_lib/say.ts';
+import { described, ensure, say } from '../_lib/say.ts';
 import { connect, outcome, showOutcome, suiteOptions, withoutDialect } from './support.ts';
 import type { Outcome } from './support.ts';
 
@@ -24,7 +24,7 @@ function expectToolError(sent: unknown, got: Outcome, mentions: readonly string[
       `${why} Such a call is never counted; it comes back as an isError result the model can read and fix (a tool execution error as of 2026-07-28). A strict schema makes the SDK do this. ${WHERE}`,
     ),
     sent: { name: 'count_tasks', arguments: sent },
-    got: showOutcome(got),
+    got: described(showOutcome(got)),
     expected: say(`isError: true, 내용에 ${mentions.join(', ')} 포함`, `isError: true, text mentioning ${mentions.join(', ')}`),
   });
 }
@@ -57,7 +57,7 @@ test('counts open tasks from the task data it was given', async () => {
   ensure(normal.kind === 'result' && !normal.isError && normal.text === 'open: 2', {
     what: say('2장의 작업 자료로 open을 세면 "open: 2"여야 한다.', 'Counting open in the chapter 2 task data must give "open: 2".'),
     sent: { name: 'count_tasks', arguments: { status: 'open' } },
-    got: showOutcome(normal),
+    got: described(showOutcome(normal)),
     expected: 'open: 2',
   });
   const tasks = [
@@ -69,7 +69,7 @@ test('counts open tasks from the task data it was given', async () => {
   ensure(custom.kind === 'result' && !custom.isError && custom.text === 'done: 3', {
     what: say('options.tasks로 받은 자료를 세야 한다.', 'It must count the data given in options.tasks.'),
     sent: { name: 'count_tasks', arguments: { status: 'done' }, tasks },
-    got: showOutcome(custom),
+    got: described(showOutcome(custom)),
     expected: 'done: 3',
   });
 });
@@ -100,7 +100,7 @@ test('keeps answering valid calls after invalid ones on the same connection', as
     ensure(after.kind === 'result' && !after.isError && after.text === 'done: 1', {
       what: say('잘못된 호출 세 번 뒤에도 서버는 같은 연결에서 올바른 호출에 답해야 한다.', 'After three invalid calls the server must still answer a valid call on the same connection.'),
       sent: { name: 'count_tasks', arguments: { status: 'done' } },
-      got: showOutcome(after),
+      got: described(showOutcome(after)),
       expected: 'done: 1',
     });
   } finally {

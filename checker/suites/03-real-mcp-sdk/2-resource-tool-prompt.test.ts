@@ -1,5 +1,5 @@
 import { test } from 'vitest';
-import { ensure, say } from '../_lib/say.ts';
+import { described, ensure, say } from '../_lib/say.ts';
 import { REPORT, SECRET, connect, outcome, showOutcome, withoutDialect } from './support.ts';
 import type { Connection } from './support.ts';
 
@@ -75,7 +75,7 @@ test('summarizes report.txt as text and matching structuredContent', async () =>
         'structuredContent must fit the outputSchema, and the same data must also come as JSON text in content (a 2026-07-28 recommendation).',
       ),
       sent: { name: 'summarize_document', arguments: { name: 'report.txt' }, document: REPORT },
-      got: showOutcome(got),
+      got: described(showOutcome(got)),
       expected: `content text ${JSON.stringify(expected)} | structuredContent ${JSON.stringify(expected)}`,
     });
   });
@@ -91,7 +91,7 @@ test('refuses a name that is 123, ["report.txt"] or null with an isError result'
           `A document name must be a string. Coercing turns ["report.txt"] into "report.txt"; let the schema refuse it. ${WHERE} (TODO(03/2))`,
         ),
         sent: { name: 'summarize_document', arguments: { name } },
-        got: showOutcome(got),
+        got: described(showOutcome(got)),
         expected: say('isError: true 결과, 요약 없음', 'an isError: true result, no summary'),
       });
     }
@@ -108,7 +108,7 @@ test('refuses a document not on the allowlist with an isError result', async () 
         `secret.txt is in the folder but not on the allowlist; refuse it with an isError result before reading any file. ${WHERE}`,
       ),
       sent: { name: 'summarize_document', arguments: { name: 'secret.txt' } },
-      got: showOutcome(got),
+      got: described(showOutcome(got)),
       expected: say('isError: true 결과, 비밀값 없음', 'an isError: true result without the secret'),
     });
   });
@@ -133,7 +133,7 @@ test('reads docs://report.txt and refuses docs://secret.txt and docs://../report
           `A resource address not on the allowlist is refused with JSON-RPC error -32602 (2026-07-28: a missing resource is -32602); the resource template must check the allowlist too. ${WHERE}`,
         ),
         sent: { method: 'resources/read', uri },
-        got: showOutcome(got),
+        got: described(showOutcome(got)),
         expected: say('프로토콜 오류 -32602', 'protocol error -32602'),
       });
     }
@@ -146,7 +146,7 @@ test('requires the prompt argument', async () => {
     ensure(missing.kind === 'protocol' && missing.code === -32602, {
       what: say(`review_document는 문서 이름 없이 부르면 -32602로 거절해야 한다(필수 인자). ${WHERE}`, `review_document called without a document name must be refused with -32602 (a required argument). ${WHERE}`),
       sent: { method: 'prompts/get', name: 'review_document', arguments: {} },
-      got: showOutcome(missing),
+      got: described(showOutcome(missing)),
       expected: say('프로토콜 오류 -32602', 'protocol error -32602'),
     });
     const given = await outcomeOf(() => client.getPrompt({ name: 'review_document', arguments: { name: 'report.txt' } }));

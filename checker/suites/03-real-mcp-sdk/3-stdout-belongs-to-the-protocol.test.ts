@@ -1,5 +1,5 @@
 import { afterAll, test } from 'vitest';
-import { ensure, say } from '../_lib/say.ts';
+import { described, ensure, say } from '../_lib/say.ts';
 import { connectStdio, startRaw } from './child.ts';
 import type { StdioConnection } from './child.ts';
 import { outcome, showOutcome } from './outcome.ts';
@@ -38,7 +38,7 @@ test('connects with StdioClientTransport and answers three calls with no client 
   const summarized = await outcome(client.callTool({ name: 'summarize_document', arguments: { name: 'report.txt' } }));
   ensure(listed.kind === 'result' && counted.kind === 'result' && summarized.kind === 'result', {
     what: say('stdio로 연결한 서버가 세 요청(tools/list, count_tasks, summarize_document)에 결과로 답하지 않았다.', 'The stdio server did not answer three requests (tools/list, count_tasks, summarize_document) with results.'),
-    got: [listed, counted, summarized].map(showOutcome).join(' | '),
+    got: described([listed, counted, summarized].map(showOutcome).join(' | ')),
     expected: say('세 요청 모두 결과', 'a result for each of the three'),
   });
   ensure(errors.length === 0, {
@@ -47,7 +47,7 @@ test('connects with StdioClientTransport and answers three calls with no client 
       `The SDK client read JSON on the server's stdout that is not an MCP message and raised onerror; logging a JSON line or a number with console.log does this. Move it to stderr (console.error); look in stdio.ts and in the handlers of server.ts. ${WHERE}`,
     ),
     sent: say('연결, tools/list, count_tasks, summarize_document', 'connect, tools/list, count_tasks, summarize_document'),
-    got: errors.slice(0, 3).join(' | ') + (stderr() ? ` | stderr: ${stderr()}` : ''),
+    got: described(errors.slice(0, 3).join(' | ') + (stderr() ? ` | stderr: ${stderr()}` : '')),
     expected: say('클라이언트 onerror 0건', 'no client onerror at all'),
   });
 });
@@ -98,7 +98,7 @@ test('rejects an unknown tool over stdio with -32602', async () => {
       'Calling a tool that is not registered must give JSON-RPC error -32602 (2026-07-28: an unknown tool is a protocol error), not an isError result.',
     ),
     sent: { name: 'delete_everything', arguments: {} },
-    got: showOutcome(got),
+    got: described(showOutcome(got)),
     expected: say('프로토콜 오류 -32602', 'protocol error -32602'),
   });
 });

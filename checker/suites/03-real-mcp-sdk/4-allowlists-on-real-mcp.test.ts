@@ -4,7 +4,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { test } from 'vitest';
 import * as z from 'zod';
 import { AllowlistedClient, ClientPolicyError } from '../../../chapters/03-real-mcp-sdk/client.ts';
-import { ensure, say } from '../_lib/say.ts';
+import { described, ensure, say } from '../_lib/say.ts';
 import { describeError } from './errors.ts';
 import { connect, outcome, showOutcome, suiteOptions } from './support.ts';
 import type { Connection } from './support.ts';
@@ -116,13 +116,13 @@ test('ignores instructions inside a tool result and a resource', async () => {
     const counted = await outcome(client.callTool('count_tasks', { status: 'open' }));
     ensure(counted.kind === 'result' && calls.includes('count_tasks'), {
       what: say('승인된 count_tasks는 서버까지 가서 결과를 받아야 한다.', 'The approved count_tasks must reach the server and get a result.'),
-      got: showOutcome(counted),
+      got: described(showOutcome(counted)),
       expected: say('count_tasks 결과', 'a count_tasks result'),
     });
     const notice = await outcome(client.readText('docs://notice.txt'));
     ensure(notice.kind === 'result', {
       what: say('readText로 자원을 읽을 수 있어야 한다.', 'readText must read a resource.'),
-      got: showOutcome(notice),
+      got: described(showOutcome(notice)),
     });
     await expectRefusedBeforeSending(client, connection, calls, say('read_note를 부르라는 결과와 자원', 'a result and a resource saying to call read_note'));
   } finally {

@@ -5,7 +5,7 @@ import type { Stream } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { fail, say } from '../_lib/say.ts';
+import { described, fail, say } from '../_lib/say.ts';
 import { describeError } from './errors.ts';
 
 /**
@@ -57,7 +57,7 @@ function bundleOf(file: string): string {
   if (existsSync(`${bundle}.error`)) {
     fail({
       what: say(`${basename(file)}를 실행할 수 있게 묶지 못했다.`, `${basename(file)} could not be bundled to run.`),
-      got: readFileSync(`${bundle}.error`, 'utf8').split('\n').slice(0, 5).join('\n'),
+      got: described(readFileSync(`${bundle}.error`, 'utf8').split('\n').slice(0, 5).join('\n')),
       expected: say('문법 오류 없이 불러올 수 있는 stdio.ts', 'a stdio.ts that loads without syntax errors'),
     });
   }
@@ -103,7 +103,7 @@ export async function connectStdio(file = STDIO_FILE): Promise<StdioConnection> 
     await transport.close().catch(() => undefined);
     fail({
       what: say('StdioClientTransport로 stdio.ts 서버에 연결하지 못했다.', 'A StdioClientTransport client could not connect to the stdio.ts server.'),
-      got: `${describeError(error)}${stderr() ? ` | stderr: ${stderr()}` : ''}`,
+      got: described(`${describeError(error)}${stderr() ? ` | stderr: ${stderr()}` : ''}`),
       expected: say('stdio.ts가 StdioServerTransport로 서버를 열고 연결 요청에 답함', 'stdio.ts serves the server over a StdioServerTransport and answers the opening request'),
     });
   }
@@ -166,7 +166,7 @@ export function startRaw(file = STDIO_FILE): RawServer {
           try {
             fail({
               what: say(`id ${id} 요청에 대한 응답을 받지 못했다: ${why}.`, `No reply to the request with id ${id}: ${why}.`),
-              got: stderr() ? `stderr: ${stderr()}` : say('(응답 없음)', '(no reply)'),
+              got: described(stderr() ? `stderr: ${stderr()}` : say('(응답 없음)', '(no reply)')),
               expected: say(`"id": ${id}인 JSON-RPC 응답 한 줄`, `one JSON-RPC line with "id": ${id}`),
             });
           } catch (error) {
