@@ -41,7 +41,7 @@ export const chapter: ChapterEntry = {
         'lists the allowed document as a resource and the review prompt with its required argument': '허용된 문서를 자원으로, 검토 프롬프트를 필수 인자와 함께 목록에 올린다',
         'summarizes report.txt as text and matching structuredContent': 'report.txt 요약을 글과 같은 내용의 structuredContent로 돌려준다',
         'refuses a name that is 123, ["report.txt"] or null with an isError result': '이름이 123, ["report.txt"], null이면 isError 결과로 거부한다',
-        'refuses a document not on the allowlist with an isError result': '허용 목록에 없는 문서는 isError 결과로 거부한다',
+        'refuses a document not on the allowlist with an isError result naming the document': '허용 목록에 없는 문서는 그 이름을 밝힌 isError 결과로 거부한다',
         'reads docs://report.txt and refuses docs://secret.txt and docs://../report.txt as protocol errors': 'docs://report.txt는 읽고 docs://secret.txt와 docs://../report.txt는 프로토콜 오류로 거부한다',
         'requires the prompt argument': '프롬프트 인자를 반드시 요구한다',
       },
