@@ -77,6 +77,7 @@ export const chapter: ChapterEntry = {
         'lists and runs read_note when the options approve it': 'options가 승인하면 read_note를 목록에 올리고 실행한다',
         'refuses read_note before sending, whatever the server lists or says': '서버가 무엇을 나열하고 말하든 read_note는 보내기 전에 거부한다',
         'ignores instructions inside a tool result and a resource': '도구 결과와 자원 안의 지시를 무시한다',
+        'hands tool results and resource text back unchanged, instructions included': '지시가 든 도구 결과와 자원 글도 바꾸지 않고 돌려준다',
         'keeps its own tool list after serving a document that asks for more': '더 달라는 문서를 내준 뒤에도 자기 도구 목록을 지킨다',
       },
     },
