@@ -98,7 +98,7 @@ test('refuses a name that is 123, ["report.txt"] or null with an isError result'
   });
 });
 
-test('refuses a document not on the allowlist with an isError result', async () => {
+test('refuses a document not on the allowlist with an isError result naming the document', async () => {
   await withConnection(async ({ client }) => {
     const got = await outcome(client.callTool({ name: 'summarize_document', arguments: { name: 'secret.txt' } }));
     const leaked = got.kind === 'result' && (got.text.includes('TOKEN') || JSON.stringify(got.structured ?? null).includes('TOKEN'));
@@ -110,6 +110,16 @@ test('refuses a document not on the allowlist with an isError result', async () 
       sent: { name: 'summarize_document', arguments: { name: 'secret.txt' } },
       got: described(showOutcome(got)),
       expected: say('isError: true 결과, 비밀값 없음', 'an isError: true result without the secret'),
+    });
+    // The SDK flags a plain result isError too, when it lacks the structuredContent the outputSchema promises; only the tool's own refusal names the document.
+    ensure(got.text.includes('secret.txt'), {
+      what: say(
+        `isError 결과의 글이 거절한 문서 이름을 밝히지 않는다. 모델이 읽고 고칠 수 있게 거절 글에 그 이름을 넣어 isError: true로 돌려준다(refusal). isError 없이 글만 돌려주면 outputSchema가 약속한 structuredContent가 없어 SDK가 출력 검증 오류(isError)로 바꾸는데, 그 글은 모델에게 아무것도 알려 주지 않는다. ${WHERE}`,
+        `The text of the isError result does not name the refused document. Put the name in the refusal text and return it with isError: true (refusal()), so the model can read it and correct itself. A plain text result without isError lacks the structuredContent the outputSchema promises, so the SDK turns it into an output validation error (isError), whose text tells the model nothing. ${WHERE}`,
+      ),
+      sent: { name: 'summarize_document', arguments: { name: 'secret.txt' } },
+      got: showOutcome(got),
+      expected: say('isError: true 결과, 글에 secret.txt', 'an isError: true result whose text names secret.txt'),
     });
   });
 });
