@@ -76,5 +76,5 @@ describe('a class graded together gives every student what check gives them alon
       const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
       expect(statuses(report), student.student).toEqual(statuses(student));
     }
-  });
+  }, 900_000);
 });

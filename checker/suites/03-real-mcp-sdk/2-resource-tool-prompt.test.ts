@@ -118,7 +118,7 @@ test('refuses a document not on the allowlist with an isError result naming the 
         `The text of the isError result does not name the refused document. Put the name in the refusal text and return it with isError: true (refusal()), so the model can read it and correct itself. A plain text result without isError lacks the structuredContent the outputSchema promises, so the SDK turns it into an output validation error (isError), whose text tells the model nothing. ${WHERE}`,
       ),
       sent: { name: 'summarize_document', arguments: { name: 'secret.txt' } },
-      got: showOutcome(got),
+      got: described(showOutcome(got)),
       expected: say('isError: true 결과, 글에 secret.txt', 'an isError: true result whose text names secret.txt'),
     });
   });
