@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { allExercises, validIds } from '../checker/manifest.ts';
+import { weightOf } from '../checker/points.ts';
 import type { Report } from '../checker/report.ts';
 import { checker } from './support/run.ts';
 import { committedStarters } from './support/starters.ts';
@@ -59,9 +60,10 @@ describe('check on the untouched starter', () => {
 
   test('scores 0 points: guard tests the starter passes are detail, not score', () => {
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
-    expect([report.score, report.max_score]).toEqual([0, 8]);
+    const max = allExercises().reduce((sum, { exercise }) => sum + weightOf(exercise), 0);
+    expect([report.score, report.max_score]).toEqual([0, max]);
     expect(report.tests_passed).toBeGreaterThan(0);
-    expect(ran.stdout).toContain(`점수 0/8 · 통과한 테스트 ${report.tests_passed}/${report.tests_total}`);
+    expect(ran.stdout).toContain(`점수 0/${max} · 통과한 테스트 ${report.tests_passed}/${report.tests_total}`);
   });
 
   test('exits 1 and fails every exercise, each with its hint and TODO location', () => {
