@@ -80,8 +80,9 @@ export function writeCommittedStarters(dest: string): string {
 async function recordStarters(): Promise<number> {
   const { gradeFolders } = await import('./grade.ts');
   const { allExercises } = await import('./manifest.ts');
+  const { gradedTarget } = await import('./target.ts');
   const chaptersDir = join(REPO_ROOT, 'chapters');
-  const [report] = await gradeFolders([chaptersDir], allExercises(), { lang: 'en', timeoutMs: 10_000, chapters: CHAPTERS });
+  const [report] = await gradeFolders([{ learner: gradedTarget(chaptersDir, CHAPTERS) }], allExercises(), { lang: 'en', timeoutMs: 10_000, chapters: CHAPTERS });
   const passing = (report?.exercises ?? []).filter((exercise) => exercise.status === 'pass').map((exercise) => exercise.id);
   if (!report) {
     console.error('Could not grade chapters/; nothing was written.');

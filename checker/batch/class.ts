@@ -9,7 +9,7 @@ import type { ChapterSpec } from '../manifest/types.ts';
 import { REPORT_VERSION, totals } from '../points.ts';
 import type { ExerciseReport, Report } from '../report.ts';
 import { fingerprintChapter } from './fingerprint.ts';
-import { findStudents, isFolder } from './students.ts';
+import { SHOWN_AS, findStudents, isFolder } from './students.ts';
 import type { Student } from './students.ts';
 
 /** Settings for grading a class. */
@@ -30,9 +30,6 @@ export interface StudentResult {
   report: Report;
   missingChapters: string[];
 }
-
-/** How messages name every graded chapters folder, so identical contents give identical reports. */
-const SHOWN_AS = 'chapters';
 
 /** A folder that does not exist: the source of the shared units that only report a chapter folder as missing. */
 const NOWHERE = join(tmpdir(), `mcp-grade-nothing-${randomUUID()}`);
@@ -84,23 +81,24 @@ export async function gradeClass(submissions: string, options: ClassOptions): Pr
 /** Picks the unit that grades each chapter of one student, adding new units to the map; returns chapter dir → unit key. */
 function planStudent(student: Student, chapters: readonly ChapterSpec[], units: Map<string, Unit>): Map<string, string> {
   const chosen = new Map<string, string>();
-  const root = student.chaptersDir;
+  const learner = student.learner;
+  const root = learner?.chaptersDir;
   const prints = chapters.map((chapter) => (root && isFolder(join(root, chapter.dir)) ? fingerprintChapter(join(root, chapter.dir)) : null));
   const add = (key: string, unit: () => Unit) => {
     if (!units.has(key)) units.set(key, unit());
     return key;
   };
-  if (root && prints.some((print) => print?.reachesOut)) {
+  if (learner && root && prints.some((print) => print?.reachesOut)) {
     const tree = createHash('sha256');
     chapters.forEach((chapter, index) => tree.update(`${chapter.dir}\0${prints[index]?.hash ?? '-'}\0`));
-    const key = add(`tree:${tree.digest('hex')}`, () => ({ folder: { dir: root, chapters, shownAs: SHOWN_AS } }));
+    const key = add(`tree:${tree.digest('hex')}`, () => ({ folder: { learner, chapters } }));
     for (const chapter of chapters) chosen.set(chapter.dir, prints[chapters.indexOf(chapter)] ? key : missingUnit(chapter, units));
     return chosen;
   }
   chapters.forEach((chapter, index) => {
     const print = prints[index];
     const key = print
-      ? add(`${chapter.dir}:${print.hash}`, () => ({ folder: { dir: root!, chapters: [chapter], shownAs: SHOWN_AS } }))
+      ? add(`${chapter.dir}:${print.hash}`, () => ({ folder: { learner: learner!, chapters: [chapter] } }))
       : missingUnit(chapter, units);
     chosen.set(chapter.dir, key);
   });
@@ -110,7 +108,7 @@ function planStudent(student: Student, chapters: readonly ChapterSpec[], units: 
 /** One shared unit per chapter for every student who lacks that chapter folder: it only reports the folder missing. */
 function missingUnit(chapter: ChapterSpec, units: Map<string, Unit>): string {
   const key = `missing:${chapter.dir}`;
-  if (!units.has(key)) units.set(key, { folder: { dir: NOWHERE, chapters: [chapter], shownAs: SHOWN_AS } });
+  if (!units.has(key)) units.set(key, { folder: { learner: { given: NOWHERE, chaptersDir: NOWHERE, shownAs: SHOWN_AS }, chapters: [chapter] } });
   return key;
 }
 

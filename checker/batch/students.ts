@@ -1,7 +1,11 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChapterSpec } from '../manifest/types.ts';
-import { resolveChaptersDir } from '../scratch.ts';
+import { gradedTarget } from '../target.ts';
+import type { GradedTarget } from '../target.ts';
+
+/** How reports name every student's chapters folder, so identical contents give identical reports. */
+export const SHOWN_AS = 'chapters';
 
 /** Why a student folder cannot be graded at all. */
 export type StudentProblem = 'not-folder' | 'empty' | 'no-chapters';
@@ -12,8 +16,8 @@ export interface Student {
   name: string;
   /** The subfolder as the instructor named it (submissions folder joined with the name). */
   dir: string;
-  /** The folder holding the chapter folders: the subfolder itself or its chapters/; null when there is none. */
-  chaptersDir: string | null;
+  /** Where its chapter folders are (the subfolder itself or its chapters/), shown as `chapters`; null when there are none. */
+  learner: GradedTarget | null;
   problem: StudentProblem | null;
 }
 
@@ -24,11 +28,11 @@ export function findStudents(submissions: string, chapters: readonly ChapterSpec
     .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   return names.map((name) => {
     const dir = join(submissions, name);
-    if (!isFolder(dir)) return { name, dir, chaptersDir: null, problem: 'not-folder' };
-    if (readdirSync(dir).length === 0) return { name, dir, chaptersDir: null, problem: 'empty' };
-    const chaptersDir = resolveChaptersDir(dir, chapters);
-    const holds = chapters.some((chapter) => isFolder(join(chaptersDir, chapter.dir)));
-    return holds ? { name, dir, chaptersDir, problem: null } : { name, dir, chaptersDir: null, problem: 'no-chapters' };
+    if (!isFolder(dir)) return { name, dir, learner: null, problem: 'not-folder' };
+    if (readdirSync(dir).length === 0) return { name, dir, learner: null, problem: 'empty' };
+    const learner = gradedTarget(dir, chapters, SHOWN_AS);
+    const holds = chapters.some((chapter) => isFolder(join(learner.chaptersDir, chapter.dir)));
+    return holds ? { name, dir, learner, problem: null } : { name, dir, learner: null, problem: 'no-chapters' };
   });
 }
 

@@ -10,6 +10,7 @@ import { junitOf } from '../junit.ts';
 import { CHAPTERS, selectExercises, validIds } from '../manifest.ts';
 import type { Selected } from '../manifest.ts';
 import type { Report } from '../report.ts';
+import { gradedTarget } from '../target.ts';
 import { renderText } from '../text.ts';
 import { usageWords } from '../usage-words.ts';
 import { UsageError } from '../options.ts';
@@ -68,7 +69,7 @@ export async function runCheck(args: Args): Promise<number> {
   const chapters = CHAPTERS.filter((chapter) => selected.some((entry) => entry.chapter === chapter));
   let report;
   try {
-    [report] = await gradeFolders([args.target], selected, { lang: args.lang, timeoutMs: args.timeoutMs, chapters, ...(args.suites ? { suites: args.suites } : {}) });
+    [report] = await gradeFolders([{ learner: gradedTarget(args.target, CHAPTERS) }], selected, { lang: args.lang, timeoutMs: args.timeoutMs, chapters, ...(args.suites ? { suites: args.suites } : {}) });
   } catch (error) {
     if (!(error instanceof PrivateSuiteError)) throw error;
     console.error(error.say(usageWords(args.lang)));

@@ -1,12 +1,11 @@
 import { existsSync, watch } from 'node:fs';
-import { join } from 'node:path';
 import type { Args } from '../args.ts';
 import { GradingSession } from '../grade.ts';
 import { messages } from '../i18n.ts';
 import { totals } from '../points.ts';
 import { CHAPTERS } from '../manifest.ts';
 import type { Report } from '../report.ts';
-import { resolveChaptersDir } from '../scratch.ts';
+import { chapterFolder, gradedTarget } from '../target.ts';
 import { renderText } from '../text.ts';
 import { pickExercises, targetUsable } from './check.ts';
 
@@ -21,8 +20,8 @@ export async function runWatch(args: Args): Promise<number> {
   const selected = pickExercises(args);
   if (!selected || !targetUsable(args)) return 2;
   const say = messages(args.lang);
-  const root = resolveChaptersDir(args.target, CHAPTERS);
-  const session = await GradingSession.open([args.target], { lang: args.lang, timeoutMs: args.timeoutMs, chapters: CHAPTERS, watchTypes: true });
+  const target = gradedTarget(args.target, CHAPTERS);
+  const session = await GradingSession.open([{ learner: target }], { lang: args.lang, timeoutMs: args.timeoutMs, chapters: CHAPTERS, watchTypes: true });
   const [first] = await session.grade(selected);
   if (first) console.log(renderText(first));
 
@@ -56,7 +55,7 @@ export async function runWatch(args: Args): Promise<number> {
   // One plain watch per chapter folder: Node 20's recursive watch on Linux stops reporting a file once an
   // editor saves it by writing a new file and renaming it over the old one; a folder watch sees every save.
   for (const chapter of CHAPTERS.filter((known) => selected.some((entry) => entry.chapter === known))) {
-    const dir = join(root, chapter.dir);
+    const dir = chapterFolder(target, chapter);
     if (existsSync(dir)) watch(dir, (_event, name) => onSave(`${chapter.dir}/${String(name ?? '')}`));
   }
   // Only now, with every folder watched, is a save certain to be seen: say so last.
