@@ -25,11 +25,13 @@ export interface Args {
   quiet: boolean;
   /** Read a key from standard input and write FILE.sig beside the --json file (used by grade:pr). */
   sign: boolean;
+  /** How messages name the target's chapters folder instead of its path (grade:pr passes `chapters`). */
+  shownAs?: string;
 }
 
 
 const COMMANDS: readonly Command[] = ['check', 'hint', 'watch', 'reset'];
-const VALUE_OPTIONS = ['--target', '--json', '--junit', '--lang', '--timeout', '--suites'];
+const VALUE_OPTIONS = ['--target', '--json', '--junit', '--lang', '--timeout', '--suites', '--shown-as'];
 
 /** Reads `command [ids…] [options…]`; throws UsageError on anything it does not know. */
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Args {
@@ -40,6 +42,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
   const json = values.get('--json');
   const junit = values.get('--junit');
   const suites = values.get('--suites');
+  const shownAs = values.get('--shown-as');
   return {
     command: command as Command,
     ids: positional,
@@ -51,5 +54,6 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
     timeoutMs: timeoutOption(values.get('--timeout')),
     quiet: flags.has('--quiet'),
     sign: flags.has('--sign'),
+    ...(shownAs ? { shownAs } : {}),
   };
 }

@@ -72,7 +72,7 @@ export async function gradePullRequest(options: PullRequestOptions): Promise<Pul
     const json = join(outDir, 'report.json');
     const argv = [
       '--import', 'tsx', join(baseDir, 'checker', 'cli.ts'), 'check',
-      '--target', join(headDir, 'chapters'), '--json', json, '--sign',
+      '--target', join(headDir, 'chapters'), '--shown-as', 'chapters', '--json', json, '--sign',
       '--lang', options.lang, '--timeout', String(options.timeoutSeconds),
     ];
     const key = newSigningKey();
@@ -83,9 +83,9 @@ export async function gradePullRequest(options: PullRequestOptions): Promise<Pul
     const text = readFileSync(json, 'utf8');
     const sig = existsSync(`${json}.sig`) ? readFileSync(`${json}.sig`, 'utf8') : '';
     if (!verifySignature(key, text, sig)) return { exitCode: 2, report: null, junit: null, forged: true };
-    const shown = (value: string) => value.split(join(headDir, 'chapters')).join('chapters');
-    const checked = JSON.parse(shown(text)) as Report;
-    const report: PullRequestReport = { ...checked, target: 'chapters', tampered, base, head, merge_base: mergeBase };
+    // The checker already names the head's chapters folder `chapters` (--shown-as), so the report is used as written.
+    const checked = JSON.parse(text) as Report;
+    const report: PullRequestReport = { ...checked, tampered, base, head, merge_base: mergeBase };
     return { exitCode, report, junit: junitOf(report) };
   } finally {
     rmSync(scratch, { recursive: true, force: true });

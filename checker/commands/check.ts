@@ -69,7 +69,7 @@ export async function runCheck(args: Args): Promise<number> {
   const chapters = CHAPTERS.filter((chapter) => selected.some((entry) => entry.chapter === chapter));
   let report;
   try {
-    [report] = await gradeFolders([{ learner: gradedTarget(args.target, CHAPTERS) }], selected, { lang: args.lang, timeoutMs: args.timeoutMs, chapters, ...(args.suites ? { suites: args.suites } : {}) });
+    [report] = await gradeFolders([{ learner: gradedTarget(args.target, CHAPTERS, args.shownAs) }], selected, { lang: args.lang, timeoutMs: args.timeoutMs, chapters, ...(args.suites ? { suites: args.suites } : {}) });
   } catch (error) {
     if (!(error instanceof PrivateSuiteError)) throw error;
     console.error(error.say(usageWords(args.lang)));
