@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { PRIVATE_PREFIX, privateTitle } from './batch/private-suites.ts';
 import type { PrivateSuite } from './batch/private-suites.ts';
 import { messages } from './i18n.ts';
-import { REPORT_VERSION, pointsFor, totals, weightOf } from './points.ts';
+import { buildReport, pointsFor, weightOf } from './points.ts';
 import type { Lang } from './i18n.ts';
 import type { Selected } from './manifest.ts';
 import type { Blocker, ExerciseReport, Report, Status, TestReport } from './report.ts';
@@ -32,7 +32,7 @@ export function scoreTarget(input: ScoreInput): Report {
   const { target, selected, lang } = input;
   const typeErrors = input.problems.map((problem) => ({ ...problem, file: shownScratchPath(target, problem.file) }));
   const exercises = selected.map((entry) => scoreExercise(input, entry, typeErrors));
-  return { version: REPORT_VERSION, ...totals(exercises), target: shownScratchPath(target, target.chaptersDir), lang, exercises, type_errors: typeErrors };
+  return buildReport({ target: shownScratchPath(target, target.chaptersDir), lang, exercises, type_errors: typeErrors });
 }
 
 /** One suite file of an exercise: the public one, or an instructor's private one. */

@@ -6,7 +6,7 @@ import type { GradeFolder } from '../grade.ts';
 import type { Lang } from '../i18n.ts';
 import type { Selected } from '../manifest.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
-import { REPORT_VERSION, totals } from '../points.ts';
+import { buildReport } from '../points.ts';
 import type { ExerciseReport, Report } from '../report.ts';
 import { fingerprintChapter } from './fingerprint.ts';
 import { SHOWN_AS, findStudents, isFolder } from './students.ts';
@@ -114,5 +114,5 @@ function missingUnit(chapter: ChapterSpec, units: Map<string, Unit>): string {
 
 /** A checker report for one student, assembled from the units that graded their chapters. */
 function studentReport(student: Student, lang: Lang, exercises: ExerciseReport[], typeErrors: Report['type_errors']): Report {
-  return { version: REPORT_VERSION, ...totals(exercises), target: student.dir, lang, exercises, type_errors: typeErrors };
+  return buildReport({ target: student.dir, lang, exercises, type_errors: typeErrors });
 }

@@ -2,7 +2,7 @@ import { existsSync, watch } from 'node:fs';
 import type { Args } from '../args.ts';
 import { GradingSession } from '../grade.ts';
 import { messages } from '../i18n.ts';
-import { totals } from '../points.ts';
+import { buildReport } from '../points.ts';
 import { CHAPTERS } from '../manifest.ts';
 import type { Report } from '../report.ts';
 import { chapterFolder, gradedTarget } from '../target.ts';
@@ -75,6 +75,6 @@ function quickLines(report: Report): string {
 function merge(a: Report, b: Report): Report {
   const order = CHAPTERS.flatMap((chapter) => chapter.exercises.map((exercise) => exercise.id));
   const exercises = [...a.exercises, ...b.exercises].sort((x, y) => order.indexOf(x.id) - order.indexOf(y.id));
-  return { ...a, ...totals(exercises), exercises };
+  return buildReport({ target: a.target, lang: a.lang, exercises, type_errors: a.type_errors });
 }
 
