@@ -3,6 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { loadPrivateSuites } from './batch/private-suites.ts';
 import type { PrivateSuite } from './batch/private-suites.ts';
 import { bundleSpawned } from './bundle.ts';
+import { timeLimits } from './limits.ts';
 import { trust } from './guard.ts';
 import type { TrustedSources } from './guard.ts';
 import type { Lang } from './i18n.ts';
@@ -21,7 +22,7 @@ import { TypeWatcher } from './typewatch.ts';
 /** Settings for grading. */
 export interface GradeOptions {
   lang: Lang;
-  /** Per suite file. */
+  /** Per suite file (--timeout); each test gets the shorter of this and the test limit (see limits.ts). */
   timeoutMs: number;
   /** Chapters to copy into the scratch folder. */
   chapters: readonly ChapterSpec[];
@@ -71,7 +72,7 @@ export class GradingSession {
       const holder: { session?: GradingSession } = {};
       const onFileDone = (file: string) => holder.session?.progress(file);
       const [runner, types] = await Promise.all([
-        SuiteRunner.create({ root: scratch.root, trusted, timeoutMs: options.timeoutMs, onFileDone }),
+        SuiteRunner.create({ root: scratch.root, trusted, limits: timeLimits(options.timeoutMs), onFileDone }),
         options.watchTypes ? TypeWatcher.start(scratch.root, TSC) : null,
       ]);
       holder.session = new GradingSession(scratch, runner, options, privates, types, trusted);
@@ -111,7 +112,7 @@ export class GradingSession {
         selected,
         privates: this.privates,
         lang: this.options.lang,
-        timeoutMs: this.options.timeoutMs,
+        limits: timeLimits(this.options.timeoutMs),
       }),
     );
   }

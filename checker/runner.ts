@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TrustedSources } from './guard.ts';
 import { Lane } from './lane.ts';
+import type { TimeLimits } from './limits.ts';
 import type { LaneOptions } from './lane.ts';
 import type { RawFile } from './raw.ts';
 import { laneSandbox, sandboxArgv } from './sandbox.ts';
@@ -15,8 +16,8 @@ export type { RawError, RawFile, RawTest } from './raw.ts';
 export interface RunnerOptions {
   root: string;
   trusted: TrustedSources;
-  /** Per suite file, from the moment its fork starts it. */
-  timeoutMs: number;
+  /** Per suite file (from the moment its fork starts it) and per test. */
+  limits: TimeLimits;
   /** Called each time a suite file finishes, for progress display. */
   onFileDone?: (file: string) => void;
 }
@@ -125,8 +126,8 @@ function laneOptions(options: RunnerOptions, setupFile: string, name: string): L
     trusted: options.trusted,
     setupFile,
     sandbox: laneSandbox(options.root, join(REPO_ROOT, 'node_modules'), name),
-    timeoutMs: options.timeoutMs,
-    loadLimitMs: Math.min(LOAD_LIMIT_MS, options.timeoutMs),
+    limits: options.limits,
+    loadLimitMs: Math.min(LOAD_LIMIT_MS, options.limits.fileMs),
     ...(options.onFileDone ? { onFileDone: options.onFileDone } : {}),
   };
 }

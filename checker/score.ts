@@ -3,6 +3,8 @@ import { join, relative } from 'node:path';
 import { PRIVATE_PREFIX, privateTitle } from './batch/private-suites.ts';
 import type { PrivateSuite } from './batch/private-suites.ts';
 import { messages } from './i18n.ts';
+import { seconds } from './limits.ts';
+import type { TimeLimits } from './limits.ts';
 import { buildReport, pointsFor, weightOf } from './points.ts';
 import type { Lang } from './i18n.ts';
 import type { Selected } from './manifest.ts';
@@ -24,7 +26,7 @@ export interface ScoreInput {
   /** Instructor's private suites, graded on top of the public ones. */
   privates?: readonly PrivateSuite[];
   lang: Lang;
-  timeoutMs: number;
+  limits: TimeLimits;
 }
 
 /** Scores one folder against the manifest: only expected tests that ran and passed count. */
@@ -101,7 +103,7 @@ function scorePart(input: ScoreInput, part: Part, typeMessage: string): { tests:
   const raw = input.outcomes.get(part.file);
   if (!raw || raw.outcome === 'crashed') return { tests: everyTest(part, 'error', say.crashed), message: say.crashed };
   if (raw.outcome === 'timeout') {
-    const message = say.timeout(Math.round(input.timeoutMs / 1000));
+    const message = say.timeout(seconds(raw.limitMs ?? input.limits.fileMs));
     return { tests: everyTest(part, 'timeout', message), message };
   }
   const fileError = raw.errors[0];
@@ -124,7 +126,7 @@ function testOutcome(input: ScoreInput, ran: RawTest | undefined, typeMessage: s
   if (!ran) return { status: 'error', message: say.missingTest };
   if (ran.state === 'passed') return typeMessage ? { status: 'fail', message: typeMessage } : { status: 'pass', message: '' };
   if (ran.state !== 'failed') return { status: 'fail', message: say.notRun };
-  if (/Test timed out in \d+ms/.test(ran.message)) return { status: 'timeout', message: say.timeout(Math.round(input.timeoutMs / 1000)) };
+  if (/Test timed out in \d+ms/.test(ran.message)) return { status: 'timeout', message: say.testTimeout(seconds(input.limits.testMs)) };
   const text = ran.denied ? say.denied(ran.denied.permission, ran.denied.resource) : ran.message;
   return { status: 'fail', message: clean(input, text, ran.stack) };
 }
