@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { loadPrivateSuites } from './batch/private-suites.ts';
-import type { PrivateSuite } from './batch/private-suites.ts';
+import { loadPrivateSuites } from './private-suites.ts';
+import type { PrivateSuite } from './private-suites.ts';
 import { bundleSpawned } from './bundle.ts';
 import { timeLimits } from './limits.ts';
 import { trust } from './guard.ts';

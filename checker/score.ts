@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { PRIVATE_PREFIX, privateTitle } from './batch/private-suites.ts';
-import type { PrivateSuite } from './batch/private-suites.ts';
+import { PRIVATE_PREFIX, privateTitle } from './private-suites.ts';
+import type { PrivateSuite } from './private-suites.ts';
 import { messages } from './i18n.ts';
 import { seconds } from './limits.ts';
 import type { TimeLimits } from './limits.ts';

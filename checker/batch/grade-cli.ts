@@ -12,7 +12,7 @@ import { parseGradeArgs } from './grade-args.ts';
 import type { GradeArgs } from './grade-args.ts';
 import { reportHtml } from './html.ts';
 import { reasonOf } from './reasons.ts';
-import { PrivateSuiteError } from './private-suites.ts';
+import { PrivateSuiteError } from '../private-suites.ts';
 import { progressLine } from './progress.ts';
 import { batchWords } from './words.ts';
 import { killForksOnExit } from '../watchdog.ts';

@@ -3,7 +3,7 @@ import type { ChapterSpec } from '../manifest/types.ts';
 import { REPORT_VERSION, pointsFor, totals, weightOf } from '../points.ts';
 import type { ExerciseReport, Status, TestReport } from '../report.ts';
 import type { PullRequestReport } from './grade-pr.ts';
-import { PRIVATE_PREFIX } from './private-suites.ts';
+import { PRIVATE_PREFIX } from '../private-suites.ts';
 
 /** A results file that does not have the shape grade:pr writes; the message names the field, never its content. */
 export class ResultsShapeError extends Error {}

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Args } from '../args.ts';
-import { PrivateSuiteError } from '../batch/private-suites.ts';
+import { PrivateSuiteError } from '../private-suites.ts';
 import { gradeFolders } from '../grade.ts';
 import { messages } from '../i18n.ts';
 import { RESTORE_COMMAND, listChanged, verifyChecker } from '../integrity.ts';

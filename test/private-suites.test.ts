@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { PrivateSuiteError, loadPrivateSuites, staticTestNames } from '../checker/batch/private-suites.ts';
+import { PrivateSuiteError, loadPrivateSuites, staticTestNames } from '../checker/private-suites.ts';
 import { CHAPTERS } from '../checker/manifest.ts';
 import type { Report } from '../checker/report.ts';
 import { REPO, checker, runTs } from './support/run.ts';
