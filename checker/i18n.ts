@@ -105,6 +105,9 @@ const en: Messages = {
   status: { pass: 'pass', fail: 'fail', error: 'error', timeout: 'timeout' },
 };
 
+/** The mark of each status, the same in the text report and the class gradebook's HTML. */
+export const STATUS_MARK = { pass: '✓', fail: '✗', error: '!', timeout: '⏱' } as const;
+
 /** The checker's words in the given language. */
 export function messages(lang: Lang): Messages {
   return lang === 'en' ? en : ko;

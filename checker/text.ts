@@ -1,7 +1,6 @@
-import { messages } from './i18n.ts';
+import { STATUS_MARK, messages } from './i18n.ts';
 import type { Blocker, ExerciseReport, Report } from './report.ts';
 
-const MARK = { pass: '✓', fail: '✗', error: '!', timeout: '⏱' } as const;
 
 /** The most other failing test names listed under an exercise; `--json` has them all. */
 const MAX_OTHER_NAMES = 10;
@@ -28,7 +27,7 @@ export function renderText(report: Report): string {
     out.push('');
   }
   for (const exercise of report.exercises) {
-    const line = `${MARK[exercise.status]} ${exercise.id} ${exercise.title} — ${say.status[exercise.status]}`;
+    const line = `${STATUS_MARK[exercise.status]} ${exercise.id} ${exercise.title} — ${say.status[exercise.status]}`;
     if (exercise.status === 'pass') {
       out.push(line);
       continue;

@@ -76,13 +76,13 @@ describe('private suites (--suites)', () => {
   test('grade --suites applies them to every student, and a bad suites folder stops with exit 2', () => {
     const submissions = join(work, 'class');
     for (const name of ['ann', 'bob']) cpSync(join(REPO, 'solutions'), join(submissions, name, 'chapters'), { recursive: true });
-    const ran = runTs('checker/batch/grade-cli.ts', [submissions, '--out', join(work, 'book'), '--suites', hidden, '--lang', 'en']);
+    const ran = runTs('checker/class/cli.ts', [submissions, '--out', join(work, 'book'), '--suites', hidden, '--lang', 'en']);
     expect(ran.status, ran.stderr).toBe(0);
     const book = JSON.parse(readFileSync(join(work, 'book', 'gradebook.json'), 'utf8')) as { students: Report[] };
     for (const student of book.students) {
       expect(student.exercises.map((exercise) => exercise.status)).toEqual(['pass', 'fail', 'error', ...Array(CHAPTERS.flatMap((chapter) => chapter.exercises).length - 3).fill('pass')]);
     }
-    const bad = runTs('checker/batch/grade-cli.ts', [submissions, '--out', join(work, 'book2'), '--suites', join(work, 'missing')]);
+    const bad = runTs('checker/class/cli.ts', [submissions, '--out', join(work, 'book2'), '--suites', join(work, 'missing')]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--suites');
   });

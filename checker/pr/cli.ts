@@ -5,7 +5,7 @@ import { UsageError, guessLang, langOption, readWords, timeoutOption, wantsHelp 
 import { USAGE_LINES, helpText } from '../help.ts';
 import { usageWords } from '../usage-words.ts';
 import { gradePullRequest } from './grade-pr.ts';
-import { batchWords } from './words.ts';
+import { prWords } from './words.ts';
 
 /** The parsed command line of `npm run grade:pr`. */
 interface PrArgs {
@@ -41,7 +41,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const parsed = parse(argv);
   if (!parsed) return 2;
   const { values: options, lang } = parsed;
-  const say = batchWords(lang);
+  const say = prWords(lang);
   let result;
   try {
     result = await gradePullRequest({

@@ -1,17 +1,17 @@
+import { STATUS_MARK, messages } from '../i18n.ts';
 import type { Lang } from '../i18n.ts';
 import type { Selected } from '../manifest.ts';
-import type { StudentResult } from './class.ts';
+import type { StudentResult } from './grade-class.ts';
 import { reasonOf } from './reasons.ts';
 import { classStats, percent } from './stats.ts';
 import type { ExerciseStat } from './stats.ts';
-import { batchWords } from './words.ts';
+import { classWords } from './words.ts';
 
 /** Escapes text for HTML element content and quoted attributes. */
 export function html(text: string | number): string {
   return String(text).replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 }
 
-const MARK = { pass: '✓', fail: '✗', error: '!', timeout: '⏱' } as const;
 
 const STYLE = `
 body{font-family:system-ui,-apple-system,"Noto Sans KR","Malgun Gothic",sans-serif;margin:24px;color:#1f2328}
@@ -28,17 +28,18 @@ pre{white-space:pre-wrap;margin:0;max-width:720px;font-size:12px}
 
 /** The class report: one self-contained page (no scripts, no network) with the heatmap, failure rates and common messages. */
 export function reportHtml(results: readonly StudentResult[], selected: readonly Selected[], lang: Lang, when: Date = new Date()): string {
-  const say = batchWords(lang);
+  const say = classWords(lang);
+  const statusWords = messages(lang).status;
   const stats = classStats(results, selected, lang);
   const ids = selected.map(({ exercise }) => exercise.id);
-  const legend = (['pass', 'fail', 'error', 'timeout'] as const).map((status) => `<span class="${status}">${MARK[status]} ${html(say.status[status])}</span>`).join('');
+  const legend = (['pass', 'fail', 'error', 'timeout'] as const).map((status) => `<span class="${status}">${STATUS_MARK[status]} ${html(statusWords[status])}</span>`).join('');
   const head = `<tr><th>${html(say.student)}</th>${ids.map((id) => `<th title="${html(selected.find(({ exercise }) => exercise.id === id)!.exercise.title[lang])}">${html(id)}</th>`).join('')}<th>${html(say.total)}</th><th>${html(say.reason)}</th></tr>`;
   const rows = results.map((result) => {
     const cells = ids.map((id) => {
       const exercise = result.report.exercises.find((entry) => entry.id === id);
       const status = exercise?.status ?? 'error';
-      const tip = exercise && status !== 'pass' ? exercise.message.split('\n').slice(0, 3).join('\n') : say.status[status];
-      return `<td class="cell ${status}" data-student="${html(result.student.name)}" data-exercise="${html(id)}" title="${html(tip)}">${MARK[status]}</td>`;
+      const tip = exercise && status !== 'pass' ? exercise.message.split('\n').slice(0, 3).join('\n') : statusWords[status];
+      return `<td class="cell ${status}" data-student="${html(result.student.name)}" data-exercise="${html(id)}" title="${html(tip)}">${STATUS_MARK[status]}</td>`;
     });
     const { score, max_score: max, tests_passed: passed, tests_total: total } = result.report;
     const tests = `${say.testsPassed} ${passed}/${total}`;
@@ -87,7 +88,7 @@ function bar(failed: number, graded: number): string {
 }
 
 function exerciseTable(stats: readonly ExerciseStat[], lang: Lang): string {
-  const say = batchWords(lang);
+  const say = classWords(lang);
   const rows = stats.map((stat) => {
     const common = stat.common ? `<pre>${html(stat.common.message)}</pre><small>× ${stat.common.count}</small>` : html(say.none);
     return `<tr><td>${html(stat.id)}</td><td>${html(stat.title)}</td><td>${bar(stat.failed, stat.graded)}</td><td>${html(say.failedOf(stat.failed, stat.graded))}</td><td>${common}</td></tr>`;
@@ -103,7 +104,7 @@ ${rows.join('\n')}
 }
 
 function testTable(stats: readonly ExerciseStat[], lang: Lang): string {
-  const say = batchWords(lang);
+  const say = classWords(lang);
   const rows = stats.flatMap((stat) =>
     stat.tests.map((test) => `<tr><td>${html(stat.id)}</td><td>${html(test.title)}</td><td>${bar(test.failed, test.graded)}</td><td>${html(say.failedOf(test.failed, test.graded))}</td></tr>`),
   );

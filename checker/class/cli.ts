@@ -3,18 +3,18 @@ import { join } from 'node:path';
 import { CHAPTERS, allExercises } from '../manifest.ts';
 import { REPORT_VERSION } from '../points.ts';
 import { isFolder } from './students.ts';
-import { gradeClass } from './class.ts';
+import { gradeClass } from './grade-class.ts';
 import { gradebookCsv } from './csv.ts';
 import { UsageError, guessLang, wantsHelp } from '../options.ts';
 import { USAGE_LINES, helpText } from '../help.ts';
 import { usageWords } from '../usage-words.ts';
-import { parseGradeArgs } from './grade-args.ts';
-import type { GradeArgs } from './grade-args.ts';
+import { parseGradeArgs } from './args.ts';
+import type { GradeArgs } from './args.ts';
 import { reportHtml } from './html.ts';
 import { reasonOf } from './reasons.ts';
 import { PrivateSuiteError } from '../private-suites.ts';
 import { progressLine } from './progress.ts';
-import { batchWords } from './words.ts';
+import { classWords } from './words.ts';
 import { killForksOnExit } from '../watchdog.ts';
 import { dropRunnerChannels } from '../runner-env.ts';
 import { messages } from '../i18n.ts';
@@ -37,7 +37,7 @@ async function main(argv: readonly string[]): Promise<number> {
     console.error(`${error.say(say)}\n\n${say.usage}:\n${USAGE_LINES.grade}\n${say.moreHelp('grade')}`);
     return 2;
   }
-  const say = batchWords(args.lang);
+  const say = classWords(args.lang);
   if (!isFolder(args.submissions)) {
     console.error(say.noStudents(args.submissions));
     return 2;

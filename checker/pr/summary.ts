@@ -1,5 +1,6 @@
 import type { PullRequestReport } from './grade-pr.ts';
-import { batchWords } from './words.ts';
+import { messages } from '../i18n.ts';
+import { prWords } from './words.ts';
 
 /** GitHub shows at most this many error annotations per step. */
 export const MAX_ERROR_ANNOTATIONS = 10;
@@ -26,14 +27,14 @@ export function todoLocation(todo: string): { file: string; line: number | null 
 
 /** `::error` annotations at the TODO of each failing exercise (at most GitHub's limit), and a warning when files outside chapters/ changed. */
 export function annotations(report: PullRequestReport): string[] {
-  const say = batchWords(report.lang);
+  const say = prWords(report.lang);
   const failing = report.exercises.filter((exercise) => exercise.status !== 'pass');
   const lines = failing.slice(0, MAX_ERROR_ANNOTATIONS).map((exercise) => {
     const where = todoLocation(exercise.todo);
     const properties = [
       ...(where ? [`file=${escapeProperty(where.file)}`] : []),
       ...(where?.line ? [`line=${where.line}`] : []),
-      `title=${escapeProperty(`${exercise.id} ${exercise.title} — ${say.status[exercise.status]}`)}`,
+      `title=${escapeProperty(`${exercise.id} ${exercise.title} — ${messages(report.lang).status[exercise.status]}`)}`,
     ];
     const message = `${exercise.message}\n\n${exercise.hint}`.slice(0, MAX_MESSAGE);
     return `::error ${properties.join(',')}::${escapeData(message)}`;
@@ -57,7 +58,7 @@ const ICON = { pass: '✅', fail: '❌', error: '❗', timeout: '⏱️' } as co
 
 /** The job summary: score, one table row per exercise, and the list of changed paths outside chapters/. */
 export function summaryMarkdown(report: PullRequestReport): string {
-  const say = batchWords(report.lang);
+  const say = prWords(report.lang);
   const ko = report.lang === 'ko';
   const passed = report.exercises.filter((exercise) => exercise.status === 'pass').length;
   const out = [
@@ -69,7 +70,7 @@ export function summaryMarkdown(report: PullRequestReport): string {
     '| --- | --- | --- | --- | --- |',
     ...report.exercises.map((exercise) => {
       const ok = exercise.tests.filter((test) => test.status === 'pass').length;
-      return `| ${cell(exercise.id)} | ${cell(exercise.title)} | ${ICON[exercise.status]} ${cell(say.status[exercise.status])} | ${ok}/${exercise.tests.length} | ${exercise.status === 'pass' ? '' : cell(exercise.todo)} |`;
+      return `| ${cell(exercise.id)} | ${cell(exercise.title)} | ${ICON[exercise.status]} ${cell(messages(report.lang).status[exercise.status])} | ${ok}/${exercise.tests.length} | ${exercise.status === 'pass' ? '' : cell(exercise.todo)} |`;
     }),
   ];
   const failing = report.exercises.filter((exercise) => exercise.status !== 'pass').length;

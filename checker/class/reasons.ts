@@ -1,11 +1,11 @@
 import type { Lang } from '../i18n.ts';
 import { CHAPTERS } from '../manifest.ts';
-import type { StudentResult } from './class.ts';
-import { batchWords } from './words.ts';
+import type { StudentResult } from './grade-class.ts';
+import { classWords } from './words.ts';
 
 /** Why a student's row is not full marks beyond plain failing tests: no folder, missing chapters, type errors, timeouts, crashes. */
 export function reasonOf(result: StudentResult, lang: Lang): string {
-  const say = batchWords(lang);
+  const say = classWords(lang);
   const { student, report } = result;
   if (student.problem === 'not-folder') return say.notFolder;
   if (student.problem === 'empty') return say.empty;

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync, appendFileSync, symlinkSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { fingerprintChapter, importsFromOutside } from '../checker/batch/fingerprint.ts';
+import { fingerprintChapter, importsFromOutside } from '../checker/class/fingerprint.ts';
 import { CHAPTERS } from '../checker/manifest.ts';
 import { REPO } from './support/run.ts';
 import { committedStarters } from './support/starters.ts';

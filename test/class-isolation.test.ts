@@ -36,7 +36,7 @@ describe('a class graded together gives every student what check gives them alon
   const wrong = [...new Map(FIXTURES.map((fixture) => [fixture.exercise, fixture])).values()];
   for (const fixture of wrong) cpSync(buildFixture(fixture), join(klass, `fixture-${fixture.exercise.replace('/', '-')}-${fixture.name}`, 'chapters'), { recursive: true });
   const out = mkdtempSync(join(tmpdir(), 'isolation-out-'));
-  const ran = entry('checker/batch/grade-cli.ts', [klass, '--out', out, '--timeout', '5', '--lang', 'en'], { timeoutMs: 280_000 });
+  const ran = entry('checker/class/cli.ts', [klass, '--out', out, '--timeout', '5', '--lang', 'en'], { timeoutMs: 280_000 });
   const book = existsSync(join(out, 'gradebook.json'))
     ? (JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string })[] })
     : { students: [] };

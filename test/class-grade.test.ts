@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { allExercises } from '../checker/manifest.ts';
 import type { Report } from '../checker/report.ts';
-import { makeStudent, parseCsv } from './batch-support/class.ts';
-import type { Kind } from './batch-support/class.ts';
+import { makeStudent, parseCsv } from './support/class.ts';
+import type { Kind } from './support/class.ts';
 import { checker, runTs } from './support/run.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'batch-grade-'));
@@ -30,7 +30,7 @@ for (const [name, kind] of CLASS) makeStudent(submissions, name, kind);
 const ids = allExercises().map(({ exercise }) => exercise.id);
 // 8 s per file: honest exercises need well under a second, but chapter 3's stdio suite starts a server process,
 // which a loaded 2-core machine can take seconds to do.
-const ran = runTs('checker/batch/grade-cli.ts', [submissions, '--out', out, '--timeout', '8', '--lang', 'en'], { timeoutMs: 240_000, env: { TZ: 'Asia/Seoul' } });
+const ran = runTs('checker/class/cli.ts', [submissions, '--out', out, '--timeout', '8', '--lang', 'en'], { timeoutMs: 240_000, env: { TZ: 'Asia/Seoul' } });
 const csv = existsSync(join(out, 'gradebook.csv')) ? readFileSync(join(out, 'gradebook.csv'), 'utf8') : '';
 const rows = parseCsv(csv);
 const book = existsSync(join(out, 'gradebook.json'))
@@ -136,7 +136,7 @@ describe('npm run grade on a generated class', () => {
   });
 
   test('refuses an output folder inside the submissions folder', () => {
-    const inside = runTs('checker/batch/grade-cli.ts', [submissions, '--out', join(submissions, 'gradebook')]);
+    const inside = runTs('checker/class/cli.ts', [submissions, '--out', join(submissions, 'gradebook')]);
     expect(inside.status).toBe(2);
     expect(existsSync(join(submissions, 'gradebook'))).toBe(false);
   });

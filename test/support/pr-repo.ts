@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO } from './class.ts';
-import { committedStarters } from '../support/starters.ts';
+import { committedStarters } from './starters.ts';
 
 /** Runs git in the throwaway repository with a fixed identity, returning its output. */
 export function gitIn(dir: string, ...args: string[]): string {

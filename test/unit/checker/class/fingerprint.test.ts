@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { fingerprintChapter, importsFromOutside } from '../../../../checker/batch/fingerprint.ts';
+import { fingerprintChapter, importsFromOutside } from '../../../../checker/class/fingerprint.ts';
 import { MAX_FILE_BYTES } from '../../../../checker/scratch.ts';
 import { tempDir, writeTree } from '../../support/temp.ts';
 

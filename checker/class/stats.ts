@@ -1,6 +1,6 @@
 import type { Selected } from '../manifest.ts';
 import type { Lang } from '../i18n.ts';
-import type { StudentResult } from './class.ts';
+import type { StudentResult } from './grade-class.ts';
 import { handedIn } from './reasons.ts';
 
 /** How often one test failed among the students who handed in its chapter. */

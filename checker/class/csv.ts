@@ -1,7 +1,7 @@
 import type { Lang } from '../i18n.ts';
-import type { StudentResult } from './class.ts';
+import type { StudentResult } from './grade-class.ts';
 import { reasonOf } from './reasons.ts';
-import { batchWords } from './words.ts';
+import { classWords } from './words.ts';
 
 /** The byte order mark that makes spreadsheet programs read the file as UTF-8. */
 const BOM = '\uFEFF';
@@ -15,7 +15,7 @@ export function csvField(value: string | number): string {
 
 /** The gradebook as CSV: UTF-8 with a BOM, CRLF lines, one row per student, one column per exercise, score, max, test counts and reason. */
 export function gradebookCsv(results: readonly StudentResult[], exerciseIds: readonly string[], lang: Lang): string {
-  const say = batchWords(lang);
+  const say = classWords(lang);
   const header = [say.student, ...exerciseIds, say.total, say.max, say.testsPassed, say.testsTotal, say.reason];
   const rows = results.map((result) => {
     const statuses = exerciseIds.map((id) => result.report.exercises.find((exercise) => exercise.id === id)?.status ?? 'error');

@@ -12,7 +12,7 @@ const MAX_BYTES = 20 * 1024 * 1024;
 function main(argv: readonly string[]): number {
   const file = argv[0];
   if (!file || argv.length !== 1) {
-    console.error('usage: node --import tsx checker/batch/summary-cli.ts RESULTS.json');
+    console.error('usage: node --import tsx checker/pr/summary-cli.ts RESULTS.json');
     return 2;
   }
   let report;

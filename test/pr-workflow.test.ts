@@ -36,12 +36,12 @@ describe('the pull-request grading workflow', () => {
 
   test('grades with workflow commands stopped, runner channels removed and another user without network, then summarizes in a later step', () => {
     const steps = yaml.split(/\n(?= {6}- name:)/);
-    const grading = steps.findIndex((step) => step.includes('grade-pr-cli.ts'));
-    const summary = steps.findIndex((step) => step.includes('summary-cli.ts'));
+    const grading = steps.findIndex((step) => step.includes('checker/pr/cli.ts'));
+    const summary = steps.findIndex((step) => step.includes('checker/pr/summary-cli.ts'));
     expect(grading).toBeGreaterThan(0);
     expect(summary).toBeGreaterThan(grading);
     const step = steps[grading]!;
-    expect(step).toMatch(/echo "::stop-commands::\$\{token\}"[\s\S]*grade-pr-cli\.ts[\s\S]*echo "::\$\{token\}::"/);
+    expect(step).toMatch(/echo "::stop-commands::\$\{token\}"[\s\S]*checker\/pr\/cli\.ts[\s\S]*echo "::\$\{token\}::"/);
     for (const name of ['GITHUB_STEP_SUMMARY', 'GITHUB_OUTPUT', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE']) expect(step).toContain(`-u ${name}`);
     expect(step).toContain('--run-as grader');
     const prepare = steps.find((one) => one.includes('useradd'))!;

@@ -2,9 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { PullRequestReport } from '../checker/batch/grade-pr.ts';
+import type { PullRequestReport } from '../checker/pr/grade-pr.ts';
 import { CHAPTERS } from '../checker/manifest.ts';
-import { commitBranch, makeCourseRepo, rewrite, solveChapter } from './batch-support/pr-repo.ts';
+import { commitBranch, makeCourseRepo, rewrite, solveChapter } from './support/pr-repo.ts';
 import { chapterDir } from './support/fixtures.ts';
 import { runTs } from './support/run.ts';
 
@@ -40,7 +40,7 @@ const tampering = commitBranch(repo, 'tampering', base, (root) => {
 /** Runs grade:pr against the throwaway repository and reads the JSON it wrote. */
 function gradePr(head: string, name: string): { status: number | null; stdout: string; report: PullRequestReport } {
   const json = join(work, `${name}.json`);
-  const ran = runTs('checker/batch/grade-pr-cli.ts', ['--repo', repo, '--base', 'main', '--head', head, '--json', json, '--lang', 'en'], { env: { TMPDIR: temp } });
+  const ran = runTs('checker/pr/cli.ts', ['--repo', repo, '--base', 'main', '--head', head, '--json', json, '--lang', 'en'], { env: { TMPDIR: temp } });
   expect(ran.status, ran.stderr).not.toBe(2);
   return { status: ran.status, stdout: ran.stdout, report: JSON.parse(readFileSync(json, 'utf8')) as PullRequestReport };
 }
@@ -122,7 +122,7 @@ describe('grade:pr against a head that rewrites the results file', () => {
   test('never yields the forged score: the signature exposes the rewrite, or the honest report was read first', () => {
     // The forger outlives the checker here (in CI the grader user's processes are killed); it stops by itself after
     // 20 s and, with its own temp folder, can spoil no other run meanwhile.
-    const ran = runTs('checker/batch/grade-pr-cli.ts', ['--repo', repo, '--base', 'main', '--head', forging, '--json', json, '--lang', 'en'], { env: { TMPDIR: temp } });
+    const ran = runTs('checker/pr/cli.ts', ['--repo', repo, '--base', 'main', '--head', forging, '--json', json, '--lang', 'en'], { env: { TMPDIR: temp } });
     if (ran.status === 2) {
       expect(ran.stderr).toContain('does not match its signature');
       return;

@@ -1,8 +1,8 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CHAPTERS } from '../../checker/manifest.ts';
-import { chapterDir } from '../support/fixtures.ts';
-import { committedStarters } from '../support/starters.ts';
+import { chapterDir } from './fixtures.ts';
+import { committedStarters } from './starters.ts';
 
 /** The repository these helpers copy from. */
 export const REPO = resolve(import.meta.dirname, '..', '..');
