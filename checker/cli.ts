@@ -1,6 +1,6 @@
-import { isCommand, parseArgs } from './args.ts';
+import { isCommand, parseArgs } from './commands/args.ts';
 import { USAGE_LINES, helpText } from './help.ts';
-import { UsageError, guessLang, wantsHelp } from './options.ts';
+import { UsageError, guessLang, wantsHelp } from './command-line.ts';
 import { usageWords } from './usage-words.ts';
 import { killForksOnExit } from './watchdog.ts';
 import { dropRunnerChannels } from './runner-env.ts';

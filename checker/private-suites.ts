@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Lang } from './i18n.ts';
 import { CHAPTERS } from './manifest.ts';
-import { UsageError } from './options.ts';
+import { UsageError } from './command-line.ts';
 import type { ChapterSpec } from './manifest/types.ts';
 
 /** One instructor suite file, graded on top of the public suite of one exercise. */

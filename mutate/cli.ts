@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { CHAPTERS, selectExercises } from '../checker/manifest.ts';
-import { UsageError, readWords } from '../checker/options.ts';
+import { UsageError, readWords } from '../checker/command-line.ts';
 import { analyze } from './analyze.ts';
 import { findEquivalent, readEquivalents } from './equivalent.ts';
 import { learnerHunks } from './learner-lines.ts';

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { Lang } from '../i18n.ts';
-import { UsageError, langOption, readWords, timeoutOption } from '../options.ts';
+import { UsageError, langOption, readWords, timeoutOption } from '../command-line.ts';
 
 /** Parsed `npm run grade` command line. */
 export interface GradeArgs {

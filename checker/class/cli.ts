@@ -5,7 +5,7 @@ import { REPORT_VERSION } from '../points.ts';
 import { isFolder } from './students.ts';
 import { gradeClass } from './grade-class.ts';
 import { gradebookCsv } from './csv.ts';
-import { UsageError, guessLang, wantsHelp } from '../options.ts';
+import { UsageError, guessLang, wantsHelp } from '../command-line.ts';
 import { USAGE_LINES, helpText } from '../help.ts';
 import { usageWords } from '../usage-words.ts';
 import { parseGradeArgs } from './args.ts';

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { Args } from '../args.ts';
+import type { Args } from './args.ts';
 import { PrivateSuiteError } from '../private-suites.ts';
 import { gradeFolders } from '../grade.ts';
 import { messages } from '../i18n.ts';
@@ -13,7 +13,7 @@ import type { Report } from '../report.ts';
 import { gradedTarget } from '../target.ts';
 import { renderText } from '../text.ts';
 import { usageWords } from '../usage-words.ts';
-import { UsageError } from '../options.ts';
+import { UsageError } from '../command-line.ts';
 
 /** Picks the exercises named on the command line, or explains which ids exist; null after printing an error. */
 export function pickExercises(args: Args): Selected[] | null {

@@ -1,4 +1,4 @@
-import type { Args } from '../args.ts';
+import type { Args } from './args.ts';
 import { gradeFolders } from '../grade.ts';
 import { messages } from '../i18n.ts';
 import { CHAPTERS } from '../manifest.ts';

@@ -1,6 +1,6 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import type { Args } from '../args.ts';
+import type { Args } from './args.ts';
 import { messages } from '../i18n.ts';
 import { CHAPTERS, selectExercises } from '../manifest.ts';
 import { chapterFolder, gradedTarget } from '../target.ts';

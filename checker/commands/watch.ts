@@ -1,5 +1,5 @@
 import { existsSync, watch } from 'node:fs';
-import type { Args } from '../args.ts';
+import type { Args } from './args.ts';
 import { GradingSession } from '../grade.ts';
 import { messages } from '../i18n.ts';
 import { buildReport } from '../points.ts';

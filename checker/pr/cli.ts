@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Lang } from '../i18n.ts';
-import { UsageError, guessLang, langOption, readWords, timeoutOption, wantsHelp } from '../options.ts';
+import { UsageError, guessLang, langOption, readWords, timeoutOption, wantsHelp } from '../command-line.ts';
 import { USAGE_LINES, helpText } from '../help.ts';
 import { usageWords } from '../usage-words.ts';
 import { gradePullRequest } from './grade-pr.ts';
