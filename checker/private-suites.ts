@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Lang } from './i18n.ts';
-import { CHAPTERS } from './manifest.ts';
+import { CHAPTERS } from './course.ts';
 import { UsageError } from './command-line.ts';
 import type { ChapterSpec } from './manifest/types.ts';
 

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { CHAPTERS, selectExercises } from '../checker/manifest.ts';
+import { CHAPTERS, selectExercises } from '../checker/course.ts';
 import { UsageError, readWords } from '../checker/command-line.ts';
 import { analyze } from './analyze.ts';
 import { findEquivalent, readEquivalents } from './equivalent.ts';

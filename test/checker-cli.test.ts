@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { allExercises, validIds } from '../checker/manifest.ts';
+import { allExercises, validIds } from '../checker/course.ts';
 import { weightOf } from '../checker/points.ts';
 import type { Report } from '../checker/report.ts';
 import { REPO, checker } from './support/run.ts';

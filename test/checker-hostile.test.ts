@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { allExercises } from '../checker/manifest.ts';
+import { allExercises } from '../checker/course.ts';
 import type { ExerciseReport, Report } from '../checker/report.ts';
 import { chapterDir } from './support/fixtures.ts';
 import { hostileCopy } from './support/hostile.ts';

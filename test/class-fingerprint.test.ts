@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { fingerprintChapter, importsFromOutside } from '../checker/class/fingerprint.ts';
-import { CHAPTERS } from '../checker/manifest.ts';
+import { CHAPTERS } from '../checker/course.ts';
 import { REPO } from './support/run.ts';
 import { committedStarters } from './support/starters.ts';
 

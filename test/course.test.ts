@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { CHAPTERS } from '../checker/manifest.ts';
+import { CHAPTERS } from '../checker/course.ts';
 import { listFiles } from '../checker/scratch.ts';
 import { readStarters } from '../checker/starters.ts';
 import type { ChapterOutput } from './fixtures/types.ts';

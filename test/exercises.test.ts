@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { allExercises } from '../checker/manifest.ts';
+import { allExercises } from '../checker/course.ts';
 import type { Report } from '../checker/report.ts';
 import { FIXTURES, PROVEN_CHAPTERS, buildFixture } from './support/fixtures.ts';
 import type { PlanEntry } from './support/grade-many.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { PullRequestReport } from '../checker/pr/grade-pr.ts';
-import { CHAPTERS } from '../checker/manifest.ts';
+import { CHAPTERS } from '../checker/course.ts';
 import { commitBranch, makeCourseRepo, rewrite, solveChapter } from './support/pr-repo.ts';
 import { chapterDir } from './support/fixtures.ts';
 import { runTs } from './support/run.ts';

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import type { PullRequestReport } from '../checker/pr/grade-pr.ts';
 import { MAX_ERROR_ANNOTATIONS, annotations, cell, escapeData, escapeProperty, summaryMarkdown, todoLocation } from '../checker/pr/summary.ts';
 import { ResultsShapeError, validatePrReport } from '../checker/pr/validate.ts';
-import { allExercises } from '../checker/manifest.ts';
+import { allExercises } from '../checker/course.ts';
 import { totals } from '../checker/points.ts';
 import { runTs } from './support/run.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { PrivateSuiteError, loadPrivateSuites, staticTestNames } from '../checker/private-suites.ts';
-import { CHAPTERS } from '../checker/manifest.ts';
+import { CHAPTERS } from '../checker/course.ts';
 import type { Report } from '../checker/report.ts';
 import { REPO, checker, runTs } from './support/run.ts';
 

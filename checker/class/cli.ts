@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHAPTERS, allExercises } from '../manifest.ts';
+import { CHAPTERS, allExercises } from '../course.ts';
 import { REPORT_VERSION } from '../points.ts';
 import { isFolder } from './students.ts';
 import { gradeClass } from './grade-class.ts';
@@ -16,7 +16,7 @@ import { PrivateSuiteError } from '../private-suites.ts';
 import { progressLine } from './progress.ts';
 import { classWords } from './words.ts';
 import { killForksOnExit } from '../watchdog.ts';
-import { dropRunnerChannels } from '../runner-env.ts';
+import { dropRunnerChannels } from '../ci-channels.ts';
 import { messages } from '../i18n.ts';
 import { RESTORE_COMMAND, listChanged, verifyChecker } from '../integrity.ts';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gradeFolders } from '../grade.ts';
 import type { GradeFolder } from '../grade.ts';
 import type { Lang } from '../i18n.ts';
-import type { Selected } from '../manifest.ts';
+import type { Selected } from '../course.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 import { buildReport } from '../points.ts';
 import type { ExerciseReport, Report } from '../report.ts';

@@ -1,6 +1,6 @@
 import { STATUS_MARK, messages } from '../i18n.ts';
 import type { Lang } from '../i18n.ts';
-import type { Selected } from '../manifest.ts';
+import type { Selected } from '../course.ts';
 import type { StudentResult } from './grade-class.ts';
 import { reasonOf } from './reasons.ts';
 import { classStats, percent } from './stats.ts';

@@ -1,4 +1,4 @@
-import type { Selected } from '../manifest.ts';
+import type { Selected } from '../course.ts';
 import type { Lang } from '../i18n.ts';
 import type { StudentResult } from './grade-class.ts';
 import { handedIn } from './reasons.ts';

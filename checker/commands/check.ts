@@ -7,11 +7,11 @@ import { messages } from '../i18n.ts';
 import { RESTORE_COMMAND, listChanged, verifyChecker } from '../integrity.ts';
 import { readSigningKey, signature } from '../sign.ts';
 import { junitOf } from '../junit.ts';
-import { CHAPTERS, selectExercises, validIds } from '../manifest.ts';
-import type { Selected } from '../manifest.ts';
+import { CHAPTERS, selectExercises, validIds } from '../course.ts';
+import type { Selected } from '../course.ts';
 import type { Report } from '../report.ts';
 import { gradedTarget } from '../target.ts';
-import { renderText } from '../text.ts';
+import { renderText } from '../text-report.ts';
 import { usageWords } from '../usage-words.ts';
 import { UsageError } from '../command-line.ts';
 

@@ -1,8 +1,8 @@
 import type { Args } from './args.ts';
 import { gradeFolders } from '../grade.ts';
 import { messages } from '../i18n.ts';
-import { CHAPTERS } from '../manifest.ts';
-import type { Selected } from '../manifest.ts';
+import { CHAPTERS } from '../course.ts';
+import type { Selected } from '../course.ts';
 import { chapterFolder, gradedTarget, shownPath } from '../target.ts';
 import { findTodo, formatLocation } from '../todo.ts';
 import { pickExercises, targetUsable } from './check.ts';

@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } fro
 import { dirname, join, relative } from 'node:path';
 import type { Args } from './args.ts';
 import { messages } from '../i18n.ts';
-import { CHAPTERS, selectExercises } from '../manifest.ts';
+import { CHAPTERS, selectExercises } from '../course.ts';
 import { chapterFolder, gradedTarget } from '../target.ts';
 import { StarterReadError, starterFiles } from '../starters.ts';
 import { targetUsable } from './check.ts';

@@ -3,10 +3,10 @@ import type { Args } from './args.ts';
 import { GradingSession } from '../grade.ts';
 import { messages } from '../i18n.ts';
 import { buildReport } from '../points.ts';
-import { CHAPTERS } from '../manifest.ts';
+import { CHAPTERS } from '../course.ts';
 import type { Report } from '../report.ts';
 import { chapterFolder, gradedTarget } from '../target.ts';
-import { renderText } from '../text.ts';
+import { renderText } from '../text-report.ts';
 import { pickExercises, targetUsable } from './check.ts';
 
 /** How long to wait after a save before checking, so an editor's burst of writes counts once. */

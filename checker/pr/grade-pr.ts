@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import type { Lang } from '../i18n.ts';
 import type { Report } from '../report.ts';
 import { junitOf } from '../junit.ts';
-import { withoutRunnerChannels } from '../runner-env.ts';
+import { withoutRunnerChannels } from '../ci-channels.ts';
 import { REPO_ROOT } from '../scratch.ts';
 import { newSigningKey, verifySignature } from '../sign.ts';
 import { archive, changedPaths, commitOf, git, hasPath } from './git.ts';

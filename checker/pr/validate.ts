@@ -1,4 +1,4 @@
-import { CHAPTERS, allExercises } from '../manifest.ts';
+import { CHAPTERS, allExercises } from '../course.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 import { REPORT_VERSION, pointsFor, totals, weightOf } from '../points.ts';
 import type { ExerciseReport, Status, TestReport } from '../report.ts';

@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CHAPTERS } from '../../checker/manifest.ts';
+import { CHAPTERS } from '../../checker/course.ts';
 import { chapterDir } from './fixtures.ts';
 import { committedStarters } from './starters.ts';
 

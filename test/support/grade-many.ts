@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gradeFolders } from '../../checker/grade.ts';
-import { CHAPTERS, selectExercises } from '../../checker/manifest.ts';
+import { CHAPTERS, selectExercises } from '../../checker/course.ts';
 import type { Report } from '../../checker/report.ts';
 import { gradedTarget } from '../../checker/target.ts';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { timeLimits } from '../../../checker/limits.ts';
-import type { Selected } from '../../../checker/manifest.ts';
+import type { Selected } from '../../../checker/course.ts';
 import type { RawFile } from '../../../checker/raw.ts';
 import type { Scratch, ScratchTarget } from '../../../checker/scratch.ts';
 import { scoreTarget } from '../../../checker/score.ts';

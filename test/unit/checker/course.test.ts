@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { allExercises, CHAPTERS, MANIFEST_DIR, selectExercises, validIds } from '../../../checker/manifest.ts';
+import { allExercises, CHAPTERS, MANIFEST_DIR, selectExercises, validIds } from '../../../checker/course.ts';
 import type { ChapterSpec, ExerciseSpec } from '../../../checker/manifest/types.ts';
 
 /** A minimal exercise of a made-up chapter. */
