@@ -10,16 +10,17 @@ export class UsageError extends Error {
   }
 }
 
-/** A command line split into plain words, `--name value` options and `--flag` switches. */
-export interface Words {
+/** A command line split into plain words, `--name value` options (unset when not given) and `--flag` switches, keyed by the names asked for. */
+export interface Words<V extends string, F extends string> {
   positional: string[];
-  values: Map<string, string>;
-  flags: Set<string>;
+  values: Partial<Record<V, string>>;
+  flags: Record<F, boolean>;
 }
 
 /** Splits a command line; options take `--name value` or `--name=value`; anything unknown is a UsageError. */
-export function readWords(argv: readonly string[], valueNames: readonly string[], flagNames: readonly string[] = []): Words {
-  const words: Words = { positional: [], values: new Map(), flags: new Set() };
+export function readWords<const V extends string, const F extends string = never>(argv: readonly string[], valueNames: readonly V[], flagNames: readonly F[] = []): Words<V, F> {
+  const flags = Object.fromEntries(flagNames.map((name) => [name, false])) as Record<F, boolean>;
+  const words: Words<V, F> = { positional: [], values: {}, flags };
   for (let index = 0; index < argv.length; index += 1) {
     const word = argv[index]!;
     if (!word.startsWith('-') || word === '-') {
@@ -27,16 +28,21 @@ export function readWords(argv: readonly string[], valueNames: readonly string[]
       continue;
     }
     const [name, inline] = word.split(/=(.*)/s, 2) as [string, string | undefined];
-    if (flagNames.includes(name)) {
-      words.flags.add(name);
+    if (isOneOf(name, flagNames)) {
+      words.flags[name] = true;
       continue;
     }
-    if (!valueNames.includes(name)) throw new UsageError((say) => say.unknownOption(name));
+    if (!isOneOf(name, valueNames)) throw new UsageError((say) => say.unknownOption(name));
     const value = inline ?? argv[(index += 1)];
     if (value === undefined || value === '') throw new UsageError((say) => say.needsValue(name));
-    words.values.set(name, value);
+    words.values[name] = value;
   }
   return words;
+}
+
+/** True when NAME is one of NAMES (narrowing it to their type). */
+function isOneOf<N extends string>(name: string, names: readonly N[]): name is N {
+  return (names as readonly string[]).includes(name);
 }
 
 /** The language from --lang, else CHECKER_LANG (an empty value counts as unset), else Korean. */

@@ -27,7 +27,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const byIdentity = (entry: (typeof equivalents)[number]) => mutants.filter((mutant) => findEquivalent([entry], mutant.identity));
     const found = findings(mutants, scopeOf(selected), equivalents, byIdentity);
     console.log(render(found, selected, (Date.now() - started) / 1000));
-    const json = values.get('--json');
+    const json = values['--json'];
     if (json) {
       const plain = found.scoped.map(({ identity, line, outcome, hunk, reachedBy, detectedBy }) => ({
         ...identity, line, outcome, learner: hunk !== undefined, reachedBy: [...reachedBy], detectedBy: [...detectedBy],

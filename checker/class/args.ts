@@ -18,13 +18,13 @@ export interface GradeArgs {
  */
 export function parseGradeArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, now: Date = new Date()): GradeArgs {
   const { positional, values: options } = readWords(argv, ['--out', '--suites', '--lang', '--timeout']);
-  const lang = langOption(options.get('--lang'), env);
-  const timeoutMs = timeoutOption(options.get('--timeout'));
+  const lang = langOption(options['--lang'], env);
+  const timeoutMs = timeoutOption(options['--timeout']);
   if (positional.length !== 1) throw new UsageError((say) => say.oneSubmissions);
   const submissions = positional[0]!;
-  const out = options.get('--out') ?? join(homedir(), 'mcp-gradebooks', `gradebook-${localStamp(now)}`);
+  const out = options['--out'] ?? join(homedir(), 'mcp-gradebooks', `gradebook-${localStamp(now)}`);
   if (isInside(resolve(out), resolve(submissions))) throw new UsageError((say) => say.outInside(out));
-  const suites = options.get('--suites');
+  const suites = options['--suites'];
   return { submissions, out, ...(suites ? { suites } : {}), lang, timeoutMs };
 }
 

@@ -31,29 +31,26 @@ export interface Args {
 
 
 const COMMANDS: readonly Command[] = ['check', 'hint', 'watch', 'reset'];
-const VALUE_OPTIONS = ['--target', '--json', '--junit', '--lang', '--timeout', '--suites', '--shown-as'];
+const VALUE_OPTIONS = ['--target', '--json', '--junit', '--lang', '--timeout', '--suites', '--shown-as'] as const;
 
 /** Reads `command [ids…] [options…]`; throws UsageError on anything it does not know. */
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Args {
   const [command, ...rest] = argv;
   if (!COMMANDS.includes(command as Command)) throw new UsageError((say) => say.unknownCommand(command ?? '-'));
   const { positional, values, flags } = readWords(rest, VALUE_OPTIONS, ['--quiet', '--sign']);
-  if (flags.has('--sign') && !values.has('--json')) throw new UsageError((say) => say.signNeedsJson);
-  const json = values.get('--json');
-  const junit = values.get('--junit');
-  const suites = values.get('--suites');
-  const shownAs = values.get('--shown-as');
+  if (flags['--sign'] && values['--json'] === undefined) throw new UsageError((say) => say.signNeedsJson);
+  const { '--json': json, '--junit': junit, '--suites': suites, '--shown-as': shownAs } = values;
   return {
     command: command as Command,
     ids: positional,
-    target: values.get('--target') ?? 'chapters',
+    target: values['--target'] ?? 'chapters',
     ...(json ? { json } : {}),
     ...(junit ? { junit } : {}),
     ...(suites ? { suites } : {}),
-    lang: langOption(values.get('--lang'), env),
-    timeoutMs: timeoutOption(values.get('--timeout')),
-    quiet: flags.has('--quiet'),
-    sign: flags.has('--sign'),
+    lang: langOption(values['--lang'], env),
+    timeoutMs: timeoutOption(values['--timeout']),
+    quiet: flags['--quiet'],
+    sign: flags['--sign'],
     ...(shownAs ? { shownAs } : {}),
   };
 }

@@ -1,29 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Lang } from '../i18n.ts';
-import { UsageError, guessLang, langOption, readWords, timeoutOption, wantsHelp } from '../command-line.ts';
+import { UsageError, guessLang, wantsHelp } from '../command-line.ts';
 import { USAGE_LINES, helpText } from '../help.ts';
 import { usageWords } from '../usage-words.ts';
+import { parsePrArgs } from './args.ts';
+import type { PrArgs } from './args.ts';
 import { gradePullRequest } from './grade-pr.ts';
 import { prWords } from './words.ts';
-
-/** The parsed command line of `npm run grade:pr`. */
-interface PrArgs {
-  values: Map<string, string>;
-  lang: Lang;
-  timeoutMs: number;
-}
 
 /** Reads the command line; null (after printing the usage) when something is wrong. */
 function parse(argv: readonly string[]): PrArgs | null {
   try {
-    const { positional, values } = readWords(argv, ['--base', '--head', '--json', '--junit', '--lang', '--timeout', '--repo', '--run-as']);
-    const lang = langOption(values.get('--lang'));
-    const timeoutMs = timeoutOption(values.get('--timeout'));
-    const extra = positional[0];
-    if (extra !== undefined) throw new UsageError((say) => say.unexpectedArgument(extra));
-    if (!values.has('--base') || !values.has('--head')) throw new UsageError((say) => say.baseHeadRequired);
-    return { values, lang, timeoutMs };
+    return parsePrArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     const say = usageWords(guessLang(argv));
@@ -40,17 +28,16 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const parsed = parse(argv);
   if (!parsed) return 2;
-  const { values: options, lang } = parsed;
-  const say = prWords(lang);
+  const say = prWords(parsed.lang);
   let result;
   try {
     result = await gradePullRequest({
-      repo: options.get('--repo') ?? process.cwd(),
-      base: options.get('--base')!,
-      head: options.get('--head')!,
-      lang,
+      repo: parsed.repo,
+      base: parsed.base,
+      head: parsed.head,
+      lang: parsed.lang,
       timeoutSeconds: parsed.timeoutMs / 1000,
-      ...(options.has('--run-as') ? { runAs: options.get('--run-as')! } : {}),
+      ...(parsed.runAs ? { runAs: parsed.runAs } : {}),
     });
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
@@ -67,8 +54,8 @@ async function main(argv: readonly string[]): Promise<number> {
     writeFileSync(file, text);
     console.log(say.wrote(file));
   };
-  write(options.get('--json'), `${JSON.stringify(report, null, 2)}\n`);
-  if (result.junit) write(options.get('--junit'), result.junit);
+  write(parsed.json, `${JSON.stringify(report, null, 2)}\n`);
+  if (result.junit) write(parsed.junit, result.junit);
   console.log(`\n${say.prScore(report.score, report.max_score, `${report.tests_passed}/${report.tests_total}`)}`);
   if (report.tampered.length > 0) {
     const lines = [say.tampered(report.tampered.length), ...report.tampered.map((path) => `  - ${JSON.stringify(path)}`)];
