@@ -9,8 +9,6 @@ import type { ChapterSpec } from './manifest/types.ts';
 export interface PrivateSuite {
   /** The exercise it belongs to, such as `01/3`. */
   exerciseId: string;
-  /** The chapter folder name, such as `01-mini-mcp`. */
-  chapterDir: string;
   /** The file name inside `<suites dir>/<chapter dir>/`. */
   file: string;
   /** The test names it must report, read from its source before anything runs. */
@@ -52,7 +50,7 @@ export function loadPrivateSuites(dir: string, chapters: readonly ChapterSpec[])
       if (names.length === 0) throw new PrivateSuiteError((say) => say.suitesNoNames(`${entry.name}/${file}`));
       const repeated = names.find((name, index) => names.indexOf(name) !== index);
       if (repeated) throw new PrivateSuiteError((say) => say.suitesRepeated(`${entry.name}/${file}`, repeated));
-      suites.push({ exerciseId, chapterDir: chapter.dir, file, names });
+      suites.push({ exerciseId, file, names });
     }
   }
   return suites;
