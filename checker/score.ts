@@ -8,20 +8,19 @@ import type { TimeLimits } from './limits.ts';
 import { buildReport, pointsFor, weightOf } from './points.ts';
 import type { Lang } from './i18n.ts';
 import type { Selected } from './course.ts';
-import type { Blocker, ExerciseReport, Report, Status, TestReport } from './report.ts';
+import type { Blocker, ExerciseReport, Report, Status, TestReport, TypeErrorReport } from './report.ts';
 import type { RawFile, RawTest } from './suite-runner.ts';
 import { privateSuitesDirName } from './scratch.ts';
 import type { Scratch, ScratchTarget } from './scratch.ts';
 import { shownPath } from './target.ts';
 import { findTodo, formatLocation } from './todo.ts';
-import type { TypeProblem } from './typecheck.ts';
 
 /** Everything needed to score one graded folder. */
 export interface ScoreInput {
   scratch: Scratch;
   target: ScratchTarget;
   outcomes: Map<string, RawFile>;
-  problems: TypeProblem[];
+  problems: TypeErrorReport[];
   selected: Selected[];
   /** Instructor's private suites, graded on top of the public ones. */
   privates?: readonly PrivateSuite[];
