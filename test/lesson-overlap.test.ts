@@ -20,7 +20,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { blobId, readStarters } from '../checker/starters.ts';
+import { readStarters } from '../checker/starters.ts';
 import { MAX_OVERLAP, MIN_CHARS, closestMatches, grams, lessonSentences, overlap, seedSentences } from './support/overlap.ts';
 import type { Match, Sentence } from './support/overlap.ts';
 import { REPO } from './support/run.ts';
@@ -33,13 +33,8 @@ interface Lesson {
   text: string;
 }
 
-/** A chapter README as committed: the working copy when it is that blob, otherwise the blob from git. */
+/** A chapter README as committed: the blob from git, never the working tree's chapters/, where the learner works. */
 function committedReadme(dir: string, blob: string): string {
-  const file = join(REPO, 'chapters', dir, 'README.md');
-  if (existsSync(file)) {
-    const content = readFileSync(file);
-    if (blobId(content) === blob) return content.toString('utf8');
-  }
   const read = spawnSync('git', ['cat-file', 'blob', blob], { cwd: REPO, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
   if (read.status !== 0) throw new Error(`chapters/${dir}/README.md: git has no blob ${blob}; run \`npm run starters\` and \`git add\` the README.`);
   return read.stdout;
