@@ -210,7 +210,7 @@ describe('a chapter added with its folders, one manifest file and one fixtures f
     const chapter = results.filter((result) => result.fullName.startsWith('chapter 99-probe '));
     expect(chapter.map((result) => result.fullName.slice('chapter 99-probe '.length)).sort()).toEqual([
       'each exercise has exactly one TODO in the starter, where the manifest says, and none in the solution',
-      'files without a TODO are the same in starter and solution',
+      'files without a TODO are the same in the recorded starter and the solution',
       'starter and solution hold the same files',
       "the manifest lists exactly the tests each hidden suite declares",
       'the recorded starter output is the seed\'s expected output, byte for byte',
