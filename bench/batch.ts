@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { makeStudent, stampEveryFile } from '../test/batch-support/class.ts';
-import type { Kind } from '../test/batch-support/class.ts';
+import { makeStudent, stampEveryFile } from '../test/support/class.ts';
+import type { Kind } from '../test/support/class.ts';
 
 /**
  * `npm run bench` batch case: 100 submissions (solved, unsolved and half-solved copies) graded with

@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { rolldown } from 'rolldown';
-import type { Selected } from './manifest.ts';
+import type { Selected } from './course.ts';
 import type { ScratchTarget } from './scratch.ts';
 
 /**

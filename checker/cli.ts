@@ -1,9 +1,9 @@
-import { isCommand, parseArgs } from './args.ts';
+import { isCommand, parseArgs } from './commands/args.ts';
 import { USAGE_LINES, helpText } from './help.ts';
-import { UsageError, guessLang, wantsHelp } from './options.ts';
+import { UsageError, guessLang, wantsHelp } from './command-line.ts';
 import { usageWords } from './usage-words.ts';
 import { killForksOnExit } from './watchdog.ts';
-import { dropRunnerChannels } from './runner-env.ts';
+import { dropRunnerChannels } from './ci-channels.ts';
 
 /** Runs a checker command and returns its exit code: 0 all pass, 1 something fails, 2 usage error. */
 async function main(argv: readonly string[]): Promise<number> {

@@ -1,25 +1,28 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
-import { loadPrivateSuites } from './batch/private-suites.ts';
-import type { PrivateSuite } from './batch/private-suites.ts';
+import { join, relative, resolve } from 'node:path';
+import { loadPrivateSuites } from './private-suites.ts';
+import type { PrivateSuite } from './private-suites.ts';
 import { bundleSpawned } from './bundle.ts';
+import { timeLimits } from './limits.ts';
 import { trust } from './guard.ts';
 import type { TrustedSources } from './guard.ts';
 import type { Lang } from './i18n.ts';
-import type { Selected } from './manifest.ts';
+import type { Selected } from './course.ts';
 import type { ChapterSpec } from './manifest/types.ts';
 import type { Report } from './report.ts';
-import { SuiteRunner } from './runner.ts';
-import { REPO_ROOT, addTarget, createScratch, listFiles, privateSuitesDirName, resolveChaptersDir, syncLearnerTree } from './scratch.ts';
+import { SuiteRunner } from './suite-runner.ts';
+import { REPO_ROOT, addTarget, createScratch, listFiles, privateSuitesDirName, syncLearnerTree } from './scratch.ts';
 import type { Scratch, ScratchTarget } from './scratch.ts';
 import { scoreTarget } from './score.ts';
+import { chapterFolder } from './target.ts';
+import type { GradedTarget } from './target.ts';
 import { tscBinary, typecheck } from './typecheck.ts';
 import { TypeWatcher } from './typewatch.ts';
 
 /** Settings for grading. */
 export interface GradeOptions {
   lang: Lang;
-  /** Per suite file. */
+  /** Per suite file (--timeout); each test gets the shorter of this and the test limit (see limits.ts). */
   timeoutMs: number;
   /** Chapters to copy into the scratch folder. */
   chapters: readonly ChapterSpec[];
@@ -31,14 +34,12 @@ export interface GradeOptions {
   watchTypes?: boolean;
 }
 
-/** A folder to grade, limited to some chapters and with the name messages give its chapters folder. */
+/** A learner folder to grade, limited to some chapters. */
 export interface GradeFolder {
-  /** A chapters folder, or a copy of the repository with chapters/ inside. */
-  dir: string;
+  /** Where its chapter folders are and how messages name them. */
+  learner: GradedTarget;
   /** The chapters copied from it; all of GradeOptions.chapters when unset. */
   chapters?: readonly ChapterSpec[];
-  /** How messages name its chapters folder, such as `chapters`. */
-  shownAs?: string;
 }
 
 /** The tsc binary of the trusted repository. */
@@ -58,23 +59,20 @@ export class GradingSession {
     private readonly sources: TrustedSources,
   ) {}
 
-  /** Copies each folder (a chapters folder, or a copy of the repository) and starts vitest. */
-  static async open(folders: readonly (string | GradeFolder)[], options: GradeOptions): Promise<GradingSession> {
+  /** Copies each learner folder and starts vitest. */
+  static async open(folders: readonly GradeFolder[], options: GradeOptions): Promise<GradingSession> {
     process.env['CHECKER_LANG'] = options.lang;
     const privates = options.suites ? loadPrivateSuites(options.suites, options.chapters) : [];
     const privateDir = options.suites ? resolve(options.suites) : undefined;
     const scratch = createScratch();
     try {
-      for (const folder of folders) {
-        const { dir, chapters = options.chapters, shownAs } = typeof folder === 'string' ? { dir: folder } : folder;
-        addTarget(scratch, resolveChaptersDir(dir, chapters), chapters, { ...(privateDir ? { privateDir } : {}), ...(shownAs !== undefined ? { shownAs } : {}) });
-      }
-      const trusted = trustSuites(scratch.targets, privateDir);
+      for (const { learner, chapters = options.chapters } of folders) addTarget(scratch, learner, chapters, privateDir);
+      const trusted = trustSuites(scratch.targets);
       for (const target of scratch.targets) snapshot(trusted, listFiles(target.chaptersDir));
       const holder: { session?: GradingSession } = {};
       const onFileDone = (file: string) => holder.session?.progress(file);
       const [runner, types] = await Promise.all([
-        SuiteRunner.create({ root: scratch.root, trusted, timeoutMs: options.timeoutMs, onFileDone }),
+        SuiteRunner.create({ root: scratch.root, trusted, limits: timeLimits(options.timeoutMs), onFileDone }),
         options.watchTypes ? TypeWatcher.start(scratch.root, TSC) : null,
       ]);
       holder.session = new GradingSession(scratch, runner, options, privates, types, trusted);
@@ -114,7 +112,7 @@ export class GradingSession {
         selected,
         privates: this.privates,
         lang: this.options.lang,
-        timeoutMs: this.options.timeoutMs,
+        limits: timeLimits(this.options.timeoutMs),
       }),
     );
   }
@@ -123,7 +121,7 @@ export class GradingSession {
   refresh(chapter: ChapterSpec): void {
     const target = this.scratch.targets[0];
     if (!target) return;
-    const changed = syncLearnerTree(join(target.source, chapter.dir), join(target.chaptersDir, chapter.dir));
+    const changed = syncLearnerTree(chapterFolder(target.learner, chapter), join(target.chaptersDir, chapter.dir));
     if (changed.length > 0) this.types?.expectChange();
     for (const file of changed) this.sources.delete(file);
     snapshot(this.sources, changed.filter((file) => existsSync(file)));
@@ -147,7 +145,7 @@ export class GradingSession {
 }
 
 /** Grades each folder once and cleans up. */
-export async function gradeFolders(folders: readonly (string | GradeFolder)[], selected: Selected[], options: GradeOptions): Promise<Report[]> {
+export async function gradeFolders(folders: readonly GradeFolder[], selected: Selected[], options: GradeOptions): Promise<Report[]> {
   const session = await GradingSession.open(folders, options);
   try {
     return await session.grade(selected);
@@ -174,15 +172,10 @@ function snapshot(sources: TrustedSources, files: readonly string[]): void {
 }
 
 /** Reads every trusted suite file once (public from this repository, private from the instructor's folder) and maps each scratch copy to it. */
-function trustSuites(targets: readonly ScratchTarget[], privateDir: string | undefined): TrustedSources {
+function trustSuites(targets: readonly ScratchTarget[]): TrustedSources {
   const trusted: TrustedSources = new Map();
   for (const target of targets) {
-    for (const file of listFiles(target.suitesDir)) {
-      const [top = '', ...rest] = relative(target.suitesDir, file).split(sep);
-      const hidden = privateDir && top.endsWith('.private') ? top.slice(0, -'.private'.length) : null;
-      const origin = hidden !== null ? join(privateDir!, hidden, ...rest) : join(REPO_ROOT, 'checker', 'suites', top, ...rest);
-      trust(trusted, file, origin);
-    }
+    for (const [copy, origin] of target.suiteOrigins) trust(trusted, copy, origin);
   }
   return trusted;
 }

@@ -19,6 +19,7 @@ const ko = {
   blockedByLoad: '위의 불러오기 실패 때문',
   nextFix: (where: string, what: string) => `다음 할 일: ${where} 고치기 (${what})`,
   timeout: (seconds: number) => `${seconds}초 안에 끝나지 않아 멈췄다. 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
+  testTimeout: (seconds: number) => `테스트 하나에 주어진 ${seconds}초 안에 끝나지 않아 멈췄다. 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
   crashed: '채점 작업자가 예기치 않게 끝났다. process.exit이나 process.kill을 부르는 코드가 있는지 살펴보라.',
   importFailed: (message: string) => `코드를 불러오다가 실패했다: ${message}`,
   missingChapter: (dir: string) => `챕터 폴더가 없다: ${dir}`,
@@ -71,6 +72,7 @@ const en: Messages = {
   blockedByLoad: 'because of the failed load above',
   nextFix: (where, what) => `Next: fix ${where} (${what})`,
   timeout: (seconds) => `Stopped after ${seconds} s without finishing. Look for an infinite loop or a wait that never ends.`,
+  testTimeout: (seconds) => `Stopped after ${seconds} s, the limit for one test, without finishing. Look for an infinite loop or a wait that never ends.`,
   crashed: 'The grading worker ended unexpectedly. Look for code that calls process.exit or process.kill.',
   importFailed: (message) => `Loading the code failed: ${message}`,
   missingChapter: (dir) => `The chapter folder is missing: ${dir}`,
@@ -102,6 +104,9 @@ const en: Messages = {
   resetNoStarter: (what) => `The git history has no copy of the starter ${what}. Nothing was changed.\nNext: update the repository with git pull, then try again.`,
   status: { pass: 'pass', fail: 'fail', error: 'error', timeout: 'timeout' },
 };
+
+/** The mark of each status, the same in the text report and the class gradebook's HTML. */
+export const STATUS_MARK = { pass: '✓', fail: '✗', error: '!', timeout: '⏱' } as const;
 
 /** The checker's words in the given language. */
 export function messages(lang: Lang): Messages {

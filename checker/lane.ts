@@ -3,6 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { ForksPoolWorker, createVitest } from 'vitest/node';
 import type { PoolOptions, Reporter, TestModule, TestSpecification, Vitest } from 'vitest/node';
+import type { TimeLimits } from './limits.ts';
 import { suiteGuard } from './guard.ts';
 import type { TrustedSources } from './guard.ts';
 import { sandboxArgv } from './sandbox.ts';
@@ -24,8 +25,8 @@ export interface LaneOptions {
   extraArgv?: string[];
   /** Extra environment for the lane's forks. */
   env?: Record<string, string>;
-  /** Per suite file; also the longest a fork may sit between two files. */
-  timeoutMs: number;
+  /** Per suite file (also the longest a fork may sit between two files) and per test. */
+  limits: TimeLimits;
   /** After a file hung while loading, how long the same group's later files get to load. */
   loadLimitMs: number;
   onFileDone?: (file: string) => void;
@@ -125,8 +126,8 @@ export class Lane {
         include: ['**/checker/suites/**/*.test.ts'],
         reporters: [reporter],
         sequence: { sequencer: GivenOrder },
-        testTimeout: Math.min(5_000, options.timeoutMs),
-        hookTimeout: Math.min(5_000, options.timeoutMs),
+        testTimeout: options.limits.testMs,
+        hookTimeout: options.limits.testMs,
         teardownTimeout: 1_000,
         dangerouslyIgnoreUnhandledErrors: true,
       },
@@ -191,17 +192,17 @@ export class Lane {
     const now = Date.now();
     const running = this.running;
     if (running) {
-      const limit = this.hungWhileLoading && !running.loaded ? this.options.loadLimitMs : this.options.timeoutMs;
+      const limit = this.hungWhileLoading && !running.loaded ? this.options.loadLimitMs : this.options.limits.fileMs;
       if (now - running.since <= limit) return;
       if (!running.loaded) this.hungWhileLoading = true;
-      this.settle(running.file, { outcome: 'timeout', errors: [], tests: [] });
+      this.settle(running.file, { outcome: 'timeout', limitMs: limit, errors: [], tests: [] });
       this.running = null;
       killLaneForks(this.options.id);
       return;
     }
     // Every file has its outcome: a fork that lingers (a learner timer, a loop after the last test) is not waited for.
     if (this.sequence.order.every((file) => this.results.has(file))) killLaneForks(this.options.id);
-    else if (now - this.lastEvent > this.options.timeoutMs) killLaneForks(this.options.id);
+    else if (now - this.lastEvent > this.options.limits.fileMs) killLaneForks(this.options.id);
   }
 
   private queued(file: string): void {

@@ -25,3 +25,8 @@ export function totals(exercises: readonly ExerciseReport[]): Pick<Report, 'stat
     tests_total: tests.length,
   };
 }
+
+/** A whole report from its exercises: the version and the headline numbers are computed here and nowhere else. */
+export function buildReport(parts: Pick<Report, 'target' | 'lang' | 'exercises' | 'type_errors'>): Report {
+  return { version: REPORT_VERSION, ...totals(parts.exercises), target: parts.target, lang: parts.lang, exercises: parts.exercises, type_errors: parts.type_errors };
+}

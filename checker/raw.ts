@@ -23,6 +23,8 @@ export interface RawError {
 /** What happened to one suite file: it ran, it was stopped at its deadline, or its worker died under it. */
 export interface RawFile {
   outcome: 'ran' | 'timeout' | 'crashed';
+  /** For a timeout: the limit that stopped the file (its own limit, or the shorter load limit). */
+  limitMs?: number;
   /** Errors that stopped the file itself, such as a failed import. */
   errors: RawError[];
   tests: RawTest[];

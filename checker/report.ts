@@ -38,7 +38,7 @@ export interface Blocker {
   message: string;
 }
 
-/** A compiler error in learner code, with the path the learner knows. */
+/** A compiler error in learner code: tsc reports it with its scratch path, and the report names the file as the learner knows it. */
 export interface TypeErrorReport {
   file: string;
   line: number;

@@ -1,37 +1,39 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { PRIVATE_PREFIX, privateTitle } from './batch/private-suites.ts';
-import type { PrivateSuite } from './batch/private-suites.ts';
+import { PRIVATE_PREFIX, privateTitle } from './private-suites.ts';
+import type { PrivateSuite } from './private-suites.ts';
 import { messages } from './i18n.ts';
-import { REPORT_VERSION, pointsFor, totals, weightOf } from './points.ts';
+import { seconds } from './limits.ts';
+import type { TimeLimits } from './limits.ts';
+import { buildReport, pointsFor, weightOf } from './points.ts';
 import type { Lang } from './i18n.ts';
-import type { Selected } from './manifest.ts';
-import type { Blocker, ExerciseReport, Report, Status, TestReport } from './report.ts';
-import type { RawFile, RawTest } from './runner.ts';
+import type { Selected } from './course.ts';
+import type { Blocker, ExerciseReport, Report, Status, TestReport, TypeErrorReport } from './report.ts';
+import type { RawFile, RawTest } from './suite-runner.ts';
 import { privateSuitesDirName } from './scratch.ts';
 import type { Scratch, ScratchTarget } from './scratch.ts';
+import { shownPath } from './target.ts';
 import { findTodo, formatLocation } from './todo.ts';
-import type { TypeProblem } from './typecheck.ts';
 
 /** Everything needed to score one graded folder. */
 export interface ScoreInput {
   scratch: Scratch;
   target: ScratchTarget;
   outcomes: Map<string, RawFile>;
-  problems: TypeProblem[];
+  problems: TypeErrorReport[];
   selected: Selected[];
   /** Instructor's private suites, graded on top of the public ones. */
   privates?: readonly PrivateSuite[];
   lang: Lang;
-  timeoutMs: number;
+  limits: TimeLimits;
 }
 
 /** Scores one folder against the manifest: only expected tests that ran and passed count. */
 export function scoreTarget(input: ScoreInput): Report {
   const { target, selected, lang } = input;
-  const typeErrors = input.problems.map((problem) => ({ ...problem, file: shownPath(target, problem.file) }));
+  const typeErrors = input.problems.map((problem) => ({ ...problem, file: shownScratchPath(target, problem.file) }));
   const exercises = selected.map((entry) => scoreExercise(input, entry, typeErrors));
-  return { version: REPORT_VERSION, ...totals(exercises), target: shownPath(target, target.chaptersDir), lang, exercises, type_errors: typeErrors };
+  return buildReport({ target: shownScratchPath(target, target.chaptersDir), lang, exercises, type_errors: typeErrors });
 }
 
 /** One suite file of an exercise: the public one, or an instructor's private one. */
@@ -47,7 +49,7 @@ interface Part {
 function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeErrors: Report['type_errors']): ExerciseReport {
   const say = messages(input.lang);
   const chapterDir = join(input.target.chaptersDir, chapter.dir);
-  const todo = formatLocation(findTodo(chapterDir, shownPath(input.target, chapterDir), exercise.todo.file, exercise.todo.marker));
+  const todo = formatLocation(findTodo(chapterDir, shownScratchPath(input.target, chapterDir), exercise.todo.file, exercise.todo.marker));
   const weight = weightOf(exercise);
   const base = { id: exercise.id, title: exercise.title[input.lang], hint: exercise.hint[input.lang], todo, max_points: weight };
   const parts: Part[] = [
@@ -67,7 +69,7 @@ function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeE
       })),
   ];
   if (!existsSync(chapterDir)) {
-    const message = say.missingChapter(shownPath(input.target, chapterDir));
+    const message = say.missingChapter(shownScratchPath(input.target, chapterDir));
     return { ...base, status: 'error', message, points: 0, tests: parts.flatMap((part) => everyTest(part, 'error', message)) };
   }
   const chapterTypeErrors = typeErrors.filter((problem) => problem.file.includes(`${chapter.dir}/`));
@@ -100,7 +102,7 @@ function scorePart(input: ScoreInput, part: Part, typeMessage: string): { tests:
   const raw = input.outcomes.get(part.file);
   if (!raw || raw.outcome === 'crashed') return { tests: everyTest(part, 'error', say.crashed), message: say.crashed };
   if (raw.outcome === 'timeout') {
-    const message = say.timeout(Math.round(input.timeoutMs / 1000));
+    const message = say.timeout(seconds(raw.limitMs ?? input.limits.fileMs));
     return { tests: everyTest(part, 'timeout', message), message };
   }
   const fileError = raw.errors[0];
@@ -123,7 +125,7 @@ function testOutcome(input: ScoreInput, ran: RawTest | undefined, typeMessage: s
   if (!ran) return { status: 'error', message: say.missingTest };
   if (ran.state === 'passed') return typeMessage ? { status: 'fail', message: typeMessage } : { status: 'pass', message: '' };
   if (ran.state !== 'failed') return { status: 'fail', message: say.notRun };
-  if (/Test timed out in \d+ms/.test(ran.message)) return { status: 'timeout', message: say.timeout(Math.round(input.timeoutMs / 1000)) };
+  if (/Test timed out in \d+ms/.test(ran.message)) return { status: 'timeout', message: say.testTimeout(seconds(input.limits.testMs)) };
   const text = ran.denied ? say.denied(ran.denied.permission, ran.denied.resource) : ran.message;
   return { status: 'fail', message: clean(input, text, ran.stack) };
 }
@@ -134,7 +136,7 @@ function clean(input: ScoreInput, message: string, stack: string): string {
   const text = message
     .replace(/\u001b\[[0-9;]*m/g, '')
     .replaceAll('Access to this API has been restricted', messages(input.lang).sandboxRefused)
-    .split(target.chaptersDir).join(shownPath(target, target.chaptersDir))
+    .split(target.chaptersDir).join(shownScratchPath(target, target.chaptersDir))
     .split(target.suitesDir).join('checker/suites')
     .split(input.scratch.root).join('<checker>')
     .split('\n')
@@ -152,16 +154,12 @@ function learnerFrame(target: ScratchTarget, stack: string): string | null {
   for (const line of stack.split('\n')) {
     const match = /((?:\/[^\s():]+)+\.ts):(\d+)(?::\d+)?/.exec(line);
     if (!match || !match[1]!.startsWith(target.chaptersDir)) continue;
-    return `${shownPath(target, match[1]!)}:${match[2]}`;
+    return `${shownScratchPath(target, match[1]!)}:${match[2]}`;
   }
   return null;
 }
 
-/** A scratch path shown as the learner knows it, relative to where the checker was started. */
-function shownPath(target: ScratchTarget, file: string): string {
-  const inside = relative(target.chaptersDir, file);
-  if (target.shownAs !== undefined) return join(target.shownAs, inside);
-  const original = join(target.source, inside);
-  const fromCwd = relative(process.cwd(), original);
-  return fromCwd.startsWith('..') ? original : fromCwd;
+/** A scratch path shown as the learner knows it (see shownPath in target.ts). */
+function shownScratchPath(target: ScratchTarget, file: string): string {
+  return shownPath(target.learner, relative(target.chaptersDir, file));
 }

@@ -2,33 +2,29 @@ import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rea
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { ChapterSpec } from './manifest/types.ts';
+import type { GradedTarget } from './target.ts';
 
 /** The trusted repository this checker runs from. */
 export const REPO_ROOT = resolve(import.meta.dirname, '..');
 
+/** The public suites of this repository. */
+const SUITES_DIR = join(REPO_ROOT, 'checker', 'suites');
+
 /** The largest learner file the checker copies; bigger files are left out so a flood of data cannot fill the disk. */
 export const MAX_FILE_BYTES = 1_000_000;
 
-/** One graded copy inside the scratch folder: where the learner files and the suites went. */
+/** One graded copy inside the scratch folder: the learner's folder it was copied from, and where the copies went. */
 export interface ScratchTarget {
   /** Short key of this copy, such as `t0`. */
   key: string;
-  /** The folder holding chapter folders, as the user named it (for messages). */
-  source: string;
+  /** The learner's folder: where its chapters really are and how messages name them. */
+  learner: GradedTarget;
   /** Absolute folder holding the copied chapter folders. */
   chaptersDir: string;
   /** Absolute folder holding the copied suites. */
   suitesDir: string;
-  /** How messages name the chapters folder; unset means the source path as seen from the current folder. */
-  shownAs?: string;
-}
-
-/** Extra settings for one graded copy. */
-export interface TargetExtras {
-  /** Instructor's private suites folder: `<dir>/<chapter dir>/` is copied beside the public suites as `<chapter dir>.private/`. */
-  privateDir?: string;
-  /** How messages name the chapters folder, such as `chapters`. */
-  shownAs?: string;
+  /** Every copied suite file (public and private, helpers too) mapped to the trusted file it was copied from. */
+  suiteOrigins: Map<string, string>;
 }
 
 /** The scratch folder name of a chapter's private suites, beside the public `checker/suites/<chapter dir>/`. */
@@ -41,15 +37,6 @@ export interface Scratch {
   root: string;
   targets: ScratchTarget[];
   dispose(): void;
-}
-
-/** Finds the folder holding the chapter folders: DIR itself, or DIR/chapters for a whole copy of the repository. */
-export function resolveChaptersDir(dir: string, chapters: readonly ChapterSpec[]): string {
-  const absolute = resolve(dir);
-  const holds = (folder: string) => chapters.some((chapter) => existsSync(join(folder, chapter.dir)));
-  if (holds(absolute)) return absolute;
-  const nested = join(absolute, 'chapters');
-  return holds(nested) ? nested : absolute;
 }
 
 /** Scratch folders not yet disposed; removed when the process exits, even after Ctrl+C. */
@@ -75,21 +62,26 @@ export function createScratch(): Scratch {
   return scratch;
 }
 
-/** Copies the chapters of one graded folder and the trusted suites into the scratch folder. */
-export function addTarget(scratch: Scratch, source: string, chapters: readonly ChapterSpec[], extras: TargetExtras = {}): ScratchTarget {
+/** Copies the chapters of one learner folder and the trusted suites (the private ones from PRIVATE_DIR too) into the scratch folder. */
+export function addTarget(scratch: Scratch, learner: GradedTarget, chapters: readonly ChapterSpec[], privateDir?: string): ScratchTarget {
   const key = `t${scratch.targets.length}`;
   const chaptersDir = join(scratch.root, key, 'chapters');
   const suitesDir = join(scratch.root, key, 'checker', 'suites');
+  const suiteOrigins = new Map<string, string>();
+  const copySuites = (from: string, to: string) => {
+    cpSync(from, to, { recursive: true, dereference: true });
+    for (const file of listFiles(to)) suiteOrigins.set(file, join(from, relative(to, file)));
+  };
   mkdirSync(chaptersDir, { recursive: true });
   for (const chapter of chapters) {
-    const from = join(source, chapter.dir);
+    const from = join(learner.chaptersDir, chapter.dir);
     if (existsSync(from) && lstatSync(from).isDirectory()) copyLearnerTree(from, join(chaptersDir, chapter.dir));
-    cpSync(join(REPO_ROOT, 'checker', 'suites', chapter.dir), join(suitesDir, chapter.dir), { recursive: true });
-    const hidden = extras.privateDir ? join(extras.privateDir, chapter.dir) : null;
-    if (hidden && existsSync(hidden)) cpSync(hidden, join(suitesDir, privateSuitesDirName(chapter.dir)), { recursive: true, dereference: true });
+    copySuites(join(SUITES_DIR, chapter.dir), join(suitesDir, chapter.dir));
+    const hidden = privateDir ? join(privateDir, chapter.dir) : null;
+    if (hidden && existsSync(hidden)) copySuites(hidden, join(suitesDir, privateSuitesDirName(chapter.dir)));
   }
-  cpSync(join(REPO_ROOT, 'checker', 'suites', '_lib'), join(suitesDir, '_lib'), { recursive: true });
-  const target: ScratchTarget = { key, source, chaptersDir, suitesDir, ...(extras.shownAs !== undefined ? { shownAs: extras.shownAs } : {}) };
+  copySuites(join(SUITES_DIR, '_lib'), join(suitesDir, '_lib'));
+  const target: ScratchTarget = { key, learner, chaptersDir, suitesDir, suiteOrigins };
   scratch.targets.push(target);
   return target;
 }
@@ -132,8 +124,7 @@ export function listFiles(dir: string): string[] {
 }
 
 /** Copies regular files only: links are skipped so learner code cannot point the checker at other files. */
-export function copyLearnerTree(from: string, to: string, options: { replace?: boolean } = {}): void {
-  if (options.replace) rmSync(to, { recursive: true, force: true });
+export function copyLearnerTree(from: string, to: string): void {
   if (!existsSync(from)) return;
   mkdirSync(to, { recursive: true });
   for (const entry of readdirSync(from, { withFileTypes: true })) {

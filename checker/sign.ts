@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { UsageError } from './options.ts';
+import { UsageError } from './command-line.ts';
 
 /**
  * Signing of the results file for grade:pr. The key reaches the checker on standard input, which it reads to

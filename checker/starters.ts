@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CHAPTERS } from './manifest.ts';
+import { CHAPTERS } from './course.ts';
 import { REPO_ROOT, listFiles } from './scratch.ts';
 
 /** For each chapter folder, each starter file and the git blob id of its content. */
@@ -79,9 +79,10 @@ export function writeCommittedStarters(dest: string): string {
 /** `npm run starters`: records chapters/ as the starters, but refuses when any exercise already passes there. */
 async function recordStarters(): Promise<number> {
   const { gradeFolders } = await import('./grade.ts');
-  const { allExercises } = await import('./manifest.ts');
+  const { allExercises } = await import('./course.ts');
+  const { gradedTarget } = await import('./target.ts');
   const chaptersDir = join(REPO_ROOT, 'chapters');
-  const [report] = await gradeFolders([chaptersDir], allExercises(), { lang: 'en', timeoutMs: 10_000, chapters: CHAPTERS });
+  const [report] = await gradeFolders([{ learner: gradedTarget(chaptersDir, CHAPTERS) }], allExercises(), { lang: 'en', timeoutMs: 10_000, chapters: CHAPTERS });
   const passing = (report?.exercises ?? []).filter((exercise) => exercise.status === 'pass').map((exercise) => exercise.id);
   if (!report) {
     console.error('Could not grade chapters/; nothing was written.');

@@ -1,16 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-/** One compiler error in learner code. */
-export interface TypeProblem {
-  /** Absolute path in the scratch folder. */
-  file: string;
-  line: number;
-  column: number;
-  code: string;
-  message: string;
-}
+import type { TypeErrorReport } from './report.ts';
 
 /** Compiler options the learner's code is held to: the same strict settings as the repository. */
 const OPTIONS = {
@@ -45,7 +36,7 @@ export function writeLearnerConfig(scratchRoot: string): string {
 }
 
 /** Type-checks the copied learner chapters with `tsc` (TypeScript 7 has no in-process compiler API). */
-export function typecheck(scratchRoot: string, tscPath: string): Promise<TypeProblem[]> {
+export function typecheck(scratchRoot: string, tscPath: string): Promise<TypeErrorReport[]> {
   const config = writeLearnerConfig(scratchRoot);
   return new Promise((resolve) => {
     const child = spawn(tscPath, ['-p', config, '--pretty', 'false'], { cwd: scratchRoot, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -66,8 +57,8 @@ export function typecheck(scratchRoot: string, tscPath: string): Promise<TypePro
 }
 
 /** Reads `file(line,col): error TSxxxx: message` lines; indented lines continue the message above. */
-export function parseTscOutput(output: string, base: string): TypeProblem[] {
-  const problems: TypeProblem[] = [];
+export function parseTscOutput(output: string, base: string): TypeErrorReport[] {
+  const problems: TypeErrorReport[] = [];
   for (const line of output.split('\n')) {
     const match = /^(.+?)\((\d+),(\d+)\): error (TS\d+): (.*)$/.exec(line);
     if (match) {

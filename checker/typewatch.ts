@@ -1,5 +1,5 @@
 import { typecheck } from './typecheck.ts';
-import type { TypeProblem } from './typecheck.ts';
+import type { TypeErrorReport } from './report.ts';
 
 /**
  * The type-check result of the scratch folder as it is now, for `npm run watch`. Each change starts a
@@ -9,7 +9,7 @@ import type { TypeProblem } from './typecheck.ts';
  * error that had already been fixed.) The run starts at once and overlaps the suites' run.
  */
 export class TypeWatcher {
-  private current: Promise<TypeProblem[]>;
+  private current: Promise<TypeErrorReport[]>;
 
   private constructor(
     private readonly scratchRoot: string,
@@ -31,7 +31,7 @@ export class TypeWatcher {
   }
 
   /** The type problems of the files as of the last change (the same answer however often it is asked). */
-  result(): Promise<TypeProblem[]> {
+  result(): Promise<TypeErrorReport[]> {
     return this.current;
   }
 

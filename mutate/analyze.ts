@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { MutantResult } from './stryker.ts';
-import type { Selected } from '../checker/manifest.ts';
+import type { Selected } from '../checker/course.ts';
 import { REPO_ROOT } from '../checker/scratch.ts';
 import { findEquivalent } from './equivalent.ts';
 import type { EquivalentEntry } from './equivalent.ts';

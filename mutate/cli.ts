@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { CHAPTERS, selectExercises } from '../checker/manifest.ts';
-import { UsageError, readWords } from '../checker/options.ts';
+import { CHAPTERS, selectExercises } from '../checker/course.ts';
+import { UsageError, readWords } from '../checker/command-line.ts';
 import { analyze } from './analyze.ts';
 import { findEquivalent, readEquivalents } from './equivalent.ts';
 import { learnerHunks } from './learner-lines.ts';
@@ -27,7 +27,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const byIdentity = (entry: (typeof equivalents)[number]) => mutants.filter((mutant) => findEquivalent([entry], mutant.identity));
     const found = findings(mutants, scopeOf(selected), equivalents, byIdentity);
     console.log(render(found, selected, (Date.now() - started) / 1000));
-    const json = values.get('--json');
+    const json = values['--json'];
     if (json) {
       const plain = found.scoped.map(({ identity, line, outcome, hunk, reachedBy, detectedBy }) => ({
         ...identity, line, outcome, learner: hunk !== undefined, reachedBy: [...reachedBy], detectedBy: [...detectedBy],

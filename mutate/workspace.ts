@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Selected } from '../checker/manifest.ts';
+import type { Selected } from '../checker/course.ts';
 import type { ChapterSpec } from '../checker/manifest/types.ts';
 import { REPO_ROOT } from '../checker/scratch.ts';
 

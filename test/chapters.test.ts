@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { CHAPTERS, MANIFEST_DIR } from '../checker/manifest.ts';
+import { CHAPTERS, MANIFEST_DIR } from '../checker/course.ts';
 import { ManifestError, resolveChapter } from '../checker/manifest/resolve.ts';
 import type { ChapterEntry } from '../checker/manifest/types.ts';
 import { readStarters } from '../checker/starters.ts';

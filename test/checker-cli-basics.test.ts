@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { makeStudent } from './batch-support/class.ts';
+import { makeStudent } from './support/class.ts';
 import { REPO, checker, runTs } from './support/run.ts';
 import type { Ran } from './support/run.ts';
 
@@ -13,8 +13,8 @@ const COMMANDS: Record<string, (args: string[]) => Ran> = {
   hint: (args) => checker(['hint', ...args]),
   watch: (args) => checker(['watch', ...args]),
   reset: (args) => checker(['reset', ...args]),
-  grade: (args) => runTs('checker/batch/grade-cli.ts', args),
-  'grade:pr': (args) => runTs('checker/batch/grade-pr-cli.ts', args),
+  grade: (args) => runTs('checker/class/cli.ts', args),
+  'grade:pr': (args) => runTs('checker/pr/cli.ts', args),
 };
 
 describe('--help and -h', () => {
@@ -43,8 +43,8 @@ describe('option errors speak the chosen language', () => {
     ['--lang', () => checker(['check', '--lang', 'fr']), /--lang은 ko 또는 en/],
     ['--timeout', () => checker(['check', '--timeout', '0']), /--timeout은 1에서 600/],
     ['an unknown option', () => checker(['hint', '--frobnicate']), /알 수 없는 옵션: --frobnicate/],
-    ['--out inside the submissions', () => runTs('checker/batch/grade-cli.ts', [submissions, '--out', join(submissions, 'book')]), /--out 폴더.*제출물 폴더 밖/],
-    ['grade:pr without --base', () => runTs('checker/batch/grade-pr-cli.ts', ['--head', 'HEAD']), /--base REF와 --head REF가 모두 필요하다/],
+    ['--out inside the submissions', () => runTs('checker/class/cli.ts', [submissions, '--out', join(submissions, 'book')]), /--out 폴더.*제출물 폴더 밖/],
+    ['grade:pr without --base', () => runTs('checker/pr/cli.ts', ['--head', 'HEAD']), /--base REF와 --head REF가 모두 필요하다/],
   ])('%s: Korean by default, exit 2, with the usage line', (_name, run, korean) => {
     const ran = run();
     expect(ran.status).toBe(2);
@@ -89,7 +89,7 @@ describe('instructor output stays out of the repository', () => {
     const submissions = mkdtempSync(join(tmpdir(), 'cli-basics-class-'));
     makeStudent(submissions, 'kim', 'chaptersOnly');
     const before = readdirSync(REPO);
-    const ran = runTs('checker/batch/grade-cli.ts', [submissions, '--lang', 'en'], { env: { HOME: home }, timeoutMs: 240_000 });
+    const ran = runTs('checker/class/cli.ts', [submissions, '--lang', 'en'], { env: { HOME: home }, timeoutMs: 240_000 });
     expect(ran.status, ran.stderr).toBe(0);
     const [book] = readdirSync(join(home, 'mcp-gradebooks'));
     expect(book).toMatch(/^gradebook-\d{8}-\d{6}$/);

@@ -1,11 +1,12 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { allExercises, validIds } from '../checker/manifest.ts';
+import { allExercises, validIds } from '../checker/course.ts';
+import { weightOf } from '../checker/points.ts';
 import type { Report } from '../checker/report.ts';
-import { checker } from './support/run.ts';
-import { committedStarters } from './support/starters.ts';
+import { REPO, checker } from './support/run.ts';
+import { committedStarters, starterCopy } from './support/starters.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'checker-cli-'));
 /** The committed starters: the learner's own chapters/ must not change what these tests see. */
@@ -59,9 +60,10 @@ describe('check on the untouched starter', () => {
 
   test('scores 0 points: guard tests the starter passes are detail, not score', () => {
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
-    expect([report.score, report.max_score]).toEqual([0, allExercises().length]);
+    const max = allExercises().reduce((sum, { exercise }) => sum + weightOf(exercise), 0);
+    expect([report.score, report.max_score]).toEqual([0, max]);
     expect(report.tests_passed).toBeGreaterThan(0);
-    expect(ran.stdout).toContain(`점수 0/${allExercises().length} · 통과한 테스트 ${report.tests_passed}/${report.tests_total}`);
+    expect(ran.stdout).toContain(`점수 0/${max} · 통과한 테스트 ${report.tests_passed}/${report.tests_total}`);
   });
 
   test('exits 1 and fails every exercise, each with its hint and TODO location', () => {
@@ -131,5 +133,20 @@ describe('hint', () => {
     expect(ran.status).toBe(0);
     expect(ran.stdout).toContain(`chapters/01-mini-mcp/main.ts:${todoLine('01-mini-mcp/main.ts', 'TODO(01/3)')}`);
     expect(ran.stdout).toContain(allExercises().find(({ exercise }) => exercise.id === '01/3')!.exercise.hint.ko);
+  });
+
+  test('on a copy of the whole repository, names the file inside its chapters folder, as check does', () => {
+    // A repository-shaped copy outside the current folder: chapters/ (the committed starters) beside solutions/ and the README.
+    const copy = dirname(starterCopy('kim-'));
+    cpSync(join(REPO, 'solutions'), join(copy, 'solutions'), { recursive: true });
+    cpSync(join(REPO, 'README.md'), join(copy, 'README.md'));
+    const where = `${join(copy, 'chapters', '01-mini-mcp', 'server.ts')}:${todoLine('01-mini-mcp/server.ts', 'TODO(01/1)')}`;
+    const hinted = checker(['hint', '01/1', '--target', copy]);
+    expect(hinted.status).toBe(0);
+    expect(hinted.stdout).toContain(`: ${where}\n`);
+    const checked = checker(['check', '01/1', '--target', copy]);
+    expect(checked.stdout).toContain(where);
+    const english = checker(['hint', '01/1', '--target', copy, '--lang', 'en']);
+    expect(english.stdout).toContain(`Look at: ${where}\n`);
   });
 });

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { allExercises } from '../checker/manifest.ts';
+import { allExercises } from '../checker/course.ts';
 import type { ExerciseReport, Report } from '../checker/report.ts';
 import { chapterDir } from './support/fixtures.ts';
 import { hostileCopy } from './support/hostile.ts';
@@ -195,7 +195,7 @@ describe('one student sabotaging the others in a class', () => {
   cpSync(saboteur, join(klass, 'a-saboteur', 'chapters'), { recursive: true });
   cpSync(honest, join(klass, 'b-honest', 'chapters'), { recursive: true });
   const out = join(klass, '..', `${basename(klass)}-out`);
-  const ran = entry('checker/batch/grade-cli.ts', [klass, '--out', out, '--timeout', '8'], { timeoutMs: 150_000 });
+  const ran = entry('checker/class/cli.ts', [klass, '--out', out, '--timeout', '8'], { timeoutMs: 150_000 });
 
   test('cannot change another student\'s files under grade, nor their grade', () => {
     expect(ran.status, ran.stderr).toBe(0);

@@ -88,7 +88,7 @@ describe('learner code in a class grading cannot write, spawn or signal out of i
   cpSync(hostileCopy([]), victim, { recursive: true });
   const guarded = { checker: digest(join(copy, 'checker')), git: digest(join(copy, '.git')), victim: digest(victim) };
   const grade = (out: string) => {
-    const ran = run(copy, 'checker/batch/grade-cli.ts', [klass, '--out', out, '--timeout', '10', '--lang', 'en']);
+    const ran = run(copy, 'checker/class/cli.ts', [klass, '--out', out, '--timeout', '10', '--lang', 'en']);
     const book = existsSync(join(out, 'gradebook.json'))
       ? (JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string })[] })
       : { students: [] };
@@ -146,7 +146,7 @@ describe('checker files that differ from the commit', () => {
 
   test('grade refuses to grade, naming the file and how to restore it', () => {
     const out = join(students, '..', `${randomUUID()}-out`);
-    const ran = run(copy, 'checker/batch/grade-cli.ts', [students, '--out', out, '--lang', 'en']);
+    const ran = run(copy, 'checker/class/cli.ts', [students, '--out', out, '--lang', 'en']);
     expect(ran.status).toBe(2);
     expect(ran.stderr).toContain(`checker/suites/${chapterDir('01')}/1-argument-checks.test.ts`);
     expect(ran.stderr).toContain('git checkout --');

@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, vi } from 'vitest';
-import { parseArgs } from '../checker/args.ts';
+import { parseArgs } from '../checker/commands/args.ts';
 import { runReset } from '../checker/commands/reset.ts';
 import { REPO, checker } from './support/run.ts';
 import { committedStarters, starterCopy } from './support/starters.ts';

@@ -1,18 +1,19 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { Args } from '../args.ts';
-import { PrivateSuiteError } from '../batch/private-suites.ts';
+import type { Args } from './args.ts';
+import { PrivateSuiteError } from '../private-suites.ts';
 import { gradeFolders } from '../grade.ts';
 import { messages } from '../i18n.ts';
 import { RESTORE_COMMAND, listChanged, verifyChecker } from '../integrity.ts';
 import { readSigningKey, signature } from '../sign.ts';
 import { junitOf } from '../junit.ts';
-import { CHAPTERS, selectExercises, validIds } from '../manifest.ts';
-import type { Selected } from '../manifest.ts';
+import { CHAPTERS, selectExercises, validIds } from '../course.ts';
+import type { Selected } from '../course.ts';
 import type { Report } from '../report.ts';
-import { renderText } from '../text.ts';
+import { gradedTarget } from '../target.ts';
+import { renderText } from '../text-report.ts';
 import { usageWords } from '../usage-words.ts';
-import { UsageError } from '../options.ts';
+import { UsageError } from '../command-line.ts';
 
 /** Picks the exercises named on the command line, or explains which ids exist; null after printing an error. */
 export function pickExercises(args: Args): Selected[] | null {
@@ -68,7 +69,7 @@ export async function runCheck(args: Args): Promise<number> {
   const chapters = CHAPTERS.filter((chapter) => selected.some((entry) => entry.chapter === chapter));
   let report;
   try {
-    [report] = await gradeFolders([args.target], selected, { lang: args.lang, timeoutMs: args.timeoutMs, chapters, ...(args.suites ? { suites: args.suites } : {}) });
+    [report] = await gradeFolders([{ learner: gradedTarget(args.target, CHAPTERS, args.shownAs) }], selected, { lang: args.lang, timeoutMs: args.timeoutMs, chapters, ...(args.suites ? { suites: args.suites } : {}) });
   } catch (error) {
     if (!(error instanceof PrivateSuiteError)) throw error;
     console.error(error.say(usageWords(args.lang)));

@@ -1,10 +1,9 @@
-import { join } from 'node:path';
-import type { Args } from '../args.ts';
+import type { Args } from './args.ts';
 import { gradeFolders } from '../grade.ts';
 import { messages } from '../i18n.ts';
-import { CHAPTERS } from '../manifest.ts';
-import type { Selected } from '../manifest.ts';
-import { resolveChaptersDir } from '../scratch.ts';
+import { CHAPTERS } from '../course.ts';
+import type { Selected } from '../course.ts';
+import { chapterFolder, gradedTarget, shownPath } from '../target.ts';
 import { findTodo, formatLocation } from '../todo.ts';
 import { pickExercises, targetUsable } from './check.ts';
 
@@ -13,9 +12,10 @@ export async function runHint(args: Args): Promise<number> {
   const selected = pickExercises(args);
   if (!selected || !targetUsable(args)) return 2;
   const say = messages(args.lang);
+  const target = gradedTarget(args.target, CHAPTERS);
   let shown: Selected[] = selected;
   if (args.ids.length === 0) {
-    const [report] = await gradeFolders([args.target], selected, { lang: args.lang, timeoutMs: args.timeoutMs, chapters: CHAPTERS });
+    const [report] = await gradeFolders([{ learner: target }], selected, { lang: args.lang, timeoutMs: args.timeoutMs, chapters: CHAPTERS });
     const first = report?.exercises.find((exercise) => exercise.status !== 'pass');
     if (!first) {
       console.log(say.allDone);
@@ -23,10 +23,8 @@ export async function runHint(args: Args): Promise<number> {
     }
     shown = selected.filter(({ exercise }) => exercise.id === first.id);
   }
-  const root = resolveChaptersDir(args.target, CHAPTERS);
   for (const { chapter, exercise } of shown) {
-    const dir = join(root, chapter.dir);
-    const todo = findTodo(dir, join(args.target, chapter.dir), exercise.todo.file, exercise.todo.marker);
+    const todo = findTodo(chapterFolder(target, chapter), shownPath(target, chapter.dir), exercise.todo.file, exercise.todo.marker);
     console.log(`${exercise.id} ${exercise.title[args.lang]}`);
     console.log(`  ${say.where}: ${formatLocation(todo)}`);
     console.log(`  ${say.hint}: ${exercise.hint[args.lang]}\n`);

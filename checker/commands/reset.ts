@@ -1,9 +1,9 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import type { Args } from '../args.ts';
+import type { Args } from './args.ts';
 import { messages } from '../i18n.ts';
-import { CHAPTERS, selectExercises } from '../manifest.ts';
-import { resolveChaptersDir } from '../scratch.ts';
+import { CHAPTERS, selectExercises } from '../course.ts';
+import { chapterFolder, gradedTarget } from '../target.ts';
 import { StarterReadError, starterFiles } from '../starters.ts';
 import { targetUsable } from './check.ts';
 
@@ -22,7 +22,7 @@ export async function runReset(args: Args): Promise<number> {
   }
   if (!targetUsable(args)) return 2;
   const chapter = chapters[0]!;
-  const root = resolveChaptersDir(args.target, CHAPTERS);
+  const target = gradedTarget(args.target, CHAPTERS);
   let files: Map<string, Buffer>;
   try {
     files = starterFiles(chapter.dir);
@@ -31,11 +31,11 @@ export async function runReset(args: Args): Promise<number> {
     console.error(error.reason === 'no-git' ? say.resetNoGit(chapter.dir) : say.resetNoStarter(error.detail));
     return 1;
   }
-  const folder = join(root, chapter.dir);
+  const folder = chapterFolder(target, chapter);
   try {
     let backup: string | null = null;
     if (existsSync(folder)) {
-      backup = newBackupFolder(join(dirname(root), '.backups'), chapter.dir);
+      backup = newBackupFolder(join(dirname(target.chaptersDir), '.backups'), chapter.dir);
       cpSync(folder, backup, { recursive: true });
       for (const entry of readdirSync(folder)) rmSync(join(folder, entry), { recursive: true, force: true });
     }

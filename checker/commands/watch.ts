@@ -1,13 +1,12 @@
 import { existsSync, watch } from 'node:fs';
-import { join } from 'node:path';
-import type { Args } from '../args.ts';
+import type { Args } from './args.ts';
 import { GradingSession } from '../grade.ts';
 import { messages } from '../i18n.ts';
-import { totals } from '../points.ts';
-import { CHAPTERS } from '../manifest.ts';
+import { buildReport } from '../points.ts';
+import { CHAPTERS } from '../course.ts';
 import type { Report } from '../report.ts';
-import { resolveChaptersDir } from '../scratch.ts';
-import { renderText } from '../text.ts';
+import { chapterFolder, gradedTarget } from '../target.ts';
+import { renderText } from '../text-report.ts';
 import { pickExercises, targetUsable } from './check.ts';
 
 /** How long to wait after a save before checking, so an editor's burst of writes counts once. */
@@ -21,8 +20,8 @@ export async function runWatch(args: Args): Promise<number> {
   const selected = pickExercises(args);
   if (!selected || !targetUsable(args)) return 2;
   const say = messages(args.lang);
-  const root = resolveChaptersDir(args.target, CHAPTERS);
-  const session = await GradingSession.open([args.target], { lang: args.lang, timeoutMs: args.timeoutMs, chapters: CHAPTERS, watchTypes: true });
+  const target = gradedTarget(args.target, CHAPTERS);
+  const session = await GradingSession.open([{ learner: target }], { lang: args.lang, timeoutMs: args.timeoutMs, chapters: CHAPTERS, watchTypes: true });
   const [first] = await session.grade(selected);
   if (first) console.log(renderText(first));
 
@@ -56,7 +55,7 @@ export async function runWatch(args: Args): Promise<number> {
   // One plain watch per chapter folder: Node 20's recursive watch on Linux stops reporting a file once an
   // editor saves it by writing a new file and renaming it over the old one; a folder watch sees every save.
   for (const chapter of CHAPTERS.filter((known) => selected.some((entry) => entry.chapter === known))) {
-    const dir = join(root, chapter.dir);
+    const dir = chapterFolder(target, chapter);
     if (existsSync(dir)) watch(dir, (_event, name) => onSave(`${chapter.dir}/${String(name ?? '')}`));
   }
   // Only now, with every folder watched, is a save certain to be seen: say so last.
@@ -76,6 +75,6 @@ function quickLines(report: Report): string {
 function merge(a: Report, b: Report): Report {
   const order = CHAPTERS.flatMap((chapter) => chapter.exercises.map((exercise) => exercise.id));
   const exercises = [...a.exercises, ...b.exercises].sort((x, y) => order.indexOf(x.id) - order.indexOf(y.id));
-  return { ...a, ...totals(exercises), exercises };
+  return buildReport({ target: a.target, lang: a.lang, exercises, type_errors: a.type_errors });
 }
 

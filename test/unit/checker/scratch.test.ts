@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { ChapterSpec } from '../../../checker/manifest/types.ts';
-import { copyLearnerTree, listFiles, MAX_FILE_BYTES, privateSuitesDirName, resolveChaptersDir, syncLearnerTree } from '../../../checker/scratch.ts';
+import { copyLearnerTree, listFiles, MAX_FILE_BYTES, privateSuitesDirName, syncLearnerTree } from '../../../checker/scratch.ts';
 import { tempDir, writeTree } from '../support/temp.ts';
 
 const work = tempDir('scratch');
@@ -12,28 +12,6 @@ const CHAPTERS = [{ dir: '01-alpha' }, { dir: '02-beta' }] as ChapterSpec[];
 function tree(dir: string): string[] {
   return listFiles(dir).map((file) => relative(dir, file)).sort();
 }
-
-describe('resolveChaptersDir', () => {
-  test('a folder holding a chapter folder is itself the chapters folder', () => {
-    const dir = join(work, 'kim-chapters');
-    mkdirSync(join(dir, '02-beta'), { recursive: true });
-    expect(resolveChaptersDir(dir, CHAPTERS)).toBe(dir);
-  });
-
-  test('a copy of the whole repository resolves to its chapters folder', () => {
-    const repo = join(work, 'kim-repo');
-    mkdirSync(join(repo, 'chapters', '01-alpha'), { recursive: true });
-    mkdirSync(join(repo, 'solutions'), { recursive: true });
-    expect(resolveChaptersDir(repo, CHAPTERS)).toBe(join(repo, 'chapters'));
-  });
-
-  test('a folder with no chapter folder anywhere stays the folder given, made absolute', () => {
-    const empty = join(work, 'empty');
-    mkdirSync(join(empty, 'chapters', '03-other'), { recursive: true });
-    expect(resolveChaptersDir(empty, CHAPTERS)).toBe(empty);
-    expect(resolveChaptersDir(relative(process.cwd(), empty), CHAPTERS)).toBe(empty);
-  });
-});
 
 describe('copyLearnerTree', () => {
   const from = writeTree(join(work, 'from'), {

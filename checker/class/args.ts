@@ -1,0 +1,41 @@
+import { homedir } from 'node:os';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import type { Lang } from '../i18n.ts';
+import { UsageError, langOption, readWords, timeoutOption } from '../command-line.ts';
+
+/** Parsed `npm run grade` command line. */
+export interface GradeArgs {
+  submissions: string;
+  out: string;
+  suites?: string;
+  lang: Lang;
+  timeoutMs: number;
+}
+
+/**
+ * Reads the command line of `npm run grade`. Without --out the gradebook goes to ~/mcp-gradebooks/gradebook-<local time>:
+ * student names and grades never land in the course repository, where one `git add -A` would commit them.
+ */
+export function parseGradeArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, now: Date = new Date()): GradeArgs {
+  const { positional, values: options } = readWords(argv, ['--out', '--suites', '--lang', '--timeout']);
+  const lang = langOption(options['--lang'], env);
+  const timeoutMs = timeoutOption(options['--timeout']);
+  if (positional.length !== 1) throw new UsageError((say) => say.oneSubmissions);
+  const submissions = positional[0]!;
+  const out = options['--out'] ?? join(homedir(), 'mcp-gradebooks', `gradebook-${localStamp(now)}`);
+  if (isInside(resolve(out), resolve(submissions))) throw new UsageError((say) => say.outInside(out));
+  const suites = options['--suites'];
+  return { submissions, out, ...(suites ? { suites } : {}), lang, timeoutMs };
+}
+
+/** A sortable local date and time such as 20261130-094512. */
+export function localStamp(now: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
+}
+
+/** True when `path` is `folder` or inside it. */
+export function isInside(path: string, folder: string): boolean {
+  const rel = relative(folder, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}

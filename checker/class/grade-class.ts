@@ -1,0 +1,118 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gradeFolders } from '../grade.ts';
+import type { GradeFolder } from '../grade.ts';
+import type { Lang } from '../i18n.ts';
+import type { Selected } from '../course.ts';
+import type { ChapterSpec } from '../manifest/types.ts';
+import { buildReport } from '../points.ts';
+import type { ExerciseReport, Report } from '../report.ts';
+import { fingerprintChapter } from './fingerprint.ts';
+import { SHOWN_AS, findStudents, isFolder } from './students.ts';
+import type { Student } from './students.ts';
+
+/** Settings for grading a class. */
+export interface ClassOptions {
+  lang: Lang;
+  timeoutMs: number;
+  chapters: readonly ChapterSpec[];
+  selected: Selected[];
+  suites?: string;
+  /** Called once the distinct chapter contents are known. */
+  onPlan?: (students: number, units: number) => void;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** One student's row: the student, their checker report, and whether whole chapter folders were missing. */
+export interface StudentResult {
+  student: Student;
+  report: Report;
+  missingChapters: string[];
+}
+
+/** A folder that does not exist: the source of the shared units that only report a chapter folder as missing. */
+const NOWHERE = join(tmpdir(), `mcp-grade-nothing-${randomUUID()}`);
+
+/** A distinct thing to grade: one chapter's content, a whole chapters tree that imports across chapters, or a missing chapter. */
+interface Unit {
+  folder: GradeFolder;
+}
+
+/**
+ * Grades every student folder in one scratch folder and one vitest run. Each distinct chapter content is
+ * graded once and its result shared by the students who hand in those exact bytes (a chapter that imports
+ * from outside itself is graded together with the student's other chapters).
+ */
+export async function gradeClass(submissions: string, options: ClassOptions): Promise<StudentResult[]> {
+  const students = findStudents(submissions, options.chapters);
+  const units = new Map<string, Unit>();
+  const plan = students.map((student) => planStudent(student, options.chapters, units));
+  options.onPlan?.(students.length, units.size);
+  const keys = [...units.keys()];
+  const reports = await gradeFolders(
+    keys.map((key) => units.get(key)!.folder),
+    options.selected,
+    {
+      lang: options.lang,
+      timeoutMs: options.timeoutMs,
+      chapters: options.chapters,
+      ...(options.suites ? { suites: options.suites } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    },
+  );
+  const byKey = new Map(keys.map((key, index) => [key, reports[index]!]));
+  return students.map((student, index) => {
+    const chosen = plan[index]!;
+    const exercises = options.selected.map(({ chapter, exercise }) => {
+      const found = byKey.get(chosen.get(chapter.dir)!)!.exercises.find((entry) => entry.id === exercise.id);
+      return found!;
+    });
+    const typeErrors = options.chapters.flatMap((chapter) =>
+      byKey.get(chosen.get(chapter.dir)!)!.type_errors.filter((problem) => problem.file.startsWith(`${SHOWN_AS}/${chapter.dir}/`)),
+    );
+    const missingChapters = options.chapters
+      .filter((chapter) => chosen.get(chapter.dir)!.startsWith('missing:'))
+      .map((chapter) => chapter.dir);
+    return { student, report: studentReport(student, options.lang, exercises, typeErrors), missingChapters };
+  });
+}
+
+/** Picks the unit that grades each chapter of one student, adding new units to the map; returns chapter dir → unit key. */
+function planStudent(student: Student, chapters: readonly ChapterSpec[], units: Map<string, Unit>): Map<string, string> {
+  const chosen = new Map<string, string>();
+  const learner = student.learner;
+  const root = learner?.chaptersDir;
+  const prints = chapters.map((chapter) => (root && isFolder(join(root, chapter.dir)) ? fingerprintChapter(join(root, chapter.dir)) : null));
+  const add = (key: string, unit: () => Unit) => {
+    if (!units.has(key)) units.set(key, unit());
+    return key;
+  };
+  if (learner && root && prints.some((print) => print?.reachesOut)) {
+    const tree = createHash('sha256');
+    chapters.forEach((chapter, index) => tree.update(`${chapter.dir}\0${prints[index]?.hash ?? '-'}\0`));
+    const key = add(`tree:${tree.digest('hex')}`, () => ({ folder: { learner, chapters } }));
+    for (const chapter of chapters) chosen.set(chapter.dir, prints[chapters.indexOf(chapter)] ? key : missingUnit(chapter, units));
+    return chosen;
+  }
+  chapters.forEach((chapter, index) => {
+    const print = prints[index];
+    const key = print
+      ? add(`${chapter.dir}:${print.hash}`, () => ({ folder: { learner: learner!, chapters: [chapter] } }))
+      : missingUnit(chapter, units);
+    chosen.set(chapter.dir, key);
+  });
+  return chosen;
+}
+
+/** One shared unit per chapter for every student who lacks that chapter folder: it only reports the folder missing. */
+function missingUnit(chapter: ChapterSpec, units: Map<string, Unit>): string {
+  const key = `missing:${chapter.dir}`;
+  if (!units.has(key)) units.set(key, { folder: { learner: { given: NOWHERE, chaptersDir: NOWHERE, shownAs: SHOWN_AS }, chapters: [chapter] } });
+  return key;
+}
+
+/** A checker report for one student, assembled from the units that graded their chapters. */
+function studentReport(student: Student, lang: Lang, exercises: ExerciseReport[], typeErrors: Report['type_errors']): Report {
+  return buildReport({ target: student.dir, lang, exercises, type_errors: typeErrors });
+}

@@ -1,0 +1,29 @@
+import type { Lang } from '../i18n.ts';
+import { CHAPTERS } from '../course.ts';
+import type { StudentResult } from './grade-class.ts';
+import { classWords } from './words.ts';
+
+/** Why a student's row is not full marks beyond plain failing tests: no folder, missing chapters, type errors, timeouts, crashes. */
+export function reasonOf(result: StudentResult, lang: Lang): string {
+  const say = classWords(lang);
+  const { student, report } = result;
+  if (student.problem === 'not-folder') return say.notFolder;
+  if (student.problem === 'empty') return say.empty;
+  if (student.problem === 'no-chapters') return say.noChapters;
+  const parts: string[] = [];
+  if (result.missingChapters.length > 0) parts.push(say.missing(result.missingChapters.join(', ')));
+  const firstType = report.type_errors[0];
+  if (firstType) parts.push(say.typeErrors(report.type_errors.length, `${firstType.file}:${firstType.line} ${firstType.code}`));
+  const graded = report.exercises.filter((exercise) => handedIn(result, exercise.id));
+  const ids = (status: string) => graded.filter((exercise) => exercise.status === status).map((exercise) => exercise.id).join(', ');
+  if (ids('timeout')) parts.push(say.timeout(ids('timeout')));
+  if (ids('error')) parts.push(say.error(ids('error')));
+  return parts.join('; ');
+}
+
+/** True when the student handed in the chapter folder of this exercise (so its result says something about their work). */
+export function handedIn(result: StudentResult, exerciseId: string): boolean {
+  if (result.student.problem) return false;
+  const chapter = CHAPTERS.find((known) => exerciseId.startsWith(`${known.id}/`));
+  return !chapter || !result.missingChapters.includes(chapter.dir);
+}

@@ -1,0 +1,67 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { UsageError, guessLang, wantsHelp } from '../command-line.ts';
+import { USAGE_LINES, helpText } from '../help.ts';
+import { usageWords } from '../usage-words.ts';
+import { parsePrArgs } from './args.ts';
+import type { PrArgs } from './args.ts';
+import { gradePullRequest } from './grade-pr.ts';
+import { prWords } from './words.ts';
+
+/** Reads the command line; null (after printing the usage) when something is wrong. */
+function parse(argv: readonly string[]): PrArgs | null {
+  try {
+    return parsePrArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    const say = usageWords(guessLang(argv));
+    console.error(`${error.say(say)}\n\n${say.usage}:\n${USAGE_LINES['grade:pr']}\n${say.moreHelp('grade:pr')}`);
+    return null;
+  }
+}
+
+/** `npm run grade:pr`: grades the head's chapters/ with the base's checker; exit code as check (0 pass, 1 fail, 2 error). */
+async function main(argv: readonly string[]): Promise<number> {
+  if (wantsHelp(argv)) {
+    console.log(helpText('grade:pr', guessLang(argv)));
+    return 0;
+  }
+  const parsed = parse(argv);
+  if (!parsed) return 2;
+  const say = prWords(parsed.lang);
+  let result;
+  try {
+    result = await gradePullRequest({
+      repo: parsed.repo,
+      base: parsed.base,
+      head: parsed.head,
+      lang: parsed.lang,
+      timeoutSeconds: parsed.timeoutMs / 1000,
+      ...(parsed.runAs ? { runAs: parsed.runAs } : {}),
+    });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 2;
+  }
+  const { report } = result;
+  if (!report) {
+    console.error(result.forged ? say.forgedReport : say.noReport);
+    return 2;
+  }
+  const write = (file: string | undefined, text: string) => {
+    if (!file) return;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    console.log(say.wrote(file));
+  };
+  write(parsed.json, `${JSON.stringify(report, null, 2)}\n`);
+  if (result.junit) write(parsed.junit, result.junit);
+  console.log(`\n${say.prScore(report.score, report.max_score, `${report.tests_passed}/${report.tests_total}`)}`);
+  if (report.tampered.length > 0) {
+    const lines = [say.tampered(report.tampered.length), ...report.tampered.map((path) => `  - ${JSON.stringify(path)}`)];
+    console.log(`\n${lines.join('\n')}`);
+  }
+  return result.exitCode;
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,116 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Lang } from '../i18n.ts';
+import type { Report } from '../report.ts';
+import { junitOf } from '../junit.ts';
+import { withoutRunnerChannels } from '../ci-channels.ts';
+import { REPO_ROOT } from '../scratch.ts';
+import { newSigningKey, verifySignature } from '../sign.ts';
+import { archive, changedPaths, commitOf, git, hasPath } from './git.ts';
+
+/** Settings for grading one pull request. */
+export interface PullRequestOptions {
+  /** The git checkout holding both commits. */
+  repo: string;
+  base: string;
+  head: string;
+  lang: Lang;
+  timeoutSeconds: number;
+  /** Run the base's checker (and so the learner's code) as this user through `sudo -n -u`; CI only. */
+  runAs?: string;
+}
+
+/** The checker's report for the head's chapters, plus what the pull request changed outside chapters/. */
+export interface PullRequestReport extends Report {
+  /** Every path changed between merge-base(base, head) and head outside chapters/; none of it was used. */
+  tampered: string[];
+  base: string;
+  head: string;
+  merge_base: string;
+}
+
+/** The outcome of one pull-request grading: the checker's exit code, its report and its JUnit text. */
+export interface PullRequestResult {
+  exitCode: number;
+  report: PullRequestReport | null;
+  junit: string | null;
+  /** The results file was there but its signature did not match: something other than the checker wrote it. */
+  forged?: boolean;
+}
+
+/** True for a path the learner is meant to change. */
+export function isLearnerPath(path: string): boolean {
+  return path.startsWith('chapters/');
+}
+
+/**
+ * Grades the head's chapters/ with the base's checker, suites and configuration in a scratch folder.
+ * The base tree and the head's chapters/ are exported with `git archive`; nothing else of the head is read.
+ */
+export async function gradePullRequest(options: PullRequestOptions): Promise<PullRequestResult> {
+  const repo = git(resolve(options.repo), ['rev-parse', '--show-toplevel']).trim();
+  const base = commitOf(repo, options.base);
+  const head = commitOf(repo, options.head);
+  const mergeBase = git(repo, ['merge-base', base, head]).trim();
+  const tampered = changedPaths(repo, mergeBase, head).filter((path) => !isLearnerPath(path));
+  const scratch = mkdtempSync(join(tmpdir(), 'mcp-grade-pr-'));
+  try {
+    const baseDir = join(scratch, 'base');
+    const headDir = join(scratch, 'head');
+    const outDir = join(scratch, 'out');
+    for (const dir of [baseDir, join(headDir, 'chapters'), outDir]) mkdirSync(dir, { recursive: true });
+    extract(repo, base, baseDir, []);
+    if (hasPath(repo, head, 'chapters')) extract(repo, head, headDir, ['chapters']);
+    rmSync(join(baseDir, 'node_modules'), { recursive: true, force: true });
+    symlinkSync(join(REPO_ROOT, 'node_modules'), join(baseDir, 'node_modules'), 'dir');
+    if (options.runAs) {
+      chmodSync(scratch, 0o755);
+      chmodSync(outDir, 0o777);
+    }
+    const json = join(outDir, 'report.json');
+    const argv = [
+      '--import', 'tsx', join(baseDir, 'checker', 'cli.ts'), 'check',
+      '--target', join(headDir, 'chapters'), '--shown-as', 'chapters', '--json', json, '--sign',
+      '--lang', options.lang, '--timeout', String(options.timeoutSeconds),
+    ];
+    const key = newSigningKey();
+    const exitCode = await runChecker(argv, baseDir, options.runAs, key);
+    if (options.runAs) spawnSync('sudo', ['-n', '-u', options.runAs, '--', 'kill', '-KILL', '-1'], { stdio: 'ignore' });
+    if (!existsSync(json)) return { exitCode: exitCode === 0 ? 2 : exitCode, report: null, junit: null };
+    // Learner code runs as the same user that wrote the file: only a valid signature proves the checker wrote it.
+    const text = readFileSync(json, 'utf8');
+    const sig = existsSync(`${json}.sig`) ? readFileSync(`${json}.sig`, 'utf8') : '';
+    if (!verifySignature(key, text, sig)) return { exitCode: 2, report: null, junit: null, forged: true };
+    // The checker already names the head's chapters folder `chapters` (--shown-as), so the report is used as written.
+    const checked = JSON.parse(text) as Report;
+    const report: PullRequestReport = { ...checked, tampered, base, head, merge_base: mergeBase };
+    return { exitCode, report, junit: junitOf(report) };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Unpacks `git archive` of the commit (or of some paths in it) into a folder. */
+function extract(repo: string, commit: string, into: string, paths: readonly string[]): void {
+  const tar = `${into}.tar`;
+  archive(repo, commit, tar, paths);
+  const untar = spawnSync('tar', ['-x', '--no-same-owner', '-f', tar, '-C', into], { stdio: ['ignore', 'ignore', 'pipe'] });
+  rmSync(tar, { force: true });
+  if (untar.status !== 0) throw new Error(`tar failed: ${untar.stderr.toString('utf8')}`);
+}
+
+/** Runs the base's checker with the runner's channels removed from its environment (and as another user when asked). */
+function runChecker(argv: readonly string[], cwd: string, runAs: string | undefined, key: string): Promise<number> {
+  const env = withoutRunnerChannels();
+  const [command, args] = runAs
+    ? ['sudo', ['-n', '-u', runAs, '--', 'env', '-i', `PATH=${env['PATH'] ?? '/usr/bin:/bin'}`, 'HOME=/tmp', 'LANG=C.UTF-8', 'CI=true', process.execPath, ...argv]]
+    : [process.execPath, [...argv]];
+  return new Promise((done) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['pipe', 'inherit', 'inherit'] });
+    child.stdin.end(`${key}\n`);
+    child.on('error', () => done(2));
+    child.on('close', (code) => done(code ?? 2));
+  });
+}

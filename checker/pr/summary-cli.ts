@@ -1,0 +1,35 @@
+import { appendFileSync, readFileSync, statSync } from 'node:fs';
+import { annotations, escapeData, summaryMarkdown } from './summary.ts';
+import { ResultsShapeError, validatePrReport } from './validate.ts';
+
+/** The largest results file read; a bigger one is refused rather than parsed. */
+const MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The trusted CI step after grading: reads the results file, checks its shape against the manifest, appends the
+ * score table to $GITHUB_STEP_SUMMARY (stdout when unset) and prints the annotations. Exit 0 pass, 1 fail, 2 unusable.
+ */
+function main(argv: readonly string[]): number {
+  const file = argv[0];
+  if (!file || argv.length !== 1) {
+    console.error('usage: node --import tsx checker/pr/summary-cli.ts RESULTS.json');
+    return 2;
+  }
+  let report;
+  try {
+    if (statSync(file).size > MAX_BYTES) throw new ResultsShapeError('the results file is too large');
+    report = validatePrReport(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (error) {
+    const reason = error instanceof ResultsShapeError ? error.message : error instanceof SyntaxError ? 'not JSON' : 'cannot be read';
+    console.log(`::error title=grading::${escapeData(`The grading results are missing or unusable (${reason}); the pull request is not graded.`)}`);
+    return 2;
+  }
+  const markdown = summaryMarkdown(report);
+  const target = process.env['GITHUB_STEP_SUMMARY'];
+  if (target) appendFileSync(target, markdown);
+  else console.log(markdown);
+  for (const line of annotations(report)) console.log(line);
+  return report.status === 'pass' ? 0 : 1;
+}
+
+process.exitCode = main(process.argv.slice(2));

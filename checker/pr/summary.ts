@@ -1,0 +1,83 @@
+import type { PullRequestReport } from './grade-pr.ts';
+import { messages } from '../i18n.ts';
+import { prWords } from './words.ts';
+
+/** GitHub shows at most this many error annotations per step. */
+export const MAX_ERROR_ANNOTATIONS = 10;
+
+/** The longest annotation message kept; the rest is cut. */
+const MAX_MESSAGE = 2_000;
+
+/** Escapes the message of a workflow command, so text cannot end the command or start another line. */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Escapes a property value of a workflow command (`file=…,title=…`): the data escapes plus `:` and `,`. */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** Splits `chapters/x/file.ts:12` into a file and line; null when it is not a plain path inside chapters/. */
+export function todoLocation(todo: string): { file: string; line: number | null } | null {
+  const match = /^(chapters\/[A-Za-z0-9._/-]+?)(?::(\d+))?$/.exec(todo);
+  if (!match || match[1]!.split('/').includes('..')) return null;
+  return { file: match[1]!, line: match[2] ? Number(match[2]) : null };
+}
+
+/** `::error` annotations at the TODO of each failing exercise (at most GitHub's limit), and a warning when files outside chapters/ changed. */
+export function annotations(report: PullRequestReport): string[] {
+  const say = prWords(report.lang);
+  const failing = report.exercises.filter((exercise) => exercise.status !== 'pass');
+  const lines = failing.slice(0, MAX_ERROR_ANNOTATIONS).map((exercise) => {
+    const where = todoLocation(exercise.todo);
+    const properties = [
+      ...(where ? [`file=${escapeProperty(where.file)}`] : []),
+      ...(where?.line ? [`line=${where.line}`] : []),
+      `title=${escapeProperty(`${exercise.id} ${exercise.title} — ${messages(report.lang).status[exercise.status]}`)}`,
+    ];
+    const message = `${exercise.message}\n\n${exercise.hint}`.slice(0, MAX_MESSAGE);
+    return `::error ${properties.join(',')}::${escapeData(message)}`;
+  });
+  if (report.tampered.length > 0) {
+    lines.push(`::warning title=${escapeProperty('tampered')}::${escapeData(`${say.tampered(report.tampered.length)}\n${report.tampered.join('\n')}`.slice(0, MAX_MESSAGE))}`);
+  }
+  return lines;
+}
+
+/** Escapes text for a markdown table cell (HTML special characters, pipes, markdown marks, line breaks). */
+export function cell(text: string): string {
+  return text
+    .replace(/([\\`*_[\]|#~!])/g, '\\$1')
+    .replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
+    .replace(/\r?\n/g, ' ')
+    .slice(0, 300);
+}
+
+const ICON = { pass: '✅', fail: '❌', error: '❗', timeout: '⏱️' } as const;
+
+/** The job summary: score, one table row per exercise, and the list of changed paths outside chapters/. */
+export function summaryMarkdown(report: PullRequestReport): string {
+  const say = prWords(report.lang);
+  const ko = report.lang === 'ko';
+  const passed = report.exercises.filter((exercise) => exercise.status === 'pass').length;
+  const out = [
+    `## ${ko ? 'MCP 워크숍 채점 결과' : 'MCP workshop grade'}`,
+    '',
+    `${ko ? '점수' : 'Score'}: **${report.score}/${report.max_score}** · ${ko ? '통과한 연습' : 'exercises passed'}: **${passed}/${report.exercises.length}** · ${ko ? '통과한 테스트' : 'tests'}: ${report.tests_passed}/${report.tests_total} · base \`${report.base.slice(0, 12)}\` · head \`${report.head.slice(0, 12)}\``,
+    '',
+    `| ${ko ? '연습' : 'Exercise'} | ${ko ? '제목' : 'Title'} | ${ko ? '결과' : 'Result'} | ${ko ? '테스트' : 'Tests'} | ${ko ? '고칠 곳' : 'Where'} |`,
+    '| --- | --- | --- | --- | --- |',
+    ...report.exercises.map((exercise) => {
+      const ok = exercise.tests.filter((test) => test.status === 'pass').length;
+      return `| ${cell(exercise.id)} | ${cell(exercise.title)} | ${ICON[exercise.status]} ${cell(messages(report.lang).status[exercise.status])} | ${ok}/${exercise.tests.length} | ${exercise.status === 'pass' ? '' : cell(exercise.todo)} |`;
+    }),
+  ];
+  const failing = report.exercises.filter((exercise) => exercise.status !== 'pass').length;
+  if (failing > MAX_ERROR_ANNOTATIONS) out.push('', ko ? `주석은 처음 ${MAX_ERROR_ANNOTATIONS}개 연습에만 달았다.` : `Annotations cover the first ${MAX_ERROR_ANNOTATIONS} failing exercises only.`);
+  if (report.tampered.length > 0) {
+    out.push('', `> [!WARNING]`, `> ${cell(say.tampered(report.tampered.length))}`, '>');
+    for (const path of report.tampered.slice(0, 200)) out.push(`> - ${cell(path)}`);
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,27 @@
+import type { Lang } from '../i18n.ts';
+
+const ko = {
+  tampered: (count: number) =>
+    `경고: 이 풀 리퀘스트는 chapters/ 밖의 파일 ${count}개를 바꿨다. 채점은 기준(base) 커밋의 채점기·테스트·설정으로 했으므로 이 변경은 점수에 아무 영향이 없다:`,
+  prScore: (score: number, max: number, tests: string) => `풀 리퀘스트 점수: ${score}/${max} (통과한 테스트 ${tests})`,
+  noReport: '채점기가 결과 파일을 남기지 않았다. 위의 출력을 보라.',
+  forgedReport: '결과 파일의 서명이 맞지 않는다. 채점기가 아닌 무언가(학습자 코드)가 결과를 고쳤으므로 이 채점은 무효다.',
+  wrote: (file: string) => `썼다: ${file}`,
+};
+
+/** Pull-request grading's own words; every language has every key. */
+export type PrWords = typeof ko;
+
+const en: PrWords = {
+  tampered: (count) =>
+    `WARNING: this pull request changes ${count} path${count === 1 ? '' : 's'} outside chapters/. It was graded with the base commit's checker, suites and configuration, so these changes cannot change its score:`,
+  prScore: (score, max, tests) => `Pull request score: ${score}/${max} (tests passed ${tests})`,
+  noReport: 'The checker left no results file; see its output above.',
+  forgedReport: 'The results file does not match its signature: something other than the checker (learner code) changed it, so this grading is void.',
+  wrote: (file) => `Wrote ${file}`,
+};
+
+/** Pull-request grading's words in the given language. */
+export function prWords(lang: Lang): PrWords {
+  return lang === 'en' ? en : ko;
+}

@@ -1,0 +1,143 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { allExercises } from '../checker/course.ts';
+import type { Report } from '../checker/report.ts';
+import { makeStudent, parseCsv } from './support/class.ts';
+import type { Kind } from './support/class.ts';
+import { checker, runTs } from './support/run.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'batch-grade-'));
+const submissions = join(work, 'class');
+const out = join(work, 'out');
+mkdirSync(submissions);
+
+/** The class: one student of each kind; the names test CSV quoting and Korean text. */
+const CLASS: [string, Kind][] = [
+  ['01-solved', 'solved'],
+  ['02-unsolved', 'unsolved'],
+  ['03-half', 'half'],
+  ['04-chapters-only', 'chaptersOnly'],
+  ['05-empty', 'empty'],
+  ['06-hanging', 'hanging'],
+  ['07-type-error', 'typeError'],
+  ['08-not-a-folder.zip', 'notFolder'],
+  ['09-김민수, "별명"', 'half'],
+];
+for (const [name, kind] of CLASS) makeStudent(submissions, name, kind);
+
+const ids = allExercises().map(({ exercise }) => exercise.id);
+// 8 s per file: honest exercises need well under a second, but chapter 3's stdio suite starts a server process,
+// which a loaded 2-core machine can take seconds to do.
+const ran = runTs('checker/class/cli.ts', [submissions, '--out', out, '--timeout', '8', '--lang', 'en'], { timeoutMs: 240_000, env: { TZ: 'Asia/Seoul' } });
+const csv = existsSync(join(out, 'gradebook.csv')) ? readFileSync(join(out, 'gradebook.csv'), 'utf8') : '';
+const rows = parseCsv(csv);
+const book = existsSync(join(out, 'gradebook.json'))
+  ? (JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string; reason: string })[] })
+  : { students: [] };
+const html = existsSync(join(out, 'report.html')) ? readFileSync(join(out, 'report.html'), 'utf8') : '';
+
+/** The CSV row of a student, as a record from the header. */
+function row(name: string): Record<string, string> {
+  const found = rows.find((fields) => fields[0] === name);
+  expect(found, `row for ${name}`).toBeDefined();
+  return Object.fromEntries(rows[0]!.map((header, index) => [header, found![index]!]));
+}
+
+const statuses = (name: string) => ids.map((id) => row(name)[id]);
+const max = String(allExercises().length);
+const testsTotal = String(allExercises().reduce((sum, { exercise }) => sum + Object.keys(exercise.tests).length, 0));
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('npm run grade on a generated class', () => {
+  test('finishes, shows progress on stderr and writes the three files', () => {
+    expect(ran.status, ran.stderr).toBe(0);
+    expect(ran.stderr).toMatch(/Found 9 students/);
+    expect(ran.stderr).toMatch(/Grading: test files \d+\/\d+/);
+    // Bounded time is the run's own 240 s limit above (a run cut off there has no status); speed is for the bench.
+  });
+
+  test('the CSV is UTF-8 with a BOM, CRLF lines, and parses back to one row per student', () => {
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv).toContain('\r\n');
+    expect(rows[0]).toEqual(['student', ...ids, 'score', 'max', 'tests passed', 'tests total', 'reason']);
+    expect(rows.slice(1).map((fields) => fields[0])).toEqual(CLASS.map(([name]) => name));
+    for (const fields of rows.slice(1)) expect(fields).toHaveLength(rows[0]!.length);
+  });
+
+  test('solved, unsolved and mixed students get the right statuses', () => {
+    expect(statuses('01-solved')).toEqual(ids.map(() => 'pass'));
+    expect(row('01-solved')['score']).toBe(max);
+    expect(row('01-solved')['tests passed']).toBe(testsTotal);
+    expect(statuses('02-unsolved').every((status) => status === 'fail')).toBe(true);
+    expect(row('02-unsolved')['score'], 'an untouched starter earns nothing, whatever guard tests it passes').toBe('0');
+    expect(Number(row('02-unsolved')['tests passed'])).toBeGreaterThan(0);
+    expect(row('03-half')['score']).toBe(String(ids.filter((id) => id.startsWith('01/')).length));
+    for (const name of ['03-half', '04-chapters-only', '09-김민수, "별명"']) {
+      expect(statuses(name)).toEqual(ids.map((id) => (id.startsWith('01/') ? 'pass' : 'fail')));
+    }
+    for (const [name] of CLASS) expect([row(name)['max'], row(name)['tests total']]).toEqual([max, testsTotal]);
+  });
+
+  test('empty, non-folder, hanging and non-type-checking students get rows with a reason', () => {
+    expect(statuses('05-empty').every((status) => status === 'error')).toBe(true);
+    expect(row('05-empty')['reason']).toBe('empty folder');
+    expect(row('08-not-a-folder.zip')['reason']).toMatch(/not a student folder/);
+    expect(statuses('06-hanging')).toEqual(ids.map((id) => (id.startsWith('01/') ? 'timeout' : 'fail')));
+    expect(row('06-hanging')['reason']).toMatch(/timed out: 01\/1, 01\/2, 01\/3, 01\/4/);
+    expect(row('07-type-error')['reason']).toMatch(/^1 type error \(first: chapters\/01-mini-mcp\/rpc\.ts:\d+ TS2322\)/);
+    expect(statuses('07-type-error').every((status) => status === 'fail')).toBe(true);
+  });
+
+  test('gradebook.json holds each student in the checker JSON shape, equal to check --target on that student', () => {
+    expect(book.students.map((entry) => entry.student)).toEqual(CLASS.map(([name]) => name));
+    for (const entry of book.students) {
+      expect(entry.version).toBe(2);
+      expect(entry.exercises.map((exercise) => exercise.id)).toEqual(ids);
+    }
+    for (const name of ['03-half', '07-type-error']) {
+      const json = join(work, `${name}.json`);
+      checker(['check', '--target', join(submissions, name), '--json', json, '--lang', 'en']);
+      const alone = JSON.parse(readFileSync(json, 'utf8')) as Report;
+      const batch = book.students.find((entry) => entry.student === name)!;
+      expect(batch.score).toBe(alone.score);
+      expect(batch.exercises.map((exercise) => exercise.tests.map((one) => one.status))).toEqual(alone.exercises.map((exercise) => exercise.tests.map((one) => one.status)));
+      expect(batch.type_errors.length).toBe(alone.type_errors.length);
+    }
+  });
+
+  test('report.html is self-contained and holds one heatmap cell per student and exercise, with names escaped', () => {
+    const cells = [...html.matchAll(/<td class="cell (pass|fail|error|timeout)" data-student="([^"]*)" data-exercise="([^"]*)"/g)];
+    expect(cells).toHaveLength(CLASS.length * ids.length);
+    expect(new Set(cells.map((match) => `${match[2]}|${match[3]}`)).size).toBe(CLASS.length * ids.length);
+    expect(html).toContain('data-student="09-김민수, &quot;별명&quot;"');
+    expect(html).not.toMatch(/<script|<link|src=|https?:\/\//);
+    expect(html).toMatch(/Failure rate per exercise[\s\S]*Failure rate per test[\s\S]*/);
+    expect(html).toContain('Most common failure message');
+  });
+
+  test('gradebook.json gives each student the same reason as the CSV, an empty folder included', () => {
+    for (const entry of book.students) expect(entry.reason, entry.student).toBe(row(entry.student)['reason']);
+    expect(book.students.find((entry) => entry.student === '05-empty')?.reason).toBe('empty folder');
+  });
+
+  test('report.html says what failure rates are out of and shows the counts', () => {
+    expect(html).toContain('Rates are out of the students who handed in that chapter');
+    // Chapter 1 was handed in by the seven folders that hold it (not the empty folder nor the zip file).
+    expect(html).toMatch(/<td>01\/1<\/td><td>[^<]*<\/td><td>.*?<\/td><td>\d+ of 7<\/td>/);
+    expect(html).toContain('failing / handed in');
+  });
+
+  test('report.html prints its time as a local date and time, not raw ISO UTC', () => {
+    expect(html).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
+    expect(html).toMatch(/generated \d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d \(GMT\+9\)/);
+  });
+
+  test('refuses an output folder inside the submissions folder', () => {
+    const inside = runTs('checker/class/cli.ts', [submissions, '--out', join(submissions, 'gradebook')]);
+    expect(inside.status).toBe(2);
+    expect(existsSync(join(submissions, 'gradebook'))).toBe(false);
+  });
+});

@@ -1,0 +1,114 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import type { PullRequestReport } from '../checker/pr/grade-pr.ts';
+import { MAX_ERROR_ANNOTATIONS, annotations, cell, escapeData, escapeProperty, summaryMarkdown, todoLocation } from '../checker/pr/summary.ts';
+import { ResultsShapeError, validatePrReport } from '../checker/pr/validate.ts';
+import { allExercises } from '../checker/course.ts';
+import { totals } from '../checker/points.ts';
+import { runTs } from './support/run.ts';
+
+const SHA = 'a'.repeat(40);
+
+/** A well-formed report where the listed exercises fail their first test. */
+function report(failing: readonly string[] = [], message = 'boom'): PullRequestReport {
+  const exercises = allExercises().map(({ chapter, exercise }) => {
+    const fails = failing.includes(exercise.id);
+    const tests = Object.keys(exercise.tests).map((name, index) => ({
+      name, title: name, status: fails && index === 0 ? ('fail' as const) : ('pass' as const), message: fails && index === 0 ? message : '',
+    }));
+    return {
+      id: exercise.id, title: exercise.title.en, status: fails ? ('fail' as const) : ('pass' as const), message: fails ? message : '',
+      hint: 'a hint', todo: `chapters/${chapter.dir}/${exercise.todo.file}:12`, points: fails ? 0 : 1, max_points: 1, tests,
+    };
+  });
+  return {
+    version: 2, ...totals(exercises),
+    target: 'chapters', lang: 'en', exercises, type_errors: [], tampered: [], base: SHA, head: SHA, merge_base: SHA,
+  };
+}
+
+describe('workflow command escaping', () => {
+  test('escapes %, CR and LF in data, and also : and , in properties', () => {
+    expect(escapeData('50%\r\n::set-output name=x::1')).toBe('50%25%0D%0A::set-output name=x::1');
+    expect(escapeProperty('a:b,c%\n')).toBe('a%3Ab%2Cc%25%0A');
+  });
+
+  test('reads a TODO location only when it is a plain path inside chapters/', () => {
+    expect(todoLocation('chapters/01-mini-mcp/server.ts:72')).toEqual({ file: 'chapters/01-mini-mcp/server.ts', line: 72 });
+    expect(todoLocation('chapters/01-mini-mcp/server.ts')).toEqual({ file: 'chapters/01-mini-mcp/server.ts', line: null });
+    expect(todoLocation('chapters/../.github/workflows/grade.yml:1')).toBeNull();
+    expect(todoLocation('/etc/passwd:1')).toBeNull();
+  });
+});
+
+describe('annotations', () => {
+  test('puts one error at the TODO file and line of each failing exercise, one line each', () => {
+    const lines = annotations(report(['01/2', '02/3'], 'line one\nline two\n::error::forged'));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^::error file=chapters\/01-mini-mcp\/main\.ts,line=12,title=01\/2 [^\n]*::line one%0Aline two%0A::error::forged/);
+    for (const line of lines) expect(line).not.toContain('\n');
+  });
+
+  test(`stays within GitHub's ${MAX_ERROR_ANNOTATIONS} error annotations per step`, () => {
+    const many = report(allExercises().map(({ exercise }) => exercise.id));
+    const doubled = { ...many, exercises: [...many.exercises, ...many.exercises] };
+    expect(annotations(doubled).filter((line) => line.startsWith('::error'))).toHaveLength(MAX_ERROR_ANNOTATIONS);
+  });
+
+  test('warns about paths changed outside chapters/', () => {
+    const lines = annotations({ ...report(), tampered: ['package.json', 'checker/suites/x.test.ts'] });
+    expect(lines.at(-1)).toMatch(/^::warning title=tampered::.*package\.json%0Achecker\/suites\/x\.test\.ts$/);
+  });
+});
+
+describe('job summary', () => {
+  test('has the score and one table row per exercise, with learner text escaped', () => {
+    const markdown = summaryMarkdown({ ...report(['01/1'], '<img src=x onerror=alert(1)> | cell'), tampered: ['<b>evil</b>|.md'] });
+    expect(markdown).toContain(`**${report(['01/1']).score}/${report().max_score}**`);
+    expect(report(['01/1']).score).toBe(allExercises().length - 1);
+    expect(markdown).toContain(`tests: ${report(['01/1']).tests_passed}/${report().tests_total}`);
+    expect(markdown.split('\n').filter((line) => /^\| \d\d\\?\/\d /.test(line))).toHaveLength(allExercises().length);
+    expect(markdown).not.toContain('<b>');
+    expect(markdown).toContain('&lt;b&gt;evil&lt;/b&gt;\\|.md');
+    expect(cell('a|b\nc')).toBe('a\\|b c');
+  });
+});
+
+describe('results validation', () => {
+  test('accepts what grade:pr writes', () => {
+    expect(validatePrReport(JSON.parse(JSON.stringify(report(['02/1'])))).score).toBe(report(['02/1']).score);
+  });
+
+  test.each([
+    ['a score above the passing tests', (value: PullRequestReport) => ({ ...value, score: value.score + 1 })],
+    ['points for a failing exercise', (value: PullRequestReport) => ({ ...value, exercises: value.exercises.map((one) => ({ ...one, points: one.max_points })) })],
+    ['the old test-count score (version 1)', (value: PullRequestReport) => ({ ...value, version: 1, score: value.tests_passed, max_score: value.tests_total })],
+    ['a missing exercise', (value: PullRequestReport) => ({ ...value, exercises: value.exercises.slice(1) })],
+    ['an invented test', (value: PullRequestReport) => ({ ...value, exercises: value.exercises.map((one, index) => (index ? one : { ...one, tests: [...one.tests.slice(1), { ...one.tests[0]!, name: 'always passes' }] })) })],
+    ['a status that contradicts the tests', (value: PullRequestReport) => ({ ...value, exercises: value.exercises.map((one) => ({ ...one, status: 'pass' })) })],
+    ['a head that is not a commit id', (value: PullRequestReport) => ({ ...value, head: 'main' })],
+    ['no tampered list', (value: PullRequestReport) => ({ ...value, tampered: undefined })],
+  ])('rejects %s', (_, change) => {
+    expect(() => validatePrReport(change(report(['01/1'])))).toThrow(ResultsShapeError);
+  });
+
+  test('the summary CLI exits 2 with one error annotation for an unusable file, 1 for a failing report', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'batch-summary-'));
+    const forged = join(dir, 'forged.json');
+    writeFileSync(forged, JSON.stringify({ ...report(['01/1']), score: 999 }));
+    const bad = runTs('checker/pr/summary-cli.ts', [forged], { env: { GITHUB_STEP_SUMMARY: '' } });
+    expect(bad.status).toBe(2);
+    expect(bad.stdout.trim().split('\n')).toHaveLength(1);
+    expect(bad.stdout).toMatch(/^::error title=grading::/);
+    const good = join(dir, 'good.json');
+    const summary = join(dir, 'summary.md');
+    writeFileSync(good, JSON.stringify(report(['01/1'])));
+    const ran = runTs('checker/pr/summary-cli.ts', [good], { env: { GITHUB_STEP_SUMMARY: summary } });
+    expect(ran.status).toBe(1);
+    expect(ran.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^::error file=chapters\/01-mini-mcp\/server\.ts,line=12,/)]);
+    expect(readFileSync(summary, 'utf8')).toContain('| 01/1 |');
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,89 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { PrivateSuiteError, loadPrivateSuites, staticTestNames } from '../checker/private-suites.ts';
+import { CHAPTERS } from '../checker/course.ts';
+import type { Report } from '../checker/report.ts';
+import { REPO, checker, runTs } from './support/run.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'batch-private-'));
+
+/** Writes files under a fresh private suites folder and returns it. */
+function suites(name: string, files: Record<string, string>): string {
+  const root = join(work, name);
+  for (const [path, body] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), body);
+  }
+  return root;
+}
+
+const hidden = suites('hidden', {
+  '01-mini-mcp/helper.ts': "export const WANTED = 'MiniServer';\n",
+  '01-mini-mcp/1-exports.test.ts': [
+    "import { test } from 'vitest';",
+    "import * as server from '../../../chapters/01-mini-mcp/server.ts';",
+    "import { WANTED } from './helper.ts';",
+    "test('exports the server class', () => { if (typeof (server as Record<string, unknown>)[WANTED] !== 'function') throw new Error('no MiniServer'); });",
+    '',
+  ].join('\n'),
+  '01-mini-mcp/2-strict.test.ts': "import { test } from 'vitest';\ntest(\"a hidden rule nobody meets\", () => { throw new Error('hidden rule broken'); });\n",
+  '01-mini-mcp/3-broken.test.ts': "import { test } from 'vitest';\nimport '../../../chapters/01-mini-mcp/no-such-file.ts';\ntest('hidden one', () => {});\ntest(`hidden two`, () => {});\n",
+});
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('private suites (--suites)', () => {
+  test('reads expected test names statically from literal test() calls', () => {
+    expect(staticTestNames("test('a', () => {});\nit(\"b \\\"q\\\"\", f);\ntest.concurrent(`c`, f);\ntest(`d ${x}`, f);\ntest.skip('e', f);")).toEqual(['a', 'b "q"', 'c']);
+    const loaded = loadPrivateSuites(hidden, CHAPTERS);
+    expect(loaded.map((suite) => [suite.exerciseId, suite.names])).toEqual([
+      ['01/1', ['exports the server class']],
+      ['01/2', ['a hidden rule nobody meets']],
+      ['01/3', ['hidden one', 'hidden two']],
+    ]);
+  });
+
+  test.each([
+    ['an exercise that does not exist', { '01-mini-mcp/9-x.test.ts': "test('x', () => {});" }],
+    ['a suite without literal test names', { '01-mini-mcp/1-x.test.ts': 'for (const n of names) test(n, () => {});' }],
+    ['an unknown chapter folder', { '03-nope/1-x.test.ts': "test('x', () => {});" }],
+  ])('refuses %s before grading', (name, files) => {
+    expect(() => loadPrivateSuites(suites(name.replace(/\W+/g, '-'), files), CHAPTERS)).toThrow(PrivateSuiteError);
+  });
+
+  test('check --suites grades them on top of the public suite: an exercise passes only if both pass; a broken file scores zero', () => {
+    const json = join(work, 'solutions.json');
+    const ran = checker(['check', '--target', 'solutions', '--suites', hidden, '--json', json, '--lang', 'en']);
+    expect(ran.status, ran.stderr).toBe(1);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+    const byId = new Map(report.exercises.map((exercise) => [exercise.id, exercise]));
+    const publicMax = CHAPTERS.flatMap((chapter) => chapter.exercises).reduce((sum, exercise) => sum + Object.keys(exercise.tests).length, 0);
+    expect(report.tests_total).toBe(publicMax + 4);
+    expect(report.tests_passed).toBe(publicMax + 1);
+    expect(report.score, 'only the exercises whose public and private tests all pass').toBe(report.exercises.filter((exercise) => exercise.status === 'pass').length);
+    expect(report.score).toBe(report.max_score - 2);
+    expect(byId.get('01/1')!.status).toBe('pass');
+    expect(byId.get('01/1')!.tests.at(-1)).toMatchObject({ name: '[private] exports the server class', status: 'pass' });
+    expect(byId.get('01/2')!.status).toBe('fail');
+    expect(byId.get('01/2')!.message).toContain('hidden rule broken');
+    expect(byId.get('01/3')!.status).toBe('error');
+    expect(byId.get('01/3')!.tests.filter((one) => one.name.startsWith('[private]')).map((one) => one.status)).toEqual(['error', 'error']);
+    expect(byId.get('01/4')!.status).toBe('pass');
+  });
+
+  test('grade --suites applies them to every student, and a bad suites folder stops with exit 2', () => {
+    const submissions = join(work, 'class');
+    for (const name of ['ann', 'bob']) cpSync(join(REPO, 'solutions'), join(submissions, name, 'chapters'), { recursive: true });
+    const ran = runTs('checker/class/cli.ts', [submissions, '--out', join(work, 'book'), '--suites', hidden, '--lang', 'en']);
+    expect(ran.status, ran.stderr).toBe(0);
+    const book = JSON.parse(readFileSync(join(work, 'book', 'gradebook.json'), 'utf8')) as { students: Report[] };
+    for (const student of book.students) {
+      expect(student.exercises.map((exercise) => exercise.status)).toEqual(['pass', 'fail', 'error', ...Array(CHAPTERS.flatMap((chapter) => chapter.exercises).length - 3).fill('pass')]);
+    }
+    const bad = runTs('checker/class/cli.ts', [submissions, '--out', join(work, 'book2'), '--suites', join(work, 'missing')]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--suites');
+  });
+});

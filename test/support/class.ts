@@ -1,0 +1,87 @@
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { CHAPTERS } from '../../checker/course.ts';
+import { chapterDir } from './fixtures.ts';
+import { committedStarters } from './starters.ts';
+
+/** The repository these helpers copy from. */
+export const REPO = resolve(import.meta.dirname, '..', '..');
+
+/** The kinds of student folder the helpers can build. */
+export type Kind = 'solved' | 'unsolved' | 'half' | 'empty' | 'hanging' | 'typeError' | 'notFolder' | 'chaptersOnly';
+
+/**
+ * Builds one student folder of the given kind under `dir`. Every chapter of the manifest is copied; the kinds
+ * that solve, hang or break only part of the work do it in chapter 01 (its server.ts and rpc.ts), and leave the
+ * other chapters as starters.
+ */
+export function makeStudent(dir: string, name: string, kind: Kind): void {
+  const root = join(dir, name);
+  const first = chapterDir('01');
+  const copyChapters = (to: string, solved: (chapter: string) => boolean) => {
+    for (const { dir: chapter } of CHAPTERS) {
+      cpSync(join(solved(chapter) ? join(REPO, 'solutions') : committedStarters(), chapter), join(to, chapter), { recursive: true });
+    }
+  };
+  switch (kind) {
+    case 'notFolder':
+      writeFileSync(root, 'a zip the student uploaded instead of a folder\n');
+      return;
+    case 'empty':
+      mkdirSync(root, { recursive: true });
+      return;
+    case 'chaptersOnly':
+      copyChapters(root, (chapter) => chapter === first);
+      return;
+    default:
+  }
+  const chapters = join(root, 'chapters');
+  mkdirSync(chapters, { recursive: true });
+  writeFileSync(join(root, 'package.json'), '{"name":"student-copy"}\n');
+  const solvedFirst = kind === 'solved' || kind === 'half' || kind === 'typeError';
+  copyChapters(chapters, (chapter) => kind === 'solved' || (solvedFirst && chapter === first));
+  if (kind === 'hanging') edit(join(chapters, first, 'server.ts'), (text) => `${text}\nwhile (Date.now() > 0) { /* never ends */ }\n`);
+  if (kind === 'typeError') edit(join(chapters, first, 'rpc.ts'), (text) => `${text}\nexport const broken: number = 'not a number';\n`);
+}
+
+/** Appends a line naming the student to every TypeScript file of a student folder, so no chapter content is shared. */
+export function stampEveryFile(root: string, seed: number): void {
+  for (const entry of readdirSync(root, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith('.ts')) edit(join(entry.parentPath, entry.name), (text) => `${text}\n// student ${seed}\n`);
+  }
+}
+
+function edit(file: string, change: (text: string) => string): void {
+  writeFileSync(file, change(readFileSync(file, 'utf8')));
+}
+
+/** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF) into rows of fields; a leading BOM is dropped. */
+export function parseCsv(text: string): string[][] {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let index = 0; index < body.length; index += 1) {
+    const char = body[index]!;
+    if (quoted) {
+      if (char === '"' && body[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\r' && body[index + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      index += 1;
+    } else field += char;
+  }
+  if (field !== '' || row.length > 0) rows.push([...row, field]);
+  return rows;
+}

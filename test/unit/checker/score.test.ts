@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { timeLimits } from '../../../checker/limits.ts';
+import type { Selected } from '../../../checker/course.ts';
+import type { RawFile } from '../../../checker/raw.ts';
+import type { Scratch, ScratchTarget } from '../../../checker/scratch.ts';
+import { scoreTarget } from '../../../checker/score.ts';
+import { tempDir, writeTree } from '../support/temp.ts';
+
+const root = tempDir('score');
+const chaptersDir = writeTree(join(root, 't0', 'chapters'), { '01-x/main.ts': '// TODO(01/1): fix\n' });
+const suitesDir = join(root, 't0', 'checker', 'suites');
+const target: ScratchTarget = { key: 't0', learner: { given: 'kim', chaptersDir: '/home/kim/chapters', shownAs: 'chapters' }, chaptersDir, suitesDir, suiteOrigins: new Map() };
+const scratch: Scratch = { root, targets: [target], dispose: () => {} };
+const selected = [
+  {
+    chapter: { id: '01', dir: '01-x' },
+    exercise: {
+      id: '01/1', suite: '1-x.test.ts', tests: { 'stops in time': '제때 멈춘다', 'answers': '답한다' },
+      title: { ko: '연습', en: 'Exercise' }, hint: { ko: '힌트', en: 'Hint' }, todo: { file: 'main.ts', marker: 'TODO(01/1)' },
+    },
+  },
+] as unknown as Selected[];
+const suite = join(suitesDir, '01-x', '1-x.test.ts');
+
+/** Scores the one exercise with the given outcome of its suite file, under --timeout 60. */
+function score(raw: RawFile, lang: 'ko' | 'en' = 'en') {
+  return scoreTarget({ scratch, target, outcomes: new Map([[suite, raw]]), problems: [], selected, lang, limits: timeLimits(60_000) }).exercises[0]!;
+}
+
+describe('scoreTarget timeouts name the limit that fired', () => {
+  const slowTest: RawFile = {
+    outcome: 'ran',
+    errors: [],
+    tests: [
+      { name: 'stops in time', state: 'failed', message: 'Test timed out in 5000ms.', stack: '' },
+      { name: 'answers', state: 'passed', message: '', stack: '' },
+    ],
+  };
+
+  test('a test stopped at the per-test limit says 5 s, not the file limit of 60 s', () => {
+    const exercise = score(slowTest);
+    expect(exercise.status).toBe('timeout');
+    expect(exercise.tests[0]!.message).toContain('5 s');
+    expect(exercise.tests[0]!.message).not.toContain('60');
+    expect(score(slowTest, 'ko').tests[0]!.message).toContain('5초');
+  });
+
+  test('a file stopped at its own limit says that limit', () => {
+    const exercise = score({ outcome: 'timeout', limitMs: 60_000, errors: [], tests: [] });
+    expect(exercise.tests.map((test) => test.status)).toEqual(['timeout', 'timeout']);
+    expect(exercise.message).toContain('60 s');
+  });
+
+  test('a file stopped at the shorter load limit says that limit', () => {
+    expect(score({ outcome: 'timeout', limitMs: 2_000, errors: [], tests: [] }).message).toContain('2 s');
+  });
+
+  test('the TODO is shown under the learner folder\'s shown name', () => {
+    expect(score(slowTest).todo).toBe('chapters/01-x/main.ts:1');
+  });
+});
