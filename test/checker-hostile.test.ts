@@ -123,20 +123,20 @@ describe('type errors', () => {
   test('are shown once, with the exercises they block, and the next step points at the error\'s file:line', () => {
     expect(ran.stdout.match(/TS2322/g)).toHaveLength(1);
     expect(ran.stdout).toContain('이 오류 때문에 통과로 치지 않는 연습: 02/1, 02/2, 02/3, 02/4');
-    expect(ran.stdout.split('\n').find((line) => line.startsWith('다음 할 일'))).toMatch(/^다음 할 일: .*02-two-sided-allowlists\/main\.ts:1 고치기 \(위의 타입 오류\)$/);
+    expect(ran.stdout.split('\n').find((line) => line.startsWith('다음 할 일'))).toMatch(new RegExp(`^다음 할 일: .*${TWO}/main\\.ts:1 고치기 \\(위의 타입 오류\\)$`));
   });
 });
 
 describe('a throw at import', () => {
-  const dir = hostileCopy([{ file: '02-two-sided-allowlists/protocol.ts', prepend: "throw new Error('boom at import');\n" }]);
+  const dir = hostileCopy([{ file: `${TWO}/protocol.ts`, prepend: "throw new Error('boom at import');\n" }]);
   const { ran, byId } = grade(dir, ['02']);
 
   test('is said once, naming the file that failed to load, and the next step points at the throwing file:line', () => {
     for (const id of ['02/1', '02/2', '02/3', '02/4']) expect(byId(id).blocked).toMatchObject({ kind: 'load_error', where: expect.stringMatching(/protocol\.ts:1$/) });
     expect(ran.stdout.match(/boom at import/g)).toHaveLength(1);
-    expect(ran.stdout).toMatch(/02-two-sided-allowlists\/protocol\.ts:1를 불러오다가 실패해서 02\/1, 02\/2, 02\/3, 02\/4를 채점하지 못했다/);
+    expect(ran.stdout).toMatch(new RegExp(`${TWO}/protocol\\.ts:1를 불러오다가 실패해서 02/1, 02/2, 02/3, 02/4를 채점하지 못했다`));
     const next = ran.stdout.split('\n').find((line) => line.startsWith('다음 할 일')) ?? '';
-    expect(next).toMatch(/^다음 할 일: .*02-two-sided-allowlists\/protocol\.ts:1 고치기 \(위의 불러오기 실패\)$/);
+    expect(next).toMatch(new RegExp(`^다음 할 일: .*${TWO}/protocol\\.ts:1 고치기 \\(위의 불러오기 실패\\)$`));
     expect(next).not.toContain('main.ts');
   });
 });

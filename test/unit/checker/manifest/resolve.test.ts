@@ -33,7 +33,7 @@ function failure(file: string, value: ChapterEntry | undefined): string {
 
 describe('CHAPTER_FILE', () => {
   test('accepts a chapter folder name with .ts', () => {
-    for (const name of ['01-mini-mcp.ts', '02-two-sided-allowlists.ts', '99-probe.ts', '10-a1.ts']) expect(name).toMatch(CHAPTER_FILE);
+    for (const name of ['01-mini-mcp.ts', '02-two-sided.ts', '99-probe.ts', '10-a1.ts']) expect(name).toMatch(CHAPTER_FILE);
   });
 
   test('rejects helpers and names that break the convention', () => {
