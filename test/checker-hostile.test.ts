@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { allExercises } from '../checker/course.ts';
 import type { ExerciseReport, Report } from '../checker/report.ts';
 import { chapterDir } from './support/fixtures.ts';
+import { digest } from './support/digest.ts';
 import { hostileCopy } from './support/hostile.ts';
 import { checker, entry } from './support/run.ts';
 
@@ -24,20 +24,6 @@ function grade(dir: string, extra: string[] = []) {
   const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
   const byId = (id: string): ExerciseReport => report.exercises.find((exercise) => exercise.id === id)!;
   return { ran, report, byId };
-}
-
-/** A digest of every file under a folder, to prove nothing in it changed. */
-function digest(dir: string): string {
-  const hash = createHash('sha256');
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else hash.update(path).update(readFileSync(path));
-    }
-  };
-  walk(dir);
-  return hash.digest('hex');
 }
 
 describe('endless loops and exits', () => {

@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Report } from '../checker/report.ts';
 import { chapterDir } from './support/fixtures.ts';
+import { digest } from './support/digest.ts';
 import { hostileCopy } from './support/hostile.ts';
 import { REPO, checker } from './support/run.ts';
 import type { Ran } from './support/run.ts';
@@ -34,20 +35,6 @@ function run(copy: string, file: string, args: readonly string[]): Ran {
     maxBuffer: 64 * 1024 * 1024,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr, ms: Date.now() - started };
-}
-
-/** A digest of every file under a folder. */
-function digest(dir: string): string {
-  const hash = createHash('sha256');
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile()) hash.update(path).update(readFileSync(path));
-    }
-  };
-  walk(dir);
-  return hash.digest('hex');
 }
 
 /** Live processes whose command line contains the marker. */
