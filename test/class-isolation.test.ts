@@ -42,6 +42,7 @@ describe('a class graded together gives every student what check gives them alon
     ? (JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string })[] })
     : { students: [] };
   const statuses = (report: Report) => report.exercises.map((exercise) => `${exercise.id} ${exercise.status}`);
+  const passes = (report: Report) => report.exercises.map((exercise) => `${exercise.id} ${exercise.status === 'pass' ? 'pass' : 'not passed'}`);
 
   test('the class run finishes and grades every student', () => {
     expect(ran.status, `${ran.stdout}\n${ran.stderr}`).toBe(0);
@@ -75,7 +76,10 @@ describe('a class graded together gives every student what check gives them alon
       expect(alone.status === 0 || alone.status === 1, `${student.student}: exit ${alone.status}\n${alone.stdout}\n${alone.stderr}`).toBe(true);
       expect(existsSync(json), `${student.student}: exit ${alone.status}\n${alone.stdout}\n${alone.stderr}`).toBe(true);
       const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
-      expect(statuses(report), student.student).toEqual(statuses(student));
+      // A memory bomb races the machine: it ends as 'error' when the heap runs out first and as 'timeout' when the
+      // deadline does, so for that one student the two runs must agree on what passed, not on which limit won.
+      const seen = (one: Report) => (student.student === 'memory-bomb' ? passes(one) : statuses(one));
+      expect(seen(report), student.student).toEqual(seen(student));
     }
   }, 900_000);
 });
