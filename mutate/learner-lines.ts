@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChapterSpec } from '../checker/manifest/types.ts';
 import { REPO_ROOT, listFiles } from '../checker/scratch.ts';
+import { starterFiles } from '../checker/starters.ts';
 
 /** A run of solution lines that differ from the starter, and the exercise whose TODO sat in it (if any). */
 export interface Hunk {
@@ -14,15 +15,15 @@ export interface Hunk {
   exercise?: string;
 }
 
-/** The lines a learner writes: every hunk where a chapter's solution differs from its starter. */
+/** The lines a learner writes: every hunk where a chapter's solution differs from its committed starter (never the working tree's chapters/). */
 export function learnerHunks(chapters: readonly ChapterSpec[]): Hunk[] {
   const hunks: Hunk[] = [];
   for (const chapter of chapters) {
+    const starters = starterFiles(chapter.dir);
     const solutions = join(REPO_ROOT, 'solutions', chapter.dir);
     for (const path of listFiles(solutions).filter((name) => name.endsWith('.ts')).sort()) {
       const name = path.slice(solutions.length + 1);
-      const starterPath = join(REPO_ROOT, 'chapters', chapter.dir, name);
-      const starter = existsSync(starterPath) ? readFileSync(starterPath, 'utf8').split('\n') : [];
+      const starter = starters.get(name)?.toString('utf8').split('\n') ?? [];
       const solution = readFileSync(path, 'utf8').split('\n');
       for (const hunk of diffHunks(starter, solution)) {
         const removed = starter.slice(hunk.starterFrom, hunk.starterTo).join('\n');
