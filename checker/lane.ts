@@ -178,7 +178,9 @@ export class Lane {
     mkdirSync(this.options.sandbox.write, { recursive: true });
     const timer = setInterval(() => this.watch(), TICK_MS);
     try {
-      await this.vitest.runTestFiles(files);
+      // Specifications made directly: runTestFiles would match every known suite file against every filter, per group.
+      const project = this.vitest.getRootProject();
+      await this.vitest.runTestSpecifications(files.map((file) => project.createSpecification(file)));
     } catch {
       // A run broken by a killed fork still leaves the results recorded so far.
     } finally {
