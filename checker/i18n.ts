@@ -1,3 +1,5 @@
+import { LEARNER_HEAP_MB } from './limits.ts';
+
 /** The languages the checker speaks. */
 export type Lang = 'ko' | 'en';
 
@@ -20,7 +22,7 @@ const ko = {
   nextFix: (where: string, what: string) => `다음 할 일: ${where} 고치기 (${what})`,
   timeout: (seconds: number) => `${seconds}초 안에 끝나지 않아 멈췄다. 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
   testTimeout: (seconds: number) => `테스트 하나에 주어진 ${seconds}초 안에 끝나지 않아 멈췄다. 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
-  crashed: '채점 작업자가 예기치 않게 끝났다. process.exit이나 process.kill을 부르는 코드가 있는지 살펴보라.',
+  crashed: `채점 작업자가 예기치 않게 끝났다. process.exit이나 process.kill을 부르는 코드, 또는 메모리를 ${LEARNER_HEAP_MB}MB 넘게 채우는 코드가 있는지 살펴보라.`,
   importFailed: (message: string) => `코드를 불러오다가 실패했다: ${message}`,
   missingChapter: (dir: string) => `챕터 폴더가 없다: ${dir}`,
   missingTest: '이 테스트가 실행되지 않았다(앞선 오류로 중단됐을 수 있다).',
@@ -73,7 +75,7 @@ const en: Messages = {
   nextFix: (where, what) => `Next: fix ${where} (${what})`,
   timeout: (seconds) => `Stopped after ${seconds} s without finishing. Look for an infinite loop or a wait that never ends.`,
   testTimeout: (seconds) => `Stopped after ${seconds} s, the limit for one test, without finishing. Look for an infinite loop or a wait that never ends.`,
-  crashed: 'The grading worker ended unexpectedly. Look for code that calls process.exit or process.kill.',
+  crashed: `The grading worker ended unexpectedly. Look for code that calls process.exit or process.kill, or that fills more than ${LEARNER_HEAP_MB} MB of memory.`,
   importFailed: (message) => `Loading the code failed: ${message}`,
   missingChapter: (dir) => `The chapter folder is missing: ${dir}`,
   missingTest: 'This test did not run (an earlier error may have stopped the file).',

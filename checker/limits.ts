@@ -14,6 +14,9 @@ export function timeLimits(fileMs: number): TimeLimits {
   return { fileMs, testMs: Math.min(TEST_LIMIT_MS, fileMs) };
 }
 
+/** The heap of every process that runs learner code, in MB: a memory bomb ends in about a second instead of filling the machine. */
+export const LEARNER_HEAP_MB = 384;
+
 /** Whole seconds for messages, at least 1. */
 export function seconds(ms: number): number {
   return Math.max(1, Math.round(ms / 1000));

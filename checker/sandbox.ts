@@ -1,6 +1,7 @@
 import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LEARNER_HEAP_MB } from './limits.ts';
 
 /** The folders one sandboxed process may read and the one folder it may write. */
 export interface SandboxPaths {
@@ -20,13 +21,14 @@ export function permissionFlag(): string {
 
 /**
  * Node options that run learner code under the permission model: reads only where grading needs them,
- * writes only into one temporary folder, and no child processes, worker threads, native addons, WASI or inspector.
+ * writes only into one temporary folder, a heap of LEARNER_HEAP_MB, and no child processes, worker threads, native addons, WASI or inspector.
  */
 export function sandboxArgv(paths: SandboxPaths): string[] {
   return [
     permissionFlag(),
     ...paths.read.map((path) => `--allow-fs-read=${path}`),
     `--allow-fs-write=${paths.write}`,
+    `--max-old-space-size=${LEARNER_HEAP_MB}`,
     '--require',
     SANDBOX_PRELOAD,
   ];

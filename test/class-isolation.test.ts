@@ -42,7 +42,6 @@ describe('a class graded together gives every student what check gives them alon
     ? (JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string })[] })
     : { students: [] };
   const statuses = (report: Report) => report.exercises.map((exercise) => `${exercise.id} ${exercise.status}`);
-  const passes = (report: Report) => report.exercises.map((exercise) => `${exercise.id} ${exercise.status === 'pass' ? 'pass' : 'not passed'}`);
 
   test('the class run finishes and grades every student', () => {
     expect(ran.status, `${ran.stdout}\n${ran.stderr}`).toBe(0);
@@ -64,7 +63,8 @@ describe('a class graded together gives every student what check gives them alon
     expect(status('exit-at-import', '01/1')).toBe('pass');
     expect(status('throw-at-import', '02/1')).toBe('error');
     expect(status('memory-bomb', '01/1')).toBe('pass');
-    expect(status('memory-bomb', '02/2')).not.toBe('pass');
+    // The learner's heap is capped, so the bomb ends its worker at once instead of racing the file limit.
+    expect(status('memory-bomb', '02/2')).toBe('error');
     expect(status('pollutes-prototype', '01/1')).toBe('pass');
     expect(status('leaks-global-state', '02/1')).toBe('pass');
   });
@@ -76,10 +76,7 @@ describe('a class graded together gives every student what check gives them alon
       expect(alone.status === 0 || alone.status === 1, `${student.student}: exit ${alone.status}\n${alone.stdout}\n${alone.stderr}`).toBe(true);
       expect(existsSync(json), `${student.student}: exit ${alone.status}\n${alone.stdout}\n${alone.stderr}`).toBe(true);
       const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
-      // A memory bomb races the machine: it ends as 'error' when the heap runs out first and as 'timeout' when the
-      // deadline does, so for that one student the two runs must agree on what passed, not on which limit won.
-      const seen = (one: Report) => (student.student === 'memory-bomb' ? passes(one) : statuses(one));
-      expect(seen(report), student.student).toEqual(seen(student));
+      expect(statuses(report), student.student).toEqual(statuses(student));
     }
   }, 900_000);
 });

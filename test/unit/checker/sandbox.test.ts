@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, realpathSync, statSync, symlinkSync } from 'node
 import { basename, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { deniedFrom, laneSandbox, permissionFlag, SANDBOX_PRELOAD, sandboxArgv } from '../../../checker/sandbox.ts';
+import { LEARNER_HEAP_MB } from '../../../checker/limits.ts';
 import { tempDir } from '../support/temp.ts';
 
 describe('permissionFlag', () => {
@@ -13,12 +14,13 @@ describe('permissionFlag', () => {
 });
 
 describe('sandboxArgv', () => {
-  test('turns the permission model on, allows each read path and the one write path, then loads the preload', () => {
+  test('turns the permission model on, allows each read path and the one write path, caps the heap, then loads the preload', () => {
     expect(sandboxArgv({ read: ['/scratch', '/repo/node_modules'], write: '/scratch/.sandbox/a' })).toEqual([
       permissionFlag(),
       '--allow-fs-read=/scratch',
       '--allow-fs-read=/repo/node_modules',
       '--allow-fs-write=/scratch/.sandbox/a',
+      `--max-old-space-size=${LEARNER_HEAP_MB}`,
       '--require',
       SANDBOX_PRELOAD,
     ]);
