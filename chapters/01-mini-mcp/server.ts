@@ -3,29 +3,36 @@ import { join } from 'node:path';
 import { ErrorCode, RpcError, encode, hasExactKeys, isPlainObject } from './rpc.ts';
 import type { JsonObject, RpcFailure, RpcSuccess } from './rpc.ts';
 
+/** The one tool this server lists, as tools/list describes it: the schema is a promise about arguments, not a check. */
+export const SUMMARIZE_TOOL = {
+  name: 'summarize_document',
+  description: '허용된 문서의 제목과 본문 줄 수를 반환한다.',
+  inputSchema: {
+    type: 'object',
+    properties: { name: { type: 'string' } },
+    required: ['name'],
+    additionalProperties: false,
+  },
+} as const;
+
+/** Answers one method: takes the request's params and returns its result, or throws RpcError. */
+type MethodHandler = (params: JsonObject) => JsonObject;
+
 /** A tiny MCP-style server: JSON text in, JSON text out, one tool over allowlisted documents. */
 export class MiniServer {
   /** The folder the server is connected to: a connection setting, not a permission. */
   readonly root: string;
   /** The documents the server may read: the access policy, kept apart from root. */
   readonly allowed: Set<string> = new Set(['report.txt']);
+  /** Every method the server answers, by name; a Map, so an inherited name such as "constructor" is never a method. */
+  private readonly methods = new Map<string, MethodHandler>([
+    ['tools/list', listing(() => ({ tools: [SUMMARIZE_TOOL] }))],
+    ['tools/call', (params) => this.callTool(params)],
+    // TODO(01/4): resources/list·resources/read(자원), prompts/list·prompts/get(프롬프트)을 이 표에 더하라. 읽기는 허용 목록 안의 문서만.
+  ]);
 
   constructor(root: string) {
     this.root = root;
-  }
-
-  /** Describes the summary tool the way tools/list reports it. */
-  toolDescription(): JsonObject {
-    return {
-      name: 'summarize_document',
-      description: '허용된 문서의 제목과 본문 줄 수를 반환한다.',
-      inputSchema: {
-        type: 'object',
-        properties: { name: { type: 'string' } },
-        required: ['name'],
-        additionalProperties: false,
-      },
-    };
   }
 
   /** Answers one raw message with one raw reply; errors other than RpcError are bugs and propagate. */
@@ -42,7 +49,9 @@ export class MiniServer {
       }
       const params = Object.hasOwn(request, 'params') ? request['params'] : {};
       if (!isPlainObject(params)) throw new RpcError(ErrorCode.InvalidParams, '매개변수는 객체여야 한다.');
-      const success: RpcSuccess = { jsonrpc: '2.0', id: requestId, result: this.dispatch(method, params) };
+      const answer = this.methods.get(method);
+      if (!answer) throw new RpcError(ErrorCode.MethodNotFound, '지원하지 않는 메서드다.');
+      const success: RpcSuccess = { jsonrpc: '2.0', id: requestId, result: answer(params) };
       return encode(success);
     } catch (error) {
       if (!(error instanceof RpcError)) throw error;
@@ -55,19 +64,9 @@ export class MiniServer {
     }
   }
 
-  private dispatch(method: string, params: JsonObject): unknown {
-    if (method === 'tools/list') {
-      requireNoParams(params);
-      return { tools: [this.toolDescription()] };
-    }
-    if (method === 'tools/call') return this.callTool(params);
-    // TODO(01/4): resources/list·resources/read(자원), prompts/list·prompts/get(프롬프트)을 여기서 연결하라. 읽기는 허용 목록 안의 문서만.
-    throw new RpcError(ErrorCode.MethodNotFound, '지원하지 않는 메서드다.');
-  }
-
   private callTool(params: JsonObject): JsonObject {
     if (!hasExactKeys(params, ['name', 'arguments'])) throw invalidParams('호출 필드가 잘못됐다.');
-    if (params['name'] !== 'summarize_document') throw invalidParams('등록되지 않은 도구다.');
+    if (params['name'] !== SUMMARIZE_TOOL.name) throw invalidParams('등록되지 않은 도구다.');
     const args = params['arguments'];
     // TODO(01/1): 파일을 읽기 전에 args가 객체인지, name 필드 하나만 있는지 확인하고 아니면 -32602로 거절하라.
     const name = (args as { name?: unknown }).name;
@@ -98,9 +97,12 @@ function parseMessage(raw: string): unknown {
   }
 }
 
-/** Listing methods in this model take no options at all. */
-function requireNoParams(params: JsonObject): void {
-  if (Object.keys(params).length > 0) throw invalidParams('목록 조회 인자가 잘못됐다.');
+/** A listing method: it takes no options at all in this model, and answers with what build returns. */
+function listing(build: () => JsonObject): MethodHandler {
+  return (params) => {
+    if (Object.keys(params).length > 0) throw invalidParams('목록 조회 인자가 잘못됐다.');
+    return build();
+  };
 }
 
 function invalidParams(message: string): RpcError {

@@ -60,9 +60,11 @@ export function failure(id: number | null, code: number, message: string): RpcFa
   return { jsonrpc: '2.0', id, error: { code, message } };
 }
 
-/** True for a plain object such as JSON.parse makes from `{...}`; null, arrays and primitives are not. */
+/** True for a plain JSON object, as JSON.parse makes from `{...}`: not null, not an array, not a class instance. */
 export function isPlainObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
 }
 
 /** True when the object's own keys are exactly the given keys, no more and no fewer. */
@@ -76,20 +78,37 @@ export function readOwn(value: JsonObject, key: string): unknown {
   return Object.hasOwn(value, key) ? value[key] : undefined;
 }
 
+/** What goes between two items, and between a key and its value: no spaces, as the seed asks with `separators=(",", ":")`. */
+const ITEM_SEPARATOR = ',';
+const KEY_SEPARATOR = ':';
+
 /**
- * Serialises like Python's json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":")):
- * keys sorted at every level, no spaces, non-ASCII text left as it is.
+ * Writes a JSON value as text the way the seed's Python does (`json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))`):
+ * keys sorted by code point at every level, non-ASCII text kept as it is. A key whose value is undefined is left out
+ * and an undefined array item becomes null, as JSON.stringify does; a value JSON cannot hold (NaN, a function, a class instance) throws.
  */
 export function encode(value: unknown): string {
   if (Array.isArray(value)) {
-    return `[${value.map((item: unknown) => (item === undefined ? 'null' : encode(item))).join(',')}]`;
+    const items: unknown[] = value;
+    return `[${items.map((item) => (item === undefined ? 'null' : encode(item))).join(ITEM_SEPARATOR)}]`;
   }
   if (isPlainObject(value)) {
-    // Sorting by UTF-16 code units matches Python's code-point order for every key this course uses.
-    const keys = Object.keys(value).filter((key) => value[key] !== undefined).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${encode(value[key])}`).join(',')}}`;
+    const keys = Object.keys(value).filter((key) => value[key] !== undefined).sort(compareCodePoints);
+    return `{${keys.map((key) => `${JSON.stringify(key)}${KEY_SEPARATOR}${encode(value[key])}`).join(ITEM_SEPARATOR)}}`;
   }
-  const text = JSON.stringify(value);
-  if (text === undefined) throw new TypeError(`cannot encode ${typeof value} as JSON`);
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new TypeError(`JSON으로 쓸 수 없는 숫자다: ${value}`);
+  const text = typeof value === 'object' && value !== null ? undefined : JSON.stringify(value);
+  if (text === undefined) throw new TypeError(`JSON으로 쓸 수 없는 값이다: ${String(value)}`);
   return text;
+}
+
+/** Orders strings by Unicode code point, as Python sorts str keys (plain sort() compares UTF-16 units). */
+function compareCodePoints(a: string, b: string): number {
+  const left = Array.from(a);
+  const right = Array.from(b);
+  for (let i = 0; i < Math.min(left.length, right.length); i += 1) {
+    const diff = (left[i]?.codePointAt(0) ?? 0) - (right[i]?.codePointAt(0) ?? 0);
+    if (diff !== 0) return diff;
+  }
+  return left.length - right.length;
 }

@@ -47,15 +47,8 @@ export function main(): void {
     console.log(`본문 줄 수: ${String(summary['body_lines'])}`);
 
     for (const invalidCall of REJECTED_CALLS) {
-      let refused = false;
-      try {
-        client.request('tools/call', invalidCall);
-      } catch (error) {
-        if (!(error instanceof RpcError)) throw error;
-        must(error.code === ErrorCode.InvalidParams, '예상과 다른 오류 코드');
-        refused = true;
-      }
-      must(refused, '잘못된 호출이 허용됐다.');
+      const refusal = serverRefusal(() => client.request('tools/call', invalidCall), '잘못된 호출이 허용됐다.');
+      must(refusal.code === ErrorCode.InvalidParams, '예상과 다른 오류 코드');
     }
     console.log(`거부 검사: ${REJECTED_CALLS.length}개 통과`);
 
@@ -64,14 +57,7 @@ export function main(): void {
       const id = isPlainObject(request) && typeof request['id'] === 'number' ? request['id'] : 0;
       return encode({ jsonrpc: '2.0', id: id + 1, result: {} });
     };
-    let caught = false;
-    try {
-      new MiniClient(wrongIdTransport).request('tools/list', {});
-    } catch (error) {
-      if (error instanceof RpcError || !(error instanceof Error)) throw error;
-      caught = true;
-    }
-    must(caught, '다른 요청의 응답을 받아들였다.');
+    clientRefusal(() => new MiniClient(wrongIdTransport).request('tools/list', {}), '다른 요청의 응답을 받아들였다.');
     console.log('응답 식별자 검사: 통과');
 
     checkParseError((raw) => server.handle(raw));
@@ -84,6 +70,28 @@ export function main(): void {
 /** Throws instead of asserting, so the check cannot be switched off. */
 function must(condition: boolean, message: string): asserts condition {
   if (!condition) throw new Error(message);
+}
+
+/** Runs a call the server must refuse and returns the protocol error it answered with; any other error is a bug and goes on up. */
+function serverRefusal(call: () => unknown, message: string): RpcError {
+  try {
+    call();
+  } catch (error) {
+    if (error instanceof RpcError) return error;
+    throw error;
+  }
+  throw new Error(message);
+}
+
+/** Runs a call the client itself must refuse (a plain Error, not a server's RpcError); anything else goes on up. */
+function clientRefusal(call: () => unknown, message: string): void {
+  try {
+    call();
+  } catch (error) {
+    if (error instanceof Error && !(error instanceof RpcError)) return;
+    throw error;
+  }
+  throw new Error(message);
 }
 
 /** Reads the tools/list result into the tool names the model may choose from. */

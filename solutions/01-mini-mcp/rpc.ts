@@ -11,7 +11,7 @@ export const ErrorCode = {
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /** A parsed JSON object whose values have not been checked yet. */
-export type JsonObject = { [key: string]: unknown };
+export type JsonObject = Record<string, unknown>;
 
 /** A request as it travels from client to server. */
 export interface RpcRequest {
@@ -50,47 +50,44 @@ export class RpcError extends Error {
   }
 }
 
-/** True for a plain JSON object: not null, not an array, not a class instance. */
+/** True for a plain JSON object, as JSON.parse makes from `{...}`: not null, not an array, not a class instance. */
 export function isPlainObject(value: unknown): value is JsonObject {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
 
-/** True when the object's own keys are exactly the given keys (Python's `set(obj) == {...}`). */
+/** True when the object's own keys are exactly the given keys, no more and no fewer. */
 export function hasExactKeys(value: JsonObject, keys: readonly string[]): boolean {
   const own = Object.keys(value);
   return own.length === keys.length && keys.every((key) => Object.hasOwn(value, key));
 }
 
-/** Serializes like Python's `json.dumps(value, ensure_ascii=False, sort_keys=True)`; since JSON has no undefined, a key whose value is undefined is left out (as JSON.stringify does), so write null for a field that must appear empty. */
+/** What goes between two items, and between a key and its value: Python's defaults, a space after each. */
+const ITEM_SEPARATOR = ', ';
+const KEY_SEPARATOR = ': ';
+
+/**
+ * Writes a JSON value as text the way the seed's Python does (`json.dumps(value, ensure_ascii=False, sort_keys=True)`):
+ * keys sorted by code point at every level, non-ASCII text kept as it is. A key whose value is undefined is left out
+ * and an undefined array item becomes null, as JSON.stringify does; a value JSON cannot hold (NaN, a function, a class instance) throws.
+ */
 export function encode(value: unknown): string {
-  if (value === null) return 'null';
-  switch (typeof value) {
-    case 'string':
-      return JSON.stringify(value);
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'number':
-      if (!Number.isFinite(value)) throw new TypeError(`JSON으로 표현할 수 없는 숫자다: ${value}`);
-      return JSON.stringify(value);
-    case 'object':
-      break;
-    default:
-      throw new TypeError(`JSON으로 표현할 수 없는 값이다: ${typeof value}`);
-  }
   if (Array.isArray(value)) {
     const items: unknown[] = value;
-    return `[${items.map((item) => (item === undefined ? 'null' : encode(item))).join(', ')}]`;
+    return `[${items.map((item) => (item === undefined ? 'null' : encode(item))).join(ITEM_SEPARATOR)}]`;
   }
-  const record = value as JsonObject;
-  const keys = Object.keys(record)
-    .filter((key) => record[key] !== undefined)
-    .sort(compareCodePoints);
-  return `{${keys.map((key) => `${JSON.stringify(key)}: ${encode(record[key])}`).join(', ')}}`;
+  if (isPlainObject(value)) {
+    const keys = Object.keys(value).filter((key) => value[key] !== undefined).sort(compareCodePoints);
+    return `{${keys.map((key) => `${JSON.stringify(key)}${KEY_SEPARATOR}${encode(value[key])}`).join(ITEM_SEPARATOR)}}`;
+  }
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new TypeError(`JSON으로 쓸 수 없는 숫자다: ${value}`);
+  const text = typeof value === 'object' && value !== null ? undefined : JSON.stringify(value);
+  if (text === undefined) throw new TypeError(`JSON으로 쓸 수 없는 값이다: ${String(value)}`);
+  return text;
 }
 
-/** Orders strings by Unicode code point, as Python sorts str keys. */
+/** Orders strings by Unicode code point, as Python sorts str keys (plain sort() compares UTF-16 units). */
 function compareCodePoints(a: string, b: string): number {
   const left = Array.from(a);
   const right = Array.from(b);

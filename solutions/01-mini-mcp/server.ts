@@ -13,29 +13,40 @@ const REVIEW_QUESTIONS = [
   '3. 근거 없이 완료라고 적은 항목이 있는가?',
 ].join('\n');
 
+/** The one tool this server lists, as tools/list describes it: the schema is a promise about arguments, not a check. */
+export const SUMMARIZE_TOOL = {
+  name: 'summarize_document',
+  description: '허용된 문서의 제목과 본문 줄 수를 반환한다.',
+  inputSchema: {
+    type: 'object',
+    properties: { name: { type: 'string' } },
+    required: ['name'],
+    additionalProperties: false,
+  },
+} as const;
+
+/** Answers one method: takes the request's params and returns its result, or throws RpcError. */
+type MethodHandler = (params: JsonObject) => JsonObject;
+
 /** A tiny MCP-style server: JSON text in, JSON text out, one tool over allowlisted documents. */
 export class MiniServer {
   /** The folder the server is connected to: a connection setting, not a permission. */
   readonly root: string;
   /** The documents the server may read: the access policy, kept apart from root. */
   readonly allowed: Set<string> = new Set(['report.txt']);
+  /** Every method the server answers, by name; a Map, so an inherited name such as "constructor" is never a method. */
+  private readonly methods = new Map<string, MethodHandler>([
+    ['tools/list', listing(() => ({ tools: [SUMMARIZE_TOOL] }))],
+    ['tools/call', (params) => this.callTool(params)],
+    // Resources hand out context, tools do work, prompts offer reusable requests: three kinds, one allowlist.
+    ['resources/list', listing(() => ({ resources: [...this.allowed].sort().map(resourceEntry) }))],
+    ['resources/read', (params) => this.readResource(params)],
+    ['prompts/list', listing(() => ({ prompts: [{ name: REVIEW_PROMPT, description: REVIEW_DESCRIPTION }] }))],
+    ['prompts/get', (params) => this.getPrompt(params)],
+  ]);
 
   constructor(root: string) {
     this.root = root;
-  }
-
-  /** Describes the summary tool the way tools/list reports it. */
-  toolDescription(): JsonObject {
-    return {
-      name: 'summarize_document',
-      description: '허용된 문서의 제목과 본문 줄 수를 반환한다.',
-      inputSchema: {
-        type: 'object',
-        properties: { name: { type: 'string' } },
-        required: ['name'],
-        additionalProperties: false,
-      },
-    };
   }
 
   /** Answers one raw message with one raw reply; errors other than RpcError are bugs and propagate. */
@@ -52,7 +63,9 @@ export class MiniServer {
       }
       const params = Object.hasOwn(request, 'params') ? request['params'] : {};
       if (!isPlainObject(params)) throw new RpcError(ErrorCode.InvalidParams, '매개변수는 객체여야 한다.');
-      const success: RpcSuccess = { jsonrpc: '2.0', id: requestId, result: this.dispatch(method, params) };
+      const answer = this.methods.get(method);
+      if (!answer) throw new RpcError(ErrorCode.MethodNotFound, '지원하지 않는 메서드다.');
+      const success: RpcSuccess = { jsonrpc: '2.0', id: requestId, result: answer(params) };
       return encode(success);
     } catch (error) {
       if (!(error instanceof RpcError)) throw error;
@@ -65,29 +78,9 @@ export class MiniServer {
     }
   }
 
-  private dispatch(method: string, params: JsonObject): unknown {
-    if (method === 'tools/list') {
-      requireNoParams(params);
-      return { tools: [this.toolDescription()] };
-    }
-    if (method === 'tools/call') return this.callTool(params);
-    // Resources hand out context, tools do work, prompts offer reusable requests: three methods, one allowlist.
-    if (method === 'resources/list') {
-      requireNoParams(params);
-      return { resources: [...this.allowed].sort().map((name) => this.resourceEntry(name)) };
-    }
-    if (method === 'resources/read') return this.readResource(params);
-    if (method === 'prompts/list') {
-      requireNoParams(params);
-      return { prompts: [{ name: REVIEW_PROMPT, description: REVIEW_DESCRIPTION }] };
-    }
-    if (method === 'prompts/get') return this.getPrompt(params);
-    throw new RpcError(ErrorCode.MethodNotFound, '지원하지 않는 메서드다.');
-  }
-
   private callTool(params: JsonObject): JsonObject {
     if (!hasExactKeys(params, ['name', 'arguments'])) throw invalidParams('호출 필드가 잘못됐다.');
-    if (params['name'] !== 'summarize_document') throw invalidParams('등록되지 않은 도구다.');
+    if (params['name'] !== SUMMARIZE_TOOL.name) throw invalidParams('등록되지 않은 도구다.');
     const args = params['arguments'];
     // additionalProperties in the schema only describes the rule; the server enforces it before touching any file.
     if (!isPlainObject(args)) throw invalidParams('도구 인자는 객체여야 한다.');
@@ -108,10 +101,6 @@ export class MiniServer {
 
   private readDocument(name: string): string {
     return readFileSync(join(this.root, name), 'utf8');
-  }
-
-  private resourceEntry(name: string): JsonObject {
-    return { uri: `${DOC_SCHEME}${name}`, name, mimeType: 'text/plain' };
   }
 
   private readResource(params: JsonObject): JsonObject {
@@ -138,6 +127,11 @@ export class MiniServer {
   }
 }
 
+/** How resources/list describes one allowed document. */
+function resourceEntry(name: string): JsonObject {
+  return { uri: `${DOC_SCHEME}${name}`, name, mimeType: 'text/plain' };
+}
+
 /** Parses one incoming message; text that is not JSON becomes a parse error. */
 function parseMessage(raw: string): unknown {
   try {
@@ -147,9 +141,12 @@ function parseMessage(raw: string): unknown {
   }
 }
 
-/** Listing methods in this model take no options at all. */
-function requireNoParams(params: JsonObject): void {
-  if (Object.keys(params).length > 0) throw invalidParams('목록 조회 인자가 잘못됐다.');
+/** A listing method: it takes no options at all in this model, and answers with what build returns. */
+function listing(build: () => JsonObject): MethodHandler {
+  return (params) => {
+    if (Object.keys(params).length > 0) throw invalidParams('목록 조회 인자가 잘못됐다.');
+    return build();
+  };
 }
 
 function invalidParams(message: string): RpcError {
