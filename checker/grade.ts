@@ -11,7 +11,7 @@ import type { Selected } from './course.ts';
 import type { ChapterSpec } from './manifest/types.ts';
 import type { Report } from './report.ts';
 import { SuiteRunner } from './suite-runner.ts';
-import { REPO_ROOT, addTarget, createScratch, listFiles, privateSuitesDirName, syncLearnerTree } from './scratch.ts';
+import { REPO_ROOT, addTarget, createScratch, exerciseSuiteFiles, listFiles, syncLearnerTree } from './scratch.ts';
 import type { Scratch, ScratchTarget } from './scratch.ts';
 import { scoreTarget } from './score.ts';
 import { chapterFolder } from './target.ts';
@@ -158,12 +158,7 @@ export async function gradeFolders(folders: readonly GradeFolder[], selected: Se
 function suiteFiles(target: ScratchTarget, selected: Selected[], privates: readonly PrivateSuite[]): string[] {
   return selected
     .filter(({ chapter }) => existsSync(join(target.chaptersDir, chapter.dir)))
-    .flatMap(({ chapter, exercise }) => [
-      join(target.suitesDir, chapter.dir, exercise.suite),
-      ...privates
-        .filter((suite) => suite.exerciseId === exercise.id)
-        .map((suite) => join(target.suitesDir, privateSuitesDirName(chapter.dir), suite.file)),
-    ]);
+    .flatMap((entry) => exerciseSuiteFiles(target, entry, privates).map(({ file }) => file));
 }
 
 /** Records learner files as they are now, so the guard serves this copy whatever happens to the disk later. */

@@ -10,7 +10,7 @@ import type { Lang } from './i18n.ts';
 import type { Selected } from './course.ts';
 import type { Blocker, ExerciseReport, Report, Status, TestReport, TypeErrorReport } from './report.ts';
 import type { RawFile, RawTest } from './suite-runner.ts';
-import { privateSuitesDirName } from './scratch.ts';
+import { exerciseSuiteFiles } from './scratch.ts';
 import type { Scratch, ScratchTarget } from './scratch.ts';
 import { shownPath } from './target.ts';
 import { findTodo, formatLocation } from './todo.ts';
@@ -52,22 +52,11 @@ function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeE
   const todo = formatLocation(findTodo(chapterDir, shownScratchPath(input.target, chapterDir), exercise.todo.file, exercise.todo.marker));
   const weight = weightOf(exercise);
   const base = { id: exercise.id, title: exercise.title[input.lang], hint: exercise.hint[input.lang], todo, max_points: weight };
-  const parts: Part[] = [
-    {
-      file: join(input.target.suitesDir, chapter.dir, exercise.suite),
-      names: Object.keys(exercise.tests),
-      name: (name) => name,
-      title: (name) => (input.lang === 'ko' ? (exercise.tests[name] ?? name) : name),
-    },
-    ...(input.privates ?? [])
-      .filter((suite) => suite.exerciseId === exercise.id)
-      .map((suite): Part => ({
-        file: join(input.target.suitesDir, privateSuitesDirName(chapter.dir), suite.file),
-        names: suite.names,
-        name: (name) => `${PRIVATE_PREFIX}${name}`,
-        title: (name) => privateTitle(name, input.lang),
-      })),
-  ];
+  const parts = exerciseSuiteFiles(input.target, { chapter, exercise }, input.privates ?? []).map(({ file, privateSuite }): Part =>
+    privateSuite
+      ? { file, names: privateSuite.names, name: (name) => `${PRIVATE_PREFIX}${name}`, title: (name) => privateTitle(name, input.lang) }
+      : { file, names: Object.keys(exercise.tests), name: (name) => name, title: (name) => (input.lang === 'ko' ? (exercise.tests[name] ?? name) : name) },
+  );
   if (!existsSync(chapterDir)) {
     const message = say.missingChapter(shownScratchPath(input.target, chapterDir));
     return { ...base, status: 'error', message, points: 0, tests: parts.flatMap((part) => everyTest(part, 'error', message)) };

@@ -1,7 +1,9 @@
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
+import type { Selected } from './course.ts';
 import type { ChapterSpec } from './manifest/types.ts';
+import type { PrivateSuite } from './private-suites.ts';
 import type { GradedTarget } from './target.ts';
 
 /** The trusted repository this checker runs from. */
@@ -30,6 +32,22 @@ export interface ScratchTarget {
 /** The scratch folder name of a chapter's private suites, beside the public `checker/suites/<chapter dir>/`. */
 export function privateSuitesDirName(chapterDir: string): string {
   return `${chapterDir}.private`;
+}
+
+/** One suite file of an exercise in a scratch target; `privateSuite` when it is one of the instructor's. */
+export interface ExerciseSuiteFile {
+  file: string;
+  privateSuite?: PrivateSuite;
+}
+
+/** The suite files of one exercise in a target: its public suite, then each private suite written for it. */
+export function exerciseSuiteFiles(target: ScratchTarget, { chapter, exercise }: Selected, privates: readonly PrivateSuite[]): ExerciseSuiteFile[] {
+  return [
+    { file: join(target.suitesDir, chapter.dir, exercise.suite) },
+    ...privates
+      .filter((suite) => suite.exerciseId === exercise.id)
+      .map((suite) => ({ file: join(target.suitesDir, privateSuitesDirName(chapter.dir), suite.file), privateSuite: suite })),
+  ];
 }
 
 /** A scratch folder outside the graded tree; nothing is ever written into the folder under grade. */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** Every live process with its parent's pid. */
-function parents(): Map<number, number> {
+/** Every live process with its parent's pid, read from /proc. */
+export function processTable(): Map<number, number> {
   const table = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -16,13 +16,13 @@ function parents(): Map<number, number> {
 }
 
 /** A process and everything it started, children first. */
-function withDescendants(pid: number, table: Map<number, number>): number[] {
+export function withDescendants(pid: number, table: Map<number, number>): number[] {
   const children = [...table].filter(([, parent]) => parent === pid).map(([child]) => child);
   return [...children.flatMap((child) => withDescendants(child, table)), pid];
 }
 
 /** The vitest forks this process started, as pids, with the lane each belongs to (from its environment). */
-function ownForks(table: Map<number, number> = parents()): { pid: number; lane: string }[] {
+function ownForks(table: Map<number, number> = processTable()): { pid: number; lane: string }[] {
   const forks: { pid: number; lane: string }[] = [];
   for (const [pid, parent] of table) {
     if (parent !== process.pid) continue;
@@ -52,13 +52,13 @@ function kill(pid: number): void {
  * SIGKILL stops even a synchronous loop, which vitest's own timeouts cannot.
  */
 export function killLaneForks(lane: string): void {
-  const table = parents();
+  const table = processTable();
   for (const fork of ownForks(table)) if (fork.lane === lane) withDescendants(fork.pid, table).forEach(kill);
 }
 
 /** Kills every fork this process started, with their descendants. */
 export function killAllForks(): void {
-  const table = parents();
+  const table = processTable();
   for (const fork of ownForks(table)) withDescendants(fork.pid, table).forEach(kill);
 }
 

@@ -1,37 +1,18 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, test } from 'vitest';
+import { processTable, withDescendants } from '../checker/watchdog.ts';
 import { REPO } from './support/run.ts';
 
 const SOLUTION_STDIO = join(REPO, 'solutions', '03-real-mcp-sdk', 'stdio.ts');
 
 /** Every process below `root`, read from /proc. */
 function descendants(root: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // Gone while we looked.
-    }
-  }
-  const found: number[] = [];
-  const walk = (pid: number) => {
-    for (const [child, parent] of parents) {
-      if (parent === pid) {
-        found.push(child);
-        walk(child);
-      }
-    }
-  };
-  walk(root);
-  return found;
+  return withDescendants(root, processTable()).filter((pid) => pid !== root);
 }
 
 /** True while the process exists and is not a zombie. */

@@ -1,6 +1,8 @@
 import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import { annotations, escapeData, summaryMarkdown } from './summary.ts';
+import { guessLang } from '../command-line.ts';
 import { ResultsShapeError, validatePrReport } from './validate.ts';
+import { prWords } from './words.ts';
 
 /** The largest results file read; a bigger one is refused rather than parsed. */
 const MAX_BYTES = 20 * 1024 * 1024;
@@ -21,7 +23,8 @@ function main(argv: readonly string[]): number {
     report = validatePrReport(JSON.parse(readFileSync(file, 'utf8')));
   } catch (error) {
     const reason = error instanceof ResultsShapeError ? error.message : error instanceof SyntaxError ? 'not JSON' : 'cannot be read';
-    console.log(`::error title=grading::${escapeData(`The grading results are missing or unusable (${reason}); the pull request is not graded.`)}`);
+    // The results could not be read, so neither could their language: CHECKER_LANG decides, Korean by default.
+    console.log(`::error title=grading::${escapeData(prWords(guessLang([], process.env)).unusableResults(reason))}`);
     return 2;
   }
   const markdown = summaryMarkdown(report);

@@ -7,6 +7,7 @@ const ko = {
   noReport: '채점기가 결과 파일을 남기지 않았다. 위의 출력을 보라.',
   forgedReport: '결과 파일의 서명이 맞지 않는다. 채점기가 아닌 무언가(학습자 코드)가 결과를 고쳤으므로 이 채점은 무효다.',
   wrote: (file: string) => `썼다: ${file}`,
+  unusableResults: (reason: string) => `채점 결과 파일이 없거나 쓸 수 없어(${reason}) 이 풀 리퀘스트는 채점되지 않았다.`,
 };
 
 /** Pull-request grading's own words; every language has every key. */
@@ -19,6 +20,7 @@ const en: PrWords = {
   noReport: 'The checker left no results file; see its output above.',
   forgedReport: 'The results file does not match its signature: something other than the checker (learner code) changed it, so this grading is void.',
   wrote: (file) => `Wrote ${file}`,
+  unusableResults: (reason) => `The grading results are missing or unusable (${reason}); the pull request is not graded.`,
 };
 
 /** Pull-request grading's words in the given language. */
