@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ErrorCode, RpcError, encode, hasExactKeys, isPlainObject } from './rpc.ts';
 import type { JsonObject, RpcFailure, RpcSuccess } from './rpc.ts';
 
+// What 01/4's resource and prompt hand out: one address scheme, one prompt, and its fixed text.
 const DOC_SCHEME = 'docs://';
 const REVIEW_PROMPT = 'review_document';
 const REVIEW_DESCRIPTION = '문서를 검토할 때 되풀이해 묻는 질문 목록이다.';

@@ -4,7 +4,7 @@ export const ErrorCode = {
   InvalidRequest: -32600,
   MethodNotFound: -32601,
   InvalidParams: -32602,
-  // Model-only code: current MCP revisions call this range legacy, and the official SDK already uses -32001 for request timeouts.
+  // Model-only code: MCP 2026-07-28 calls -32000..-32019 legacy, and SDK v1 used -32001 for request timeouts.
   ServerPolicyRefused: -32001,
 } as const;
 
