@@ -44,7 +44,6 @@ const FRUITLESS_TRIES = 2;
  */
 export class Lane {
   private results = new Map<string, RawFile>();
-  private order: string[] = [];
   private running: { file: string; since: number; loaded: boolean } | null = null;
   private lastEvent = Date.now();
   private hungWhileLoading = false;

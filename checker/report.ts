@@ -1,4 +1,5 @@
 import type { Lang } from './i18n.ts';
+import type { REPORT_VERSION } from './points.ts';
 
 /** How one test or exercise ended. */
 export type Status = 'pass' | 'fail' | 'error' | 'timeout';
@@ -49,7 +50,7 @@ export interface TypeErrorReport {
 
 /** The whole result for one graded folder; this is the `--json` shape. */
 export interface Report {
-  version: 2;
+  version: typeof REPORT_VERSION;
   status: 'pass' | 'fail';
   /** Points of the passing exercises (each exercise's weight, default 1). */
   score: number;

@@ -9,7 +9,7 @@ import { buildReport, pointsFor, weightOf } from './points.ts';
 import type { Lang } from './i18n.ts';
 import type { Selected } from './course.ts';
 import type { Blocker, ExerciseReport, Report, Status, TestReport, TypeErrorReport } from './report.ts';
-import type { RawFile, RawTest } from './suite-runner.ts';
+import type { RawFile, RawTest } from './raw.ts';
 import { exerciseSuiteFiles } from './scratch.ts';
 import type { Scratch, ScratchTarget } from './scratch.ts';
 import { shownPath } from './target.ts';

@@ -10,8 +10,6 @@ import type { RawFile } from './raw.ts';
 import { laneSandbox, sandboxArgv } from './sandbox.ts';
 import { REPO_ROOT } from './scratch.ts';
 
-export type { RawError, RawFile, RawTest } from './raw.ts';
-
 /** Settings for the vitest lanes that grade suites in a scratch folder. */
 export interface RunnerOptions {
   root: string;

@@ -1,23 +1,11 @@
 import { spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TypeErrorReport } from './report.ts';
 
-/** Compiler options the learner's code is held to: the same strict settings as the repository. */
-const OPTIONS = {
-  target: 'ES2022',
-  lib: ['ES2023'],
-  module: 'preserve',
-  moduleResolution: 'bundler',
-  allowImportingTsExtensions: true,
-  noEmit: true,
-  strict: true,
-  noUncheckedIndexedAccess: true,
-  verbatimModuleSyntax: true,
-  isolatedModules: true,
-  skipLibCheck: true,
-  types: ['node'],
-};
+/** Compiler options the learner's code is held to: the repository's own, read from its tsconfig.json. */
+const OPTIONS: unknown = (JSON.parse(readFileSync(fileURLToPath(new URL('../tsconfig.json', import.meta.url)), 'utf8')) as { compilerOptions: unknown }).compilerOptions;
 
 /** The native tsc binary (skipping the Node wrapper saves a process start), or the wrapper where it is missing. */
 export function tscBinary(repoRoot: string): string {

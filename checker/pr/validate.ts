@@ -1,6 +1,6 @@
 import { CHAPTERS, allExercises } from '../course.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
-import { REPORT_VERSION, pointsFor, totals, weightOf } from '../points.ts';
+import { REPORT_VERSION, buildReport, pointsFor, totals, weightOf } from '../points.ts';
 import type { ExerciseReport, Status, TestReport } from '../report.ts';
 import type { PullRequestReport } from './grade-pr.ts';
 import { PRIVATE_PREFIX } from '../private-suites.ts';
@@ -96,7 +96,7 @@ export function validatePrReport(value: unknown, chapters: readonly ChapterSpec[
     return value;
   };
   return {
-    version: REPORT_VERSION, ...sums, target: text(root['target'], 'report.target'), lang,
-    exercises, type_errors: typeErrors, tampered, base: sha('base'), head: sha('head'), merge_base: sha('merge_base'),
+    ...buildReport({ target: text(root['target'], 'report.target'), lang, exercises, type_errors: typeErrors }),
+    tampered, base: sha('base'), head: sha('head'), merge_base: sha('merge_base'),
   };
 }
