@@ -61,7 +61,6 @@ export class GradingSession {
 
   /** Copies each learner folder and starts vitest. */
   static async open(folders: readonly GradeFolder[], options: GradeOptions): Promise<GradingSession> {
-    process.env['CHECKER_LANG'] = options.lang;
     const privates = options.suites ? loadPrivateSuites(options.suites, options.chapters) : [];
     const privateDir = options.suites ? resolve(options.suites) : undefined;
     const scratch = createScratch();
@@ -72,7 +71,7 @@ export class GradingSession {
       const holder: { session?: GradingSession } = {};
       const onFileDone = (file: string) => holder.session?.progress(file);
       const [runner, types] = await Promise.all([
-        SuiteRunner.create({ root: scratch.root, trusted, limits: timeLimits(options.timeoutMs), onFileDone }),
+        SuiteRunner.create({ root: scratch.root, trusted, lang: options.lang, limits: timeLimits(options.timeoutMs), onFileDone }),
         options.watchTypes ? TypeWatcher.start(scratch.root, TSC) : null,
       ]);
       holder.session = new GradingSession(scratch, runner, options, privates, types, trusted);

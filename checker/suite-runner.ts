@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TrustedSources } from './guard.ts';
+import type { Lang } from './i18n.ts';
 import { Lane } from './lane.ts';
 import type { TimeLimits } from './limits.ts';
 import type { LaneOptions } from './lane.ts';
@@ -14,6 +15,8 @@ import { REPO_ROOT } from './scratch.ts';
 export interface RunnerOptions {
   root: string;
   trusted: TrustedSources;
+  /** The language the suites' messages speak; the forks get it as CHECKER_LANG. */
+  lang: Lang;
   /** Per suite file (from the moment its fork starts it) and per test. */
   limits: TimeLimits;
   /** Called each time a suite file finishes, for progress display. */
@@ -110,7 +113,7 @@ export class SuiteRunner {
       const options = laneOptions(this.options, this.setupFile, 'lane-spawn');
       // The fork may start processes; each learner process it starts gets the same sandbox, without that right.
       const learnerNode = JSON.stringify([process.execPath, ...sandboxArgv(options.sandbox)]);
-      return Lane.create({ ...options, extraArgv: ['--allow-child-process'], env: { [LEARNER_NODE_ENV]: learnerNode } });
+      return Lane.create({ ...options, extraArgv: ['--allow-child-process'], env: { ...options.env, [LEARNER_NODE_ENV]: learnerNode } });
     });
     return this.spawning;
   }
@@ -124,6 +127,7 @@ function laneOptions(options: RunnerOptions, setupFile: string, name: string): L
     trusted: options.trusted,
     setupFile,
     sandbox: laneSandbox(options.root, join(REPO_ROOT, 'node_modules'), name),
+    env: { CHECKER_LANG: options.lang },
     limits: options.limits,
     loadLimitMs: Math.min(LOAD_LIMIT_MS, options.limits.fileMs),
     ...(options.onFileDone ? { onFileDone: options.onFileDone } : {}),
