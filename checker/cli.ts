@@ -1,7 +1,6 @@
 import { isCommand, parseArgs } from './commands/args.ts';
-import { USAGE_LINES, helpText } from './help.ts';
+import { helpText, usageErrorText } from './help.ts';
 import { UsageError, guessLang, wantsHelp } from './command-line.ts';
-import { usageWords } from './usage-words.ts';
 import { killForksOnExit } from './watchdog.ts';
 import { dropRunnerChannels } from './ci-channels.ts';
 
@@ -19,9 +18,7 @@ async function main(argv: readonly string[]): Promise<number> {
     args = parseArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    const say = usageWords(lang);
-    const usage = command ? `${USAGE_LINES[command]}\n${say.moreHelp(command)}` : helpText(null, lang);
-    console.error(`${error.say(say)}\n\n${say.usage}:\n${usage}`);
+    console.error(usageErrorText(error, command, lang));
     return 2;
   }
   // Commands are loaded on demand: a usage error answers without loading vitest.

@@ -1,4 +1,6 @@
+import type { UsageError } from './command-line.ts';
 import type { Lang } from './i18n.ts';
+import { usageWords } from './usage-words.ts';
 
 /** The commands that answer --help. */
 export type HelpTopic = 'check' | 'hint' | 'watch' | 'reset' | 'grade' | 'grade:pr';
@@ -42,9 +44,16 @@ const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
 
 /** The --help text of a command (or of every checker command when none is named), in the chosen language. */
 export function helpText(topic: HelpTopic | null, lang: Lang): string {
-  const heading = lang === 'ko' ? '사용법' : 'Usage';
+  const heading = usageWords(lang).usage;
   const topics: HelpTopic[] = topic ? [topic] : ['check', 'hint', 'watch', 'reset'];
   const blocks = topics.map((name) => `${USAGE_LINES[name]}\n  ${ABOUT[name][lang]}`);
   const tail = lang === 'ko' ? '공통: --lang ko|en (기본 한국어, CHECKER_LANG=en도 된다), -h/--help 이 설명' : 'Common: --lang ko|en (Korean by default; CHECKER_LANG=en works too), -h/--help this text';
   return `${heading}:\n${blocks.join('\n\n')}\n\n${tail}`;
+}
+
+/** The answer to a wrong command line: what was wrong, then the command's usage line (or every command's help) once. */
+export function usageErrorText(error: UsageError, topic: HelpTopic | null, lang: Lang): string {
+  const say = usageWords(lang);
+  const usage = topic ? `${say.usage}:\n${USAGE_LINES[topic]}\n${say.moreHelp(topic)}` : helpText(null, lang);
+  return `${error.say(say)}\n\n${usage}`;
 }

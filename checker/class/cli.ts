@@ -6,7 +6,7 @@ import { isFolder } from './students.ts';
 import { gradeClass } from './grade-class.ts';
 import { gradebookCsv } from './csv.ts';
 import { UsageError, guessLang, wantsHelp } from '../command-line.ts';
-import { USAGE_LINES, helpText } from '../help.ts';
+import { helpText, usageErrorText } from '../help.ts';
 import { usageWords } from '../usage-words.ts';
 import { parseGradeArgs } from './args.ts';
 import type { GradeArgs } from './args.ts';
@@ -33,8 +33,7 @@ async function main(argv: readonly string[]): Promise<number> {
     args = parseGradeArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    const say = usageWords(lang);
-    console.error(`${error.say(say)}\n\n${say.usage}:\n${USAGE_LINES.grade}\n${say.moreHelp('grade')}`);
+    console.error(usageErrorText(error, 'grade', lang));
     return 2;
   }
   const say = classWords(args.lang);

@@ -1,8 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError, guessLang, wantsHelp } from '../command-line.ts';
-import { USAGE_LINES, helpText } from '../help.ts';
-import { usageWords } from '../usage-words.ts';
+import { helpText, usageErrorText } from '../help.ts';
 import { parsePrArgs } from './args.ts';
 import type { PrArgs } from './args.ts';
 import { gradePullRequest } from './grade-pr.ts';
@@ -14,8 +13,7 @@ function parse(argv: readonly string[]): PrArgs | null {
     return parsePrArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    const say = usageWords(guessLang(argv));
-    console.error(`${error.say(say)}\n\n${say.usage}:\n${USAGE_LINES['grade:pr']}\n${say.moreHelp('grade:pr')}`);
+    console.error(usageErrorText(error, 'grade:pr', guessLang(argv)));
     return null;
   }
 }
