@@ -1,8 +1,11 @@
 import type { Lang } from './i18n.ts';
 import type { REPORT_VERSION } from './points.ts';
 
-/** How one test or exercise ended. */
-export type Status = 'pass' | 'fail' | 'error' | 'timeout';
+/** Every way a test or exercise can end. */
+export const STATUSES = ['pass', 'fail', 'error', 'timeout'] as const;
+
+/** How one test or exercise ended: one of STATUSES. */
+export type Status = (typeof STATUSES)[number];
 
 /** One expected test of an exercise. */
 export interface TestReport {

@@ -5,12 +5,12 @@ import type { StudentResult } from './grade-class.ts';
 import { reasonOf } from './reasons.ts';
 import { classStats, percent } from './stats.ts';
 import type { ExerciseStat } from './stats.ts';
+import { escapeHtml } from '../escape.ts';
+import { STATUSES } from '../report.ts';
 import { classWords } from './words.ts';
 
-/** Escapes text for HTML element content and quoted attributes. */
-export function html(text: string | number): string {
-  return String(text).replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-}
+/** Escapes text for HTML, under the short name this file uses on every line. */
+const html = escapeHtml;
 
 
 const STYLE = `
@@ -32,7 +32,7 @@ export function reportHtml(results: readonly StudentResult[], selected: readonly
   const statusWords = messages(lang).status;
   const stats = classStats(results, selected, lang);
   const ids = selected.map(({ exercise }) => exercise.id);
-  const legend = (['pass', 'fail', 'error', 'timeout'] as const).map((status) => `<span class="${status}">${STATUS_MARK[status]} ${html(statusWords[status])}</span>`).join('');
+  const legend = STATUSES.map((status) => `<span class="${status}">${STATUS_MARK[status]} ${html(statusWords[status])}</span>`).join('');
   const head = `<tr><th>${html(say.student)}</th>${ids.map((id) => `<th title="${html(selected.find(({ exercise }) => exercise.id === id)!.exercise.title[lang])}">${html(id)}</th>`).join('')}<th>${html(say.total)}</th><th>${html(say.reason)}</th></tr>`;
   const rows = results.map((result) => {
     const cells = ids.map((id) => {

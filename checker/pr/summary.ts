@@ -1,4 +1,5 @@
 import type { PullRequestReport } from './grade-pr.ts';
+import { escapeHtml } from '../escape.ts';
 import { messages } from '../i18n.ts';
 import { prWords } from './words.ts';
 
@@ -49,7 +50,7 @@ export function annotations(report: PullRequestReport): string[] {
 export function cell(text: string): string {
   return text
     .replace(/([\\`*_[\]|#~!])/g, '\\$1')
-    .replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
+    .replace(/[&<>"']/g, escapeHtml)
     .replace(/\r?\n/g, ' ')
     .slice(0, 300);
 }

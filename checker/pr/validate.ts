@@ -1,6 +1,7 @@
 import { CHAPTERS, allExercises } from '../course.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 import { REPORT_VERSION, buildReport, pointsFor, totals, weightOf } from '../points.ts';
+import { STATUSES } from '../report.ts';
 import type { ExerciseReport, Status, TestReport } from '../report.ts';
 import type { PullRequestReport } from './grade-pr.ts';
 import { PRIVATE_PREFIX } from '../private-suites.ts';
@@ -8,7 +9,6 @@ import { PRIVATE_PREFIX } from '../private-suites.ts';
 /** A results file that does not have the shape grade:pr writes; the message names the field, never its content. */
 export class ResultsShapeError extends Error {}
 
-const STATUSES: readonly Status[] = ['pass', 'fail', 'error', 'timeout'];
 const SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 
 type Json = Record<string, unknown>;
