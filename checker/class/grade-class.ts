@@ -7,7 +7,7 @@ import type { Lang } from '../i18n.ts';
 import type { Selected } from '../course.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 import { buildReport } from '../points.ts';
-import type { ExerciseReport, Report } from '../report.ts';
+import type { Report } from '../report.ts';
 import { fingerprintChapter } from './fingerprint.ts';
 import { SHOWN_AS, findStudents, isFolder } from './students.ts';
 import type { Student } from './students.ts';
@@ -34,11 +34,6 @@ export interface StudentResult {
 /** A folder that does not exist: the source of the shared units that only report a chapter folder as missing. */
 const NOWHERE = join(tmpdir(), `mcp-grade-nothing-${randomUUID()}`);
 
-/** A distinct thing to grade: one chapter's content, a whole chapters tree that imports across chapters, or a missing chapter. */
-interface Unit {
-  folder: GradeFolder;
-}
-
 /**
  * Grades every student folder in one scratch folder and one vitest run. Each distinct chapter content is
  * graded once and its result shared by the students who hand in those exact bytes (a chapter that imports
@@ -46,12 +41,13 @@ interface Unit {
  */
 export async function gradeClass(submissions: string, options: ClassOptions): Promise<StudentResult[]> {
   const students = findStudents(submissions, options.chapters);
-  const units = new Map<string, Unit>();
+  // Each distinct thing to grade: one chapter's content, a whole chapters tree that imports across chapters, or a missing chapter.
+  const units = new Map<string, GradeFolder>();
   const plan = students.map((student) => planStudent(student, options.chapters, units));
   options.onPlan?.(students.length, units.size);
   const keys = [...units.keys()];
   const reports = await gradeFolders(
-    keys.map((key) => units.get(key)!.folder),
+    keys.map((key) => units.get(key)!),
     options.selected,
     {
       lang: options.lang,
@@ -74,31 +70,31 @@ export async function gradeClass(submissions: string, options: ClassOptions): Pr
     const missingChapters = options.chapters
       .filter((chapter) => chosen.get(chapter.dir)!.startsWith('missing:'))
       .map((chapter) => chapter.dir);
-    return { student, report: studentReport(student, options.lang, exercises, typeErrors), missingChapters };
+    return { student, report: buildReport({ target: student.dir, lang: options.lang, exercises, type_errors: typeErrors }), missingChapters };
   });
 }
 
 /** Picks the unit that grades each chapter of one student, adding new units to the map; returns chapter dir → unit key. */
-function planStudent(student: Student, chapters: readonly ChapterSpec[], units: Map<string, Unit>): Map<string, string> {
+function planStudent(student: Student, chapters: readonly ChapterSpec[], units: Map<string, GradeFolder>): Map<string, string> {
   const chosen = new Map<string, string>();
   const learner = student.learner;
   const root = learner?.chaptersDir;
   const prints = chapters.map((chapter) => (root && isFolder(join(root, chapter.dir)) ? fingerprintChapter(join(root, chapter.dir)) : null));
-  const add = (key: string, unit: () => Unit) => {
+  const add = (key: string, unit: () => GradeFolder) => {
     if (!units.has(key)) units.set(key, unit());
     return key;
   };
   if (learner && root && prints.some((print) => print?.reachesOut)) {
     const tree = createHash('sha256');
     chapters.forEach((chapter, index) => tree.update(`${chapter.dir}\0${prints[index]?.hash ?? '-'}\0`));
-    const key = add(`tree:${tree.digest('hex')}`, () => ({ folder: { learner, chapters } }));
+    const key = add(`tree:${tree.digest('hex')}`, () => ({ learner, chapters }));
     for (const chapter of chapters) chosen.set(chapter.dir, prints[chapters.indexOf(chapter)] ? key : missingUnit(chapter, units));
     return chosen;
   }
   chapters.forEach((chapter, index) => {
     const print = prints[index];
     const key = print
-      ? add(`${chapter.dir}:${print.hash}`, () => ({ folder: { learner: learner!, chapters: [chapter] } }))
+      ? add(`${chapter.dir}:${print.hash}`, () => ({ learner: learner!, chapters: [chapter] }))
       : missingUnit(chapter, units);
     chosen.set(chapter.dir, key);
   });
@@ -106,13 +102,8 @@ function planStudent(student: Student, chapters: readonly ChapterSpec[], units: 
 }
 
 /** One shared unit per chapter for every student who lacks that chapter folder: it only reports the folder missing. */
-function missingUnit(chapter: ChapterSpec, units: Map<string, Unit>): string {
+function missingUnit(chapter: ChapterSpec, units: Map<string, GradeFolder>): string {
   const key = `missing:${chapter.dir}`;
-  if (!units.has(key)) units.set(key, { folder: { learner: { given: NOWHERE, chaptersDir: NOWHERE, shownAs: SHOWN_AS }, chapters: [chapter] } });
+  if (!units.has(key)) units.set(key, { learner: { given: NOWHERE, chaptersDir: NOWHERE, shownAs: SHOWN_AS }, chapters: [chapter] });
   return key;
-}
-
-/** A checker report for one student, assembled from the units that graded their chapters. */
-function studentReport(student: Student, lang: Lang, exercises: ExerciseReport[], typeErrors: Report['type_errors']): Report {
-  return buildReport({ target: student.dir, lang, exercises, type_errors: typeErrors });
 }
