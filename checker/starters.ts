@@ -3,14 +3,15 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CHAPTERS } from './course.ts';
+import { CHAPTERS, allExercises } from './course.ts';
 import { REPO_ROOT, listFiles } from './scratch.ts';
+import { gradedTarget } from './target.ts';
 
 /** For each chapter folder, each starter file and the git blob id of its content. */
 export type StarterIndex = Record<string, Record<string, string>>;
 
 /** Where the index of starter blobs is kept; reset restores files from these blobs in the git history. */
-export const STARTERS_FILE = join(REPO_ROOT, 'checker', 'starters.json');
+const STARTERS_FILE = join(REPO_ROOT, 'checker', 'starters.json');
 
 /** Why the committed starters cannot be read: no git history at all, or a blob the history lacks. */
 export class StarterReadError extends Error {
@@ -23,12 +24,12 @@ export class StarterReadError extends Error {
 }
 
 /** The git blob id of some content, as `git hash-object` computes it. */
-export function blobId(content: Buffer): string {
+function blobId(content: Buffer): string {
   return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
 }
 
 /** Indexes the starter files now in chapters/. */
-export function indexStarters(chaptersDir = join(REPO_ROOT, 'chapters')): StarterIndex {
+function indexStarters(chaptersDir = join(REPO_ROOT, 'chapters')): StarterIndex {
   const index: StarterIndex = {};
   for (const chapter of CHAPTERS) {
     const dir = join(chaptersDir, chapter.dir);
@@ -45,7 +46,7 @@ export function readStarters(): StarterIndex {
 }
 
 /** True when the repository the checker runs from has its git history (a ZIP download does not). */
-export function hasGitHistory(): boolean {
+function hasGitHistory(): boolean {
   const probe = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd: REPO_ROOT, encoding: 'utf8' });
   // A copy unpacked inside some other git repository must not borrow that repository's history.
   return probe.status === 0 && realpathSync(probe.stdout.trim()) === realpathSync(REPO_ROOT);
@@ -78,9 +79,8 @@ export function writeCommittedStarters(dest: string): string {
 
 /** `npm run starters`: records chapters/ as the starters, but refuses when any exercise already passes there. */
 async function recordStarters(): Promise<number> {
+  // Loaded here only: reset reads this module and must not load vitest.
   const { gradeFolders } = await import('./grade.ts');
-  const { allExercises } = await import('./course.ts');
-  const { gradedTarget } = await import('./target.ts');
   const chaptersDir = join(REPO_ROOT, 'chapters');
   const [report] = await gradeFolders([{ learner: gradedTarget(chaptersDir, CHAPTERS) }], allExercises(), { lang: 'en', timeoutMs: 10_000, chapters: CHAPTERS });
   const passing = (report?.exercises ?? []).filter((exercise) => exercise.status === 'pass').map((exercise) => exercise.id);
