@@ -57,7 +57,7 @@ export function killLaneForks(lane: string): void {
 }
 
 /** Kills every fork this process started, with their descendants. */
-export function killAllForks(): void {
+function killAllForks(): void {
   const table = processTable();
   for (const fork of ownForks(table)) withDescendants(fork.pid, table).forEach(kill);
 }

@@ -7,7 +7,7 @@ import { classWords } from './words.ts';
 const BOM = '\uFEFF';
 
 /** Quotes one field by RFC 4180, and defuses text a spreadsheet would run as a formula. */
-export function csvField(value: string | number): string {
+function csvField(value: string | number): string {
   if (typeof value === 'number') return String(value);
   const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

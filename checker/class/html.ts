@@ -73,7 +73,7 @@ ${testTable(stats, lang)}
 }
 
 /** The report's time as the instructor's local date and time, with the time zone (not raw ISO UTC). */
-export function localTime(when: Date, lang: Lang): string {
+function localTime(when: Date, lang: Lang): string {
   return when.toLocaleString(lang === 'ko' ? 'ko-KR' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', hourCycle: 'h23' }) + ` (${zoneName(when, lang)})`;
 }
 

@@ -41,7 +41,7 @@ export interface PullRequestResult {
 }
 
 /** True for a path the learner is meant to change. */
-export function isLearnerPath(path: string): boolean {
+function isLearnerPath(path: string): boolean {
   return path.startsWith('chapters/');
 }
 
