@@ -13,8 +13,8 @@ export const chapter: ChapterEntry = {
       id: '03/1',
       title: { ko: '검증은 스키마에서', en: 'Validation lives in the schema' },
       hint: {
-        ko: 'SDK는 tools/call의 인자를 inputSchema로 검사하고, 맞지 않으면 isError 결과를 돌려준다. 그러니 규칙을 전부 스키마에 적어라: z.strictObject로 남는 키를 막고 z.enum으로 open과 done만 받는다. 처리기 안에서 ProtocolError를 던지면 -32602 프로토콜 오류가 되어 모델이 고칠 기회를 잃는다.',
-        en: 'The SDK checks tools/call arguments against inputSchema and answers a mismatch with an isError result, so put the whole rule in the schema: z.strictObject refuses extra keys and z.enum takes only open and done. Throwing a ProtocolError in the handler turns it into a -32602 protocol error, and the model loses its chance to correct itself.',
+        ko: 'SDK는 tools/call의 인자를 등록한 inputSchema로 검사해 맞지 않으면 isError 결과로 돌려주고, 같은 스키마를 tools/list에 싣는다. 그러니 받을 수 있는 status 값과 받을 수 있는 키라는 규칙이 처리기가 아니라 스키마에 있어야 한다. zod 문서에서 정해진 값 몇 개만 받는 타입과, 모르는 키를 거절하는 객체를 찾아보라. 함정: 처리기 안에서 ProtocolError를 던지면 -32602 프로토콜 오류가 되어 모델이 고칠 기회를 잃는다.',
+        en: 'The SDK checks tools/call arguments against the registered inputSchema, answers a mismatch with an isError result, and puts the same schema in tools/list. So the rule (which status values and which keys are accepted) belongs in the schema, not in the handler. Look in the zod docs for a type that takes only a few fixed values, and for an object that refuses unknown keys. Trap: a ProtocolError thrown in the handler becomes a -32602 protocol error, and the model loses its chance to correct itself.',
       },
       suite: '1-validation-in-the-schema.test.ts',
       todo: { file: 'server.ts' },
@@ -31,8 +31,8 @@ export const chapter: ChapterEntry = {
       id: '03/2',
       title: { ko: '자원, 도구, 프롬프트와 정수 이름 거부', en: 'Resource, tool and prompt, with the integer-name reject' },
       hint: {
-        ko: 'z.coerce.string()은 무엇이든 문자열로 바꾼다: 123은 "123", ["report.txt"]는 "report.txt"가 된다. 이름은 z.string()으로 받아라. 자원 템플릿 docs://{name}도 파일을 읽기 전에 허용 목록을 확인하고, 아니면 ProtocolError(-32602)를 던진다. 결과에 -32601이 보이면 그 기능이 등록되지 않은 것이다.',
-        en: 'z.coerce.string() turns anything into a string: 123 becomes "123" and ["report.txt"] becomes "report.txt". Take the name with z.string(). The docs://{name} resource template must check the allowlist before reading a file too, and otherwise throw a ProtocolError (-32602). A -32601 means that capability is not registered.',
+        ko: 'summarize_document에 문자열이 아닌 name을 보내 보고, 처리기가 받는 값이 무엇인지 보라. zod 문서에서 coerce가 무엇을 하는지 읽고, 문자열이 아닌 값은 스키마에서 거절되게 하라. 이미 되는 것은 그대로 지켜라: 자원 템플릿 docs://{name}은 파일을 읽기 전에 허용 목록을 확인해 ProtocolError(-32602)로 거절하고, 도구·자원·프롬프트가 모두 등록되어 있다(-32601이 보이면 그중 하나의 등록이 사라진 것이다).',
+        en: 'Send summarize_document a name that is not a string and see what value the handler gets. Read what coerce does in the zod docs, and make the schema refuse anything that is not a string. Keep what already works: the docs://{name} resource template checks the allowlist before reading a file and refuses with a ProtocolError (-32602), and the tool, the resource and the prompt are all registered (a -32601 means one of them is no longer registered).',
       },
       suite: '2-resource-tool-prompt.test.ts',
       todo: { file: 'server.ts' },
@@ -50,8 +50,8 @@ export const chapter: ChapterEntry = {
       id: '03/3',
       title: { ko: '표준 출력은 프로토콜의 것', en: 'The stdout channel belongs to the protocol' },
       hint: {
-        ko: 'stdio 전송에서 stdout의 한 줄 한 줄은 MCP 메시지여야 한다. console.log나 process.stdout.write로 찍은 글은 프로토콜을 깨뜨린다: 이 SDK의 클라이언트는 JSON이 아닌 줄을 버리고 JSON이지만 메시지가 아닌 줄에는 오류(onerror)를 내며, 다른 클라이언트는 연결을 끊을 수도 있다. 사람이 읽을 기록은 console.error(stderr)로 보내라. SdkError CONNECTION_CLOSED(연결 닫힘)가 보이면 서버 프로세스가 끝난 것이니 직접 실행해 stderr를 보라: node --import tsx chapters/03-real-mcp-sdk/stdio.ts',
-        en: 'Over stdio, every line on stdout must be an MCP message. Text printed with console.log or process.stdout.write breaks the protocol: this SDK\'s client drops lines that are not JSON and raises onerror for JSON that is not a message, and other clients may drop the connection. Send anything meant for people to console.error (stderr). An SdkError CONNECTION_CLOSED means the server process ended: run it yourself and read stderr: node --import tsx chapters/03-real-mcp-sdk/stdio.ts',
+        ko: 'stdio 전송에서 stdout의 한 줄 한 줄은 MCP 메시지여야 한다(사양 2026-07-28, stdio 전송). 서버 프로세스에서 stdout으로 글을 쓰는 곳을 모두 찾아보라: stdio.ts만이 아니라 server.ts의 처리기도. 이 SDK의 클라이언트는 JSON이 아닌 줄을 버리고 JSON이지만 메시지가 아닌 줄에는 오류(onerror)를 내며, 다른 클라이언트는 연결을 끊을 수도 있다. 사람이 읽을 기록이 어디로 가야 하는지는 같은 사양 절에 있고, 그쪽으로 쓰는 방법은 Node의 console 문서에 있다. SdkError CONNECTION_CLOSED(연결 닫힘)가 보이면 서버 프로세스가 끝난 것이니 직접 실행해 오류 출력을 보라: node --import tsx chapters/03-real-mcp-sdk/stdio.ts',
+        en: 'Over stdio, every line on stdout must be an MCP message (spec 2026-07-28, stdio transport). Find every place where the server process writes text to stdout: in stdio.ts, and in the handlers of server.ts too. This SDK\'s client drops lines that are not JSON and raises onerror for JSON that is not a message, and other clients may drop the connection. Where text meant for people goes is in the same section of the spec, and how to write there is in the Node docs for console. An SdkError CONNECTION_CLOSED means the server process ended: run it yourself and read its error output: node --import tsx chapters/03-real-mcp-sdk/stdio.ts',
       },
       suite: '3-stdout-belongs-to-the-protocol.test.ts',
       todo: { file: 'stdio.ts' },
@@ -67,8 +67,8 @@ export const chapter: ChapterEntry = {
       id: '03/4',
       title: { ko: '진짜 MCP 위의 양쪽 허용 목록', en: 'Allowlists on both sides, on real MCP' },
       hint: {
-        ko: '등록한 도구는 tools/list로 모든 클라이언트에게 보이고 모델이 고를 수 있다. 승인되지 않은 도구는 처리기에서 거절하지 말고 아예 등록하지 마라(options.tools를 보라). 그러면 호출은 -32602 "Tool ... not found"가 된다. 클라이언트 쪽 AllowlistedClient는 서버의 목록, 설명, 주석(readOnlyHint 포함), 결과, 자원 어느 것으로도 허용 목록을 넓히지 않는다.',
-        en: 'A registered tool is shown to every client by tools/list, and a model may pick it. Do not refuse an unapproved tool in its handler; do not register it at all (see options.tools). Its call then fails with -32602 "Tool ... not found". On the client side, AllowlistedClient never widens its allowlist from a server\'s list, descriptions, annotations (readOnlyHint included), results or resources.',
+        ko: '등록한 도구는 tools/list로 모든 클라이언트에게 보이고 모델이 고를 수 있다. 처리기 안의 거절은 목록이 이미 나간 뒤의 일이다. 서버가 options.tools를 언제 봐야 승인하지 않은 도구가 목록에도 없고 호출하면 모르는 도구와 같은 답을 받는지 생각해 보라. 팀이 나중에 승인하면 다시 켜져야 한다. 클라이언트 쪽 AllowlistedClient는 서버의 목록, 설명, 주석(readOnlyHint 포함), 결과, 자원 어느 것으로도 허용 목록을 넓히지 않는다.',
+        en: 'A registered tool is shown to every client by tools/list, and a model may pick it; a refusal in its handler comes after the list has gone out. Think about when the server must look at options.tools so that an unapproved tool is not listed and a call to it gets the same answer as an unknown tool. A team that approves it later must be able to turn it back on. On the client side, AllowlistedClient never widens its allowlist from a server\'s list, descriptions, annotations (readOnlyHint included), results or resources.',
       },
       suite: '4-allowlists-on-real-mcp.test.ts',
       todo: { file: 'server.ts' },
