@@ -1,19 +1,8 @@
 import { test } from 'vitest';
 import { described, ensure, say } from '../_lib/say.ts';
-import { REPORT, SECRET, connect, outcome, showOutcome, withoutDialect } from './support.ts';
-import type { Connection } from './support.ts';
+import { REPORT, SECRET, outcome, showOutcome, withConnection, withoutDialect } from './support.ts';
 
 const WHERE = 'chapters/03-real-mcp-sdk/server.ts';
-
-/** Runs fn with a fresh in-memory connection and closes it. */
-async function withConnection<T>(fn: (connection: Connection) => Promise<T>): Promise<T> {
-  const connection = await connect();
-  try {
-    return await fn(connection);
-  } finally {
-    await connection.close();
-  }
-}
 
 test('lists summarize_document with its output schema and the read-only annotation', async () => {
   await withConnection(async ({ client }) => {
