@@ -1,5 +1,5 @@
 import { afterAll, test } from 'vitest';
-import { described, ensure, say } from '../_lib/say.ts';
+import { described, ensure, fail, say } from '../_lib/say.ts';
 import { connectStdio, startRaw } from './child.ts';
 import type { StdioConnection } from './child.ts';
 import { outcome, showOutcome } from './outcome.ts';
@@ -18,9 +18,21 @@ function request(id: number, method: string, params?: Record<string, unknown>): 
 }
 
 // The raw server's opening handshake, shared by the tests that use it.
+const INITIALIZE = request(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw-check', version: '1.0.0' } });
 const opened = (async () => {
-  raw.write(request(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw-check', version: '1.0.0' } }));
+  raw.write(INITIALIZE);
   const reply = await raw.reply(1);
+  if (!('result' in reply)) {
+    fail({
+      what: say(
+        `stdio 서버가 연결 요청(initialize, 2025-11-25)에 result가 아닌 답을 했다. 이 연결로 하는 나머지 검사는 연결이 열려야 뜻이 있다. 아직 많은 클라이언트와 SDK 클라이언트의 기본값이 이 옛 방식으로 연다. serveStdio에 준 설정이 이 방식을 막지 않는지 보라. ${WHERE}`,
+        `The stdio server answered the opening request (initialize, 2025-11-25) with something other than a result; the other checks on this connection mean something only once it is open. Many clients, and the SDK client by default, still open this older way: check that the settings given to serveStdio do not refuse it. ${WHERE}`,
+      ),
+      sent: INITIALIZE,
+      got: reply,
+      expected: say('"id": 1인 result 응답', 'a result reply with "id": 1'),
+    });
+  }
   raw.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
   return reply;
 })();
