@@ -13,8 +13,8 @@ export const chapter: ChapterEntry = {
       id: '03/1',
       title: { ko: '검증은 스키마에서', en: 'Validation lives in the schema' },
       hint: {
-        ko: 'SDK는 tools/call의 인자를 등록한 inputSchema로 검사해 맞지 않으면 isError 결과로 돌려주고, 같은 스키마를 tools/list에 싣는다. 그러니 받을 수 있는 status 값과 받을 수 있는 키라는 규칙이 처리기가 아니라 스키마에 있어야 한다. zod 문서에서 정해진 값 몇 개만 받는 타입과, 모르는 키를 거절하는 객체를 찾아보라. 함정: 처리기 안에서 ProtocolError를 던지면 -32602 프로토콜 오류가 되어 모델이 고칠 기회를 잃는다.',
-        en: 'The SDK checks tools/call arguments against the registered inputSchema, answers a mismatch with an isError result, and puts the same schema in tools/list. So the rule (which status values and which keys are accepted) belongs in the schema, not in the handler. Look in the zod docs for a type that takes only a few fixed values, and for an object that refuses unknown keys. Trap: a ProtocolError thrown in the handler becomes a -32602 protocol error, and the model loses its chance to correct itself.',
+        ko: 'SDK는 tools/call의 인자를 등록한 inputSchema로 검사해 맞지 않으면 isError 결과로 돌려주고, 같은 스키마를 tools/list에 싣는다. 그러니 받을 수 있는 status 값과 받을 수 있는 키라는 규칙이 처리기가 아니라 스키마에 있어야 한다. zod 문서에서 정해진 값 몇 개만 받는 타입과, 모르는 키를 거절하는 객체를 찾아보라. 함정: 처리기 안에서 값을 확인하면 호출은 막혀도 tools/list는 규칙을 말하지 않는다(처리기에서 던진 예외는 ProtocolError라도 SDK가 isError 결과로 바꾼다).',
+        en: 'The SDK checks tools/call arguments against the registered inputSchema, answers a mismatch with an isError result, and puts the same schema in tools/list. So the rule (which status values and which keys are accepted) belongs in the schema, not in the handler. Look in the zod docs for a type that takes only a few fixed values, and for an object that refuses unknown keys. Trap: a check inside the handler refuses the call, but tools/list still does not state the rule (and whatever the handler throws, a ProtocolError included, the SDK turns into an isError result).',
       },
       suite: '1-validation-in-the-schema.test.ts',
       todo: { file: 'server.ts' },
