@@ -24,7 +24,6 @@ export const chapter: ChapterEntry = {
         'returns an isError result naming the allowed values for status closed': 'status closed에는 허용 값을 알려 주는 isError 결과를 돌려준다',
         'returns an isError result naming the key for an extra argument': '남는 인자에는 그 키를 알려 주는 isError 결과를 돌려준다',
         'returns an isError result for a missing, null or array status': 'status가 없거나 null이거나 배열이면 isError 결과를 돌려준다',
-        'keeps answering valid calls after invalid ones on the same connection': '잘못된 호출 뒤에도 같은 연결에서 올바른 호출에 답한다',
       },
     },
     {
@@ -60,7 +59,6 @@ export const chapter: ChapterEntry = {
         'connects with StdioClientTransport and answers three calls with no client error': 'StdioClientTransport로 연결해 세 요청에 답하고 클라이언트 오류가 없다',
         'writes nothing but MCP messages to stdout': 'stdout에는 MCP 메시지만 쓴다',
         'keeps serving after a line that is not JSON and answers with the request id': 'JSON이 아닌 줄 뒤에도 계속 답하고 요청 id로 응답한다',
-        'rejects an unknown tool over stdio with -32602': 'stdio에서도 모르는 도구는 -32602로 거부한다',
       },
     },
     {

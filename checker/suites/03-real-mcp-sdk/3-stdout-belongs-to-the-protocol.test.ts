@@ -100,17 +100,3 @@ test('keeps serving after a line that is not JSON and answers with the request i
     expected: say('id 41과 id 43에 대한 결과', 'results for id 41 and id 43'),
   });
 });
-
-test('rejects an unknown tool over stdio with -32602', async () => {
-  const { client } = await connecting;
-  const got = await outcome(client.callTool({ name: 'delete_everything', arguments: {} }));
-  ensure(got.kind === 'protocol' && got.code === -32602, {
-    what: say(
-      '등록되지 않은 도구를 부르면 JSON-RPC 오류 -32602여야 한다(2026-07-28: 모르는 도구는 프로토콜 오류). 결과(isError)로 답하면 안 된다.',
-      'Calling a tool that is not registered must give JSON-RPC error -32602 (2026-07-28: an unknown tool is a protocol error), not an isError result.',
-    ),
-    sent: { name: 'delete_everything', arguments: {} },
-    got: described(showOutcome(got)),
-    expected: say('프로토콜 오류 -32602', 'protocol error -32602'),
-  });
-});
