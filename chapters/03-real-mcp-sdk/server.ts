@@ -52,7 +52,7 @@ export function buildServer(options: ServerOptions): McpServer {
     'count_tasks',
     {
       description: '상태별 작업 개수를 센다.',
-      // TODO(03/1): 검증은 스키마가 한다. status는 open과 done만, 다른 키는 받지 않게(strict) 고치면 SDK가 틀린 호출을 isError 결과로 돌려준다.
+      // TODO(03/1): 이 스키마가 count_tasks의 규칙 전부(받을 수 있는 status 값과 키)를 말하게 하라. 틀린 호출은 isError 결과가 되어야 한다.
       inputSchema: z.object({ status: z.string() }),
     },
     ({ status }) => text(`${status}: ${options.tasks.filter((task) => task.status === status).length}`),
@@ -62,7 +62,7 @@ export function buildServer(options: ServerOptions): McpServer {
     'summarize_document',
     {
       description: '허용된 문서의 제목과 본문 줄 수를 돌려준다.',
-      // TODO(03/2): 문서 이름은 문자열만 받는다. z.coerce.string()은 123이나 ["report.txt"]까지 이름으로 바꿔 받아들인다.
+      // TODO(03/2): 문서 이름으로 문자열만 받게 하라. 문자열이 아닌 name은 isError 결과가 되어야 한다.
       inputSchema: z.strictObject({ name: z.coerce.string() }),
       outputSchema: z.strictObject({ title: z.string(), body_lines: z.int().nonnegative() }),
       annotations: { readOnlyHint: true },

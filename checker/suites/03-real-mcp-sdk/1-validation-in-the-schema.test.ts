@@ -1,18 +1,13 @@
 import { test } from 'vitest';
 import { described, ensure, say } from '../_lib/say.ts';
-import { connect, outcome, showOutcome, suiteOptions, withoutDialect } from './support.ts';
+import { outcome, showOutcome, suiteOptions, withConnection, withoutDialect } from './support.ts';
 import type { Outcome } from './support.ts';
 
 const WHERE = 'chapters/03-real-mcp-sdk/server.ts (TODO(03/1))';
 
 /** Calls count_tasks with the given arguments on a fresh server. */
 async function countTasks(args: unknown, options = suiteOptions()): Promise<Outcome> {
-  const connection = await connect(options);
-  try {
-    return await outcome(connection.client.callTool({ name: 'count_tasks', arguments: args as Record<string, unknown> }));
-  } finally {
-    await connection.close();
-  }
+  return withConnection(({ client }) => outcome(client.callTool({ name: 'count_tasks', arguments: args as Record<string, unknown> })), { options });
 }
 
 /** Fails unless the call ended as an isError result whose text names `mentions` and carries no count. */
@@ -30,9 +25,8 @@ function expectToolError(sent: unknown, got: Outcome, mentions: readonly string[
 }
 
 test('lists count_tasks with the status enum, status required and no extra properties', async () => {
-  const connection = await connect();
-  try {
-    const listed = await connection.client.listTools();
+  await withConnection(async ({ client }) => {
+    const listed = await client.listTools();
     const tool = listed.tools.find((candidate) => candidate.name === 'count_tasks');
     const schema = tool?.inputSchema as Record<string, unknown> | undefined;
     const properties = schema?.['properties'] as Record<string, Record<string, unknown>> | undefined;
@@ -47,9 +41,7 @@ test('lists count_tasks with the status enum, status required and no extra prope
       got: withoutDialect(schema) ?? say('count_tasks가 목록에 없다', 'count_tasks is not listed'),
       expected: '{"type":"object","properties":{"status":{"type":"string","enum":["open","done"]}},"required":["status"],"additionalProperties":false}',
     });
-  } finally {
-    await connection.close();
-  }
+  });
 });
 
 test('counts open tasks from the task data it was given', async () => {
@@ -87,23 +79,5 @@ test('returns an isError result naming the key for an extra argument', async () 
 test('returns an isError result for a missing, null or array status', async () => {
   for (const sent of [{}, { status: null }, { status: ['open'] }]) {
     expectToolError(sent, await countTasks(sent), ['status'], say('status가 없거나 문자열이 아니다.', 'status is missing or not a string.'));
-  }
-});
-
-test('keeps answering valid calls after invalid ones on the same connection', async () => {
-  const connection = await connect();
-  try {
-    for (const args of [{ status: 'closed' }, { status: 'open', extra: 1 }, { status: null }]) {
-      await outcome(connection.client.callTool({ name: 'count_tasks', arguments: args as Record<string, unknown> }));
-    }
-    const after = await outcome(connection.client.callTool({ name: 'count_tasks', arguments: { status: 'done' } }));
-    ensure(after.kind === 'result' && !after.isError && after.text === 'done: 1', {
-      what: say('잘못된 호출 세 번 뒤에도 서버는 같은 연결에서 올바른 호출에 답해야 한다.', 'After three invalid calls the server must still answer a valid call on the same connection.'),
-      sent: { name: 'count_tasks', arguments: { status: 'done' } },
-      got: described(showOutcome(after)),
-      expected: 'done: 1',
-    });
-  } finally {
-    await connection.close();
   }
 });

@@ -1,19 +1,8 @@
 import { test } from 'vitest';
 import { described, ensure, say } from '../_lib/say.ts';
-import { REPORT, SECRET, connect, outcome, showOutcome, withoutDialect } from './support.ts';
-import type { Connection } from './support.ts';
+import { REPORT, SECRET, outcome, showOutcome, withConnection, withoutDialect } from './support.ts';
 
 const WHERE = 'chapters/03-real-mcp-sdk/server.ts';
-
-/** Runs fn with a fresh in-memory connection and closes it. */
-async function withConnection<T>(fn: (connection: Connection) => Promise<T>): Promise<T> {
-  const connection = await connect();
-  try {
-    return await fn(connection);
-  } finally {
-    await connection.close();
-  }
-}
 
 test('lists summarize_document with its output schema and the read-only annotation', async () => {
   await withConnection(async ({ client }) => {
@@ -31,7 +20,10 @@ test('lists summarize_document with its output schema and the read-only annotati
           `The tools/list entry of summarize_document differs: input name is a string, body_lines in outputSchema is an integer (z.int()), and annotations.readOnlyHint says it only reads. ${WHERE}`,
         ),
         got: withoutDialect(tool) ?? say('summarize_document가 목록에 없다', 'summarize_document is not listed'),
-        expected: 'inputSchema.properties.name.type "string", outputSchema.properties.body_lines.type "integer", annotations.readOnlyHint true',
+        expected: say(
+          '입력 name의 type "string", outputSchema의 body_lines type "integer", annotations.readOnlyHint true',
+          'input name of type "string", body_lines of type "integer" in outputSchema, annotations.readOnlyHint true',
+        ),
       },
     );
   });
@@ -76,7 +68,7 @@ test('summarizes report.txt as text and matching structuredContent', async () =>
       ),
       sent: { name: 'summarize_document', arguments: { name: 'report.txt' }, document: REPORT },
       got: described(showOutcome(got)),
-      expected: `content text ${JSON.stringify(expected)} | structuredContent ${JSON.stringify(expected)}`,
+      expected: say(`content의 글 ${JSON.stringify(expected)} | structuredContent ${JSON.stringify(expected)}`, `content text ${JSON.stringify(expected)} | structuredContent ${JSON.stringify(expected)}`),
     });
   });
 });

@@ -34,7 +34,7 @@ for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, stop);
 `;
 
 /** The learner's stdio.ts inside the graded copy. */
-export const STDIO_FILE = fileURLToPath(new URL('../../../chapters/03-real-mcp-sdk/stdio.ts', import.meta.url));
+const STDIO_FILE = fileURLToPath(new URL('../../../chapters/03-real-mcp-sdk/stdio.ts', import.meta.url));
 
 /** Set by the checker: how to start learner code as a process, `[node, ...sandbox flags]` as JSON. */
 const LEARNER_NODE = 'CHECKER_LEARNER_NODE';
@@ -44,7 +44,7 @@ const LEARNER_NODE = 'CHECKER_LEARNER_NODE';
  * Under the checker it runs the bundle the checker made of stdio.ts, with the sandbox flags the checker gives
  * (no TypeScript loader: tsx would need to start a process of its own). Elsewhere it runs stdio.ts with tsx.
  */
-export function serverCommand(file = STDIO_FILE): { command: string; args: string[]; cwd: string } {
+function serverCommand(file = STDIO_FILE): { command: string; args: string[]; cwd: string } {
   const given = process.env[LEARNER_NODE];
   const serverArgs = given ? [...(JSON.parse(given) as string[]).slice(1), bundleOf(file)] : ['--import', 'tsx', file];
   return { command: process.execPath, args: ['-e', GUARD, '--', process.execPath, ...serverArgs], cwd: join(file, '..') };

@@ -12,10 +12,10 @@ export { outcome, showOutcome } from './outcome.ts';
 export type { Outcome } from './outcome.ts';
 
 /** The revision the in-memory suites speak; the stdio suite uses the SDK client's default opening instead. */
-export const REVISION = '2026-07-28';
+const REVISION = '2026-07-28';
 
 /** Chapter 2's task data, written out here so a learner's TASKS cannot change what the suites expect. */
-export const CHAPTER2_TASKS: readonly Task[] = [
+const CHAPTER2_TASKS: readonly Task[] = [
   { title: '규칙 검토', status: 'open' },
   { title: '설정 확인', status: 'done' },
   { title: '호출 점검', status: 'open' },
@@ -55,7 +55,7 @@ export interface Connection {
 }
 
 /** Connects an SDK client to buildServer(options) in memory on 2026-07-28; fails in the learner's terms if that breaks. */
-export async function connect(options: ServerOptions = suiteOptions(), make: (options: ServerOptions) => McpServer = buildServer): Promise<Connection> {
+async function connect(options: ServerOptions = suiteOptions(), make: (options: ServerOptions) => McpServer = buildServer): Promise<Connection> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const sentMethods: string[] = [];
   const send = clientSide.send.bind(clientSide);
@@ -63,15 +63,13 @@ export async function connect(options: ServerOptions = suiteOptions(), make: (op
     if ('method' in message) sentMethods.push(message.method);
     return send(message, sendOptions);
   };
-  let built: McpServer | undefined;
   let buildError = '';
   const served = serveStdio(
     () => {
       try {
-        built = make(options);
-        return built;
+        return make(options);
       } catch (error) {
-        buildError = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        buildError = describeError(error);
         throw error;
       }
     },
@@ -94,9 +92,21 @@ export async function connect(options: ServerOptions = suiteOptions(), make: (op
     close: async () => {
       await client.close().catch(() => undefined);
       await served.close().catch(() => undefined);
-      void built;
     },
   };
+}
+
+/** Runs fn with a fresh in-memory connection to make(options) (the learner's buildServer unless given) and closes it, whatever fn does. */
+export async function withConnection<T>(
+  fn: (connection: Connection) => Promise<T>,
+  { options, make }: { options?: ServerOptions; make?: (options: ServerOptions) => McpServer } = {},
+): Promise<T> {
+  const connection = await connect(options, make);
+  try {
+    return await fn(connection);
+  } finally {
+    await connection.close();
+  }
 }
 
 /** A copy of a listed schema or tool without `$schema` keys, which only name the JSON Schema dialect and crowd a message. */
