@@ -1,16 +1,10 @@
 import { existsSync, writeFileSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { rolldown } from 'rolldown';
 import type { Selected } from './course.ts';
 import type { ScratchTarget } from './scratch.ts';
-
-/**
- * Where the bundle of a learner entry point goes: beside it as `.checker-<name>.mjs`, so `import.meta.dirname`
- * still names the chapter folder. Suites that start learner files (checker/suites/<chapter>/child.ts) use the same name.
- */
-export function bundlePath(entry: string): string {
-  return join(dirname(entry), `.checker-${basename(entry, '.ts')}.mjs`);
-}
+// Shared with the suites that start learner files, which are copied into the scratch folder without the checker.
+import { bundlePath } from './suites/_lib/learner-process.ts';
 
 /**
  * Bundles a learner entry point and the learner files it imports into one ES module, so a sandboxed child

@@ -10,6 +10,7 @@ import type { LaneOptions } from './lane.ts';
 import type { RawFile } from './raw.ts';
 import { laneSandbox, sandboxArgv } from './sandbox.ts';
 import { REPO_ROOT } from './scratch.ts';
+import { LEARNER_NODE_ENV } from './suites/_lib/learner-process.ts';
 
 /** Settings for the vitest lanes that grade suites in a scratch folder. */
 export interface RunnerOptions {
@@ -50,8 +51,6 @@ export interface RunGroup {
   spawns: boolean;
 }
 
-/** The environment variable that tells a suite how to start a learner file as a sandboxed process: `[node, ...flags]` as JSON. */
-export const LEARNER_NODE_ENV = 'CHECKER_LEARNER_NODE';
 
 /**
  * Grades groups of suite files: each group (one student's chapter) runs in order in one fresh sandboxed fork,

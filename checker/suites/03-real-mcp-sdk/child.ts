@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Stream } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { LEARNER_NODE_ENV, bundlePath } from '../_lib/learner-process.ts';
 import { described, fail, say } from '../_lib/say.ts';
 import { describeError } from './errors.ts';
 
@@ -36,24 +37,20 @@ for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, stop);
 /** The learner's stdio.ts inside the graded copy. */
 const STDIO_FILE = fileURLToPath(new URL('../../../chapters/03-real-mcp-sdk/stdio.ts', import.meta.url));
 
-/** Set by the checker: how to start learner code as a process, `[node, ...sandbox flags]` as JSON. */
-const LEARNER_NODE = 'CHECKER_LEARNER_NODE';
-
 /**
  * How a learner's stdio server is started: the one place that builds its command, arguments and folder.
  * Under the checker it runs the bundle the checker made of stdio.ts, with the sandbox flags the checker gives
  * (no TypeScript loader: tsx would need to start a process of its own). Elsewhere it runs stdio.ts with tsx.
  */
 function serverCommand(file = STDIO_FILE): { command: string; args: string[]; cwd: string } {
-  const given = process.env[LEARNER_NODE];
+  const given = process.env[LEARNER_NODE_ENV];
   const serverArgs = given ? [...(JSON.parse(given) as string[]).slice(1), bundleOf(file)] : ['--import', 'tsx', file];
   return { command: process.execPath, args: ['-e', GUARD, '--', process.execPath, ...serverArgs], cwd: join(file, '..') };
 }
 
 /** The checker's bundle of a learner file; fails with the bundler's words when the file could not be bundled. */
 function bundleOf(file: string): string {
-  // The checker writes it beside the file (checker/bundle.ts), so import.meta.dirname still names the chapter.
-  const bundle = join(dirname(file), `.checker-${basename(file, '.ts')}.mjs`);
+  const bundle = bundlePath(file);
   if (existsSync(`${bundle}.error`)) {
     fail({
       what: say(`${basename(file)}를 실행할 수 있게 묶지 못했다.`, `${basename(file)} could not be bundled to run.`),

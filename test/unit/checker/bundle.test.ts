@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { bundlePath } from '../../../checker/bundle.ts';
+import { bundlePath } from '../../../checker/suites/_lib/learner-process.ts';
 
 describe('bundlePath', () => {
   test('puts the bundle of an entry beside it as a hidden .mjs, so import.meta.dirname still names its folder', () => {
