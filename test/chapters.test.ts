@@ -6,12 +6,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { fingerprintChapter } from '../checker/class/fingerprint.ts';
 import { CHAPTERS, MANIFEST_DIR } from '../checker/course.ts';
 import { ManifestError, resolveChapter } from '../checker/manifest/resolve.ts';
 import type { ChapterEntry } from '../checker/manifest/types.ts';
 import { readStarters } from '../checker/starters.ts';
 import { FIXTURES_DIR } from './support/fixtures.ts';
 import { REPO } from './support/run.ts';
+import { committedStarters } from './support/starters.ts';
 
 const DIRS = CHAPTERS.map((chapter) => chapter.dir);
 
@@ -81,4 +83,10 @@ test('a manifest file whose name, folder or ids disagree is refused with a messa
   expect(() => resolveChapter('07-probe.ts', { ...entry, id: '08' })).toThrow(/id is '08'/);
   expect(() => resolveChapter('07-probe.ts', { ...entry, exercises: entry.exercises.map((exercise) => ({ ...exercise, id: '01/1' })) })).toThrow(/should be '07\/<n>'/);
   expect(() => resolveChapter('07-probe.ts', { ...entry, exercises: [entry.exercises[0]!, entry.exercises[0]!] })).toThrow(/used twice/);
+});
+
+test('the committed starters and the solutions import nothing from outside their chapter folder', () => {
+  for (const [name, tree] of [['committed starters', committedStarters()], ['solutions', join(REPO, 'solutions')]] as const) {
+    for (const chapter of CHAPTERS) expect(fingerprintChapter(join(tree, chapter.dir)).reachesOut, `${name}: ${chapter.dir}`).toBe(false);
+  }
 });
