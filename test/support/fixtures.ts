@@ -11,7 +11,7 @@ import { REPO } from './run.ts';
 export const FIXTURES_DIR = join(REPO, 'test', 'fixtures');
 
 /** A chapter with what its fixtures file exports: `fixtures` (wrong answers) and `output` (what main.ts prints). */
-export interface ChapterFixtures {
+interface ChapterFixtures {
   chapter: ChapterSpec;
   fixtures: Fixture[];
   output: ChapterOutput;
@@ -63,7 +63,7 @@ export function chapterDir(chapterId: string): string {
 }
 
 /** The chapter folder name of an exercise id such as `01/3`. */
-export function chapterDirOf(exerciseId: string): string {
+function chapterDirOf(exerciseId: string): string {
   const chapter = CHAPTERS.find((known) => known.exercises.some((exercise) => exercise.id === exerciseId));
   if (!chapter) throw new Error(`no chapter in checker/manifest/ has exercise ${exerciseId}`);
   return chapter.dir;

@@ -5,7 +5,7 @@ import { REPO } from './class.ts';
 import { committedStarters } from './starters.ts';
 
 /** Runs git in the throwaway repository with a fixed identity, returning its output. */
-export function gitIn(dir: string, ...args: string[]): string {
+function gitIn(dir: string, ...args: string[]): string {
   return execFileSync('git', ['-C', dir, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],

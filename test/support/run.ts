@@ -12,7 +12,7 @@ export interface Ran {
 }
 
 /** Options for a command run by the tests. */
-export interface RunOptions {
+interface RunOptions {
   timeoutMs?: number;
   env?: NodeJS.ProcessEnv;
   /** Text for standard input. */
