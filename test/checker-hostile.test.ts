@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { allExercises } from '../checker/course.ts';
 import type { ExerciseReport, Report } from '../checker/report.ts';
-import { chapterDir } from './support/fixtures.ts';
+import { chapterDir } from './support/chapters.ts';
 import { digest } from './support/digest.ts';
 import { hostileCopy } from './support/hostile.ts';
 import { checker, entry } from './support/run.ts';

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import type { PullRequestReport } from '../checker/pr/grade-pr.ts';
 import { CHAPTERS } from '../checker/course.ts';
 import { commitBranch, makeCourseRepo, rewrite, solveChapter } from './support/pr-repo.ts';
-import { chapterDir } from './support/fixtures.ts';
+import { chapterDir } from './support/chapters.ts';
 import { runTs } from './support/run.ts';
 
 /** The chapter an honest head solves (01) and the one a tampering head forges suites for (02), from the manifest. */

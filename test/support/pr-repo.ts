@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO } from './class.ts';
+import { REPO } from './run.ts';
 import { committedStarters } from './starters.ts';
 
 /** Runs git in the throwaway repository with a fixed identity, returning its output. */
