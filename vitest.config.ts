@@ -10,7 +10,7 @@ export default defineConfig({
     hookTimeout: 600_000,
     fileParallelism: false,
     pool: 'forks',
-    // Lets maintainers run the tests on uncommitted checker changes; test/sandbox.test.ts proves the refusal without it.
+    // Lets maintainers run the tests on uncommitted checker changes; test/checker-sandbox.test.ts proves the refusal without it.
     env: { CHECKER_TRUST_WORKTREE: '1' },
   },
 });

@@ -8,7 +8,7 @@ export interface EquivalentEntry extends MutantIdentity {
 }
 
 /** The reviewed list, kept in the repository beside this tool. */
-export const EQUIVALENT_FILE = join(import.meta.dirname, 'equivalent.json');
+const EQUIVALENT_FILE = join(import.meta.dirname, 'equivalent.json');
 
 /** Reads the reviewed list of equivalent mutants. */
 export function readEquivalents(file = EQUIVALENT_FILE): EquivalentEntry[] {

@@ -6,7 +6,7 @@ import { inScope, learnerFor, outcomeForExercise, tally, underBar } from './scor
 import type { Scope, Tally } from './score.ts';
 
 /** What a run found, ready to print. */
-export interface Findings {
+interface Findings {
   scoped: Mutant[];
   /** Mutants under the bar that are neither detected nor listed as equivalent. */
   failing: Mutant[];

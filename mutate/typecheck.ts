@@ -4,7 +4,7 @@ import { REPO_ROOT, createScratch } from '../checker/scratch.ts';
 import { tscBinary, typecheck } from '../checker/typecheck.ts';
 
 /** A mutated solution file to type-check: the chapter folder, the file inside it and its mutated text. */
-export interface MutatedFile {
+interface MutatedFile {
   chapterDir: string;
   file: string;
   text: string;

@@ -8,8 +8,6 @@ import { REPO_ROOT } from '../checker/scratch.ts';
 /** A throwaway project outside the repository where StrykerJS runs: the solutions laid out as chapters/, beside the suites. */
 export interface Workspace {
   root: string;
-  /** The suite files to run, relative to root. */
-  suites: string[];
   dispose(): void;
 }
 
@@ -30,5 +28,5 @@ export function createWorkspace(chapters: readonly ChapterSpec[], selected: read
   const suites = selected.map(({ chapter, exercise }) => `checker/suites/${chapter.dir}/${exercise.suite}`);
   const config = { test: { include: suites, testTimeout: 5_000, hookTimeout: 5_000 } };
   writeFileSync(join(root, 'vitest.config.mjs'), `export default ${JSON.stringify(config)};\n`);
-  return { root, suites, dispose: () => rmSync(root, { recursive: true, force: true }) };
+  return { root, dispose: () => rmSync(root, { recursive: true, force: true }) };
 }

@@ -6,12 +6,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { fingerprintChapter } from '../checker/class/fingerprint.ts';
 import { CHAPTERS, MANIFEST_DIR } from '../checker/course.ts';
-import { ManifestError, resolveChapter } from '../checker/manifest/resolve.ts';
-import type { ChapterEntry } from '../checker/manifest/types.ts';
 import { readStarters } from '../checker/starters.ts';
 import { FIXTURES_DIR } from './support/fixtures.ts';
 import { REPO } from './support/run.ts';
+import { committedStarters } from './support/starters.ts';
 
 const DIRS = CHAPTERS.map((chapter) => chapter.dir);
 
@@ -56,29 +56,14 @@ test('the README chapter table lists exactly the chapters that exist, in order',
   expect(rows, message).toEqual(CHAPTERS.map((chapter) => [String(Number(chapter.id)), chapter.dir]));
 });
 
-test('a TODO marker left out of the manifest is TODO(<exercise id>), and one written there is kept', () => {
-  const entry: ChapterEntry = {
-    id: '07',
-    dir: '07-probe',
-    title: { ko: '시험', en: 'Probe' },
-    exercises: [
-      { id: '07/1', title: { ko: '하나', en: 'One' }, hint: { ko: '힌트', en: 'Hint' }, suite: '1-one.test.ts', todo: { file: 'main.ts' }, tests: { works: '된다' } },
-      { id: '07/2', title: { ko: '둘', en: 'Two' }, hint: { ko: '힌트', en: 'Hint' }, suite: '2-two.test.ts', todo: { file: 'main.ts', marker: 'TODO(seven-two)' }, tests: { works: '된다' } },
-    ],
-  };
-  expect(resolveChapter('07-probe.ts', entry).exercises.map((exercise) => exercise.todo.marker)).toEqual(['TODO(07/1)', 'TODO(seven-two)']);
+test('every exercise of the manifest has a TODO marker of the form TODO(...)', () => {
   for (const chapter of CHAPTERS) {
     for (const exercise of chapter.exercises) expect(exercise.todo.marker, exercise.id).toMatch(/^TODO\(.+\)$/);
   }
 });
 
-test('a manifest file whose name, folder or ids disagree is refused with a message naming the file', () => {
-  const [first] = CHAPTERS;
-  const entry: ChapterEntry = { ...first!, id: '07', dir: '07-probe', exercises: first!.exercises.map((exercise, index) => ({ ...exercise, id: `07/${index + 1}` })) };
-  expect(() => resolveChapter('07-other.ts', entry)).toThrow(/checker\/manifest\/07-other\.ts: dir is '07-probe', but the file name says '07-other'/);
-  expect(() => resolveChapter('7-probe.ts', entry)).toThrow(ManifestError);
-  expect(() => resolveChapter('07-probe.ts', undefined)).toThrow(/export const chapter/);
-  expect(() => resolveChapter('07-probe.ts', { ...entry, id: '08' })).toThrow(/id is '08'/);
-  expect(() => resolveChapter('07-probe.ts', { ...entry, exercises: entry.exercises.map((exercise) => ({ ...exercise, id: '01/1' })) })).toThrow(/should be '07\/<n>'/);
-  expect(() => resolveChapter('07-probe.ts', { ...entry, exercises: [entry.exercises[0]!, entry.exercises[0]!] })).toThrow(/used twice/);
+test('the committed starters and the solutions import nothing from outside their chapter folder', () => {
+  for (const [name, tree] of [['committed starters', committedStarters()], ['solutions', join(REPO, 'solutions')]] as const) {
+    for (const chapter of CHAPTERS) expect(fingerprintChapter(join(tree, chapter.dir)).reachesOut, `${name}: ${chapter.dir}`).toBe(false);
+  }
 });

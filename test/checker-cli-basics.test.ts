@@ -62,7 +62,10 @@ describe('option errors speak the chosen language', () => {
 
   test('and English with --lang en or CHECKER_LANG=en', () => {
     expect(checker(['check', '--timeout', 'soon', '--lang', 'en']).stderr).toContain('--timeout must be a number of seconds from 1 to 600, not soon');
-    expect(checker(['check', '--bogus'], { env: { CHECKER_LANG: 'en' } }).stderr).toContain('Unknown option: --bogus');
+    const bogus = checker(['check', '--bogus'], { env: { CHECKER_LANG: 'en' } });
+    expect(bogus.status).toBe(2);
+    expect(bogus.stderr).toContain('Unknown option: --bogus');
+    expect(bogus.stderr).toContain('npm run check --');
   });
 });
 

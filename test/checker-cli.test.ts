@@ -118,13 +118,6 @@ describe('selecting exercises', () => {
     expect(ran.stderr).toContain('09/9');
     expect(ran.stderr).toContain(validIds().join(', '));
   });
-
-  test('an unknown option or language exits 2 with the usage', () => {
-    expect(checker(['check', '--frobnicate']).status).toBe(2);
-    const ran = checker(['check', '--lang', 'fr']);
-    expect(ran.status).toBe(2);
-    expect(ran.stderr).toContain('npm run check --');
-  });
 });
 
 describe('hint', () => {

@@ -5,7 +5,7 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Report } from '../checker/report.ts';
-import { chapterDir } from './support/fixtures.ts';
+import { chapterDir } from './support/chapters.ts';
 import { digest } from './support/digest.ts';
 import { hostileCopy } from './support/hostile.ts';
 import { REPO, checker } from './support/run.ts';
@@ -26,7 +26,6 @@ function checkerCopy(): string {
 
 /** Runs one of the copy's checker entry points, with git allowed to vouch for it (no maintainer override). */
 function run(copy: string, file: string, args: readonly string[]): Ran {
-  const started = Date.now();
   const result = spawnSync(process.execPath, [join(copy, 'checker', 'run.mjs'), join(copy, file), ...args], {
     cwd: copy,
     encoding: 'utf8',
@@ -34,7 +33,7 @@ function run(copy: string, file: string, args: readonly string[]): Ran {
     env: { ...process.env, CHECKER_LANG: '', CHECKER_TRUST_WORKTREE: '' },
     maxBuffer: 64 * 1024 * 1024,
   });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr, ms: Date.now() - started };
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** Live processes whose command line contains the marker. */

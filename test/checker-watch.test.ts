@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,15 +18,35 @@ function save(file: string, text: string): void {
   renameSync(`${file}.saving`, file);
 }
 
-/** Waits until the text gathered so far (from `from` on) matches, or fails after `ms` showing `context`. */
-async function waitFor(read: () => string, pattern: RegExp, ms: number, context: () => string = () => ''): Promise<string> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const text = read();
-    if (pattern.test(text)) return text;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`timed out waiting for ${pattern}; output so far:\n${read()}\n${context()}`);
+/**
+ * Resolves with the child's output from `from` on as soon as a chunk of stdout makes it match `pattern`; rejects when
+ * the child exits first (with its exit code and output, so a crashed watch fails at once) or, as a last bound, after
+ * `ms` without a match.
+ */
+function waitFor(child: ChildProcessWithoutNullStreams, read: () => string, from: number, pattern: RegExp, ms: number, context: () => string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const fail = (why: string) => {
+      stop();
+      reject(new Error(`${why} while waiting for ${pattern}; output since then:\n${read().slice(from)}\n${context()}`));
+    };
+    const check = () => {
+      const text = read().slice(from);
+      if (!pattern.test(text)) return;
+      stop();
+      resolve(text);
+    };
+    const exited = (code: number | null, signal: NodeJS.Signals | null) => fail(`watch exited (code ${code}, signal ${signal})`);
+    const timer = setTimeout(() => fail(`no match after ${ms / 1000} s`), ms);
+    const stop = () => {
+      clearTimeout(timer);
+      child.stdout.off('data', check);
+      child.off('exit', exited);
+    };
+    child.stdout.on('data', check);
+    child.once('exit', exited);
+    if (child.exitCode !== null || child.signalCode !== null) exited(child.exitCode, child.signalCode);
+    else check();
+  });
 }
 
 test('watch re-checks a saved file, reports type errors, and leaves nothing behind on Ctrl+C', async () => {
@@ -45,7 +66,8 @@ test('watch re-checks a saved file, reports type errors, and leaves nothing behi
     errors += chunk.toString('utf8');
   });
   try {
-    await waitFor(() => output, /Watching/, 150_000);
+    const stderr = () => `stderr:\n${errors}`;
+    await waitFor(child, () => output, 0, /Watching/, 150_000, stderr);
     expect(output).toContain('✗ 01/1');
     expect(scratchFolders(temp)).toHaveLength(1);
 
@@ -53,25 +75,28 @@ test('watch re-checks a saved file, reports type errors, and leaves nothing behi
     const server = join(target, '01-mini-mcp', 'server.ts');
     const solved = readFileSync(join(REPO, 'solutions', '01-mini-mcp', 'server.ts'), 'utf8');
     save(server, solved);
-    const passing = await waitFor(() => output.slice(from), /Progress: \d\/4/, 150_000, () => `stderr:\n${errors}`);
+    const passing = await waitFor(child, () => output, from, /Progress: \d\/4/, 150_000, stderr);
     expect(passing).toMatch(/01\/1 .* — pass/);
     expect(passing).toMatch(/01\/4 .* — pass/);
     expect(passing).toMatch(/Re-checked in \d+ ms/);
 
     from = output.length;
     save(server, `${solved}export const wrong: number = 'text';\n`);
-    const typed = await waitFor(() => output.slice(from), /Progress: \d\/4/, 150_000, () => `stderr:\n${errors}`);
+    const typed = await waitFor(child, () => output, from, /Progress: \d\/4/, 150_000, stderr);
     expect(typed).toMatch(/01-mini-mcp\/server\.ts:\d+:\d+ TS2322/);
     expect(typed).toMatch(/01\/1 .* — fail/);
 
     from = output.length;
     save(server, readFileSync(join(committedStarters(), '01-mini-mcp', 'server.ts'), 'utf8'));
-    const again = await waitFor(() => output.slice(from), /Progress: \d\/4/, 150_000, () => `stderr:\n${errors}`);
+    const again = await waitFor(child, () => output, from, /Progress: \d\/4/, 150_000, stderr);
     expect(again).toMatch(/01\/1 .* — fail/);
     expect(again).not.toContain('TS2322');
   } finally {
-    child.kill('SIGINT');
-    await new Promise((resolve) => child.once('exit', resolve));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGINT');
+      await exited;
+    }
   }
   expect(child.exitCode ?? 130).toBeGreaterThan(0);
   expect(scratchFolders(temp)).toEqual([]);

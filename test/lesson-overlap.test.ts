@@ -23,9 +23,8 @@ import { readStarters } from '../checker/starters.ts';
 import { MAX_OVERLAP, MIN_CHARS, closestMatches, grams, lessonSentences, overlap, seedSentences } from './support/overlap.ts';
 import type { Match, Sentence } from './support/overlap.ts';
 import { REPO } from './support/run.ts';
+import { SEEDS_DIR } from './support/seeds.ts';
 import { committedStarters } from './support/starters.ts';
-
-const SEEDS_DIR = join(REPO, '..', 'shared', 'seeds');
 
 /** A lesson README: where it is and its text. */
 interface Lesson {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import type { PullRequestReport } from '../checker/pr/grade-pr.ts';
 import { CHAPTERS } from '../checker/course.ts';
 import { commitBranch, makeCourseRepo, rewrite, solveChapter } from './support/pr-repo.ts';
-import { chapterDir } from './support/fixtures.ts';
+import { chapterDir } from './support/chapters.ts';
 import { runTs } from './support/run.ts';
 
 /** The chapter an honest head solves (01) and the one a tampering head forges suites for (02), from the manifest. */
@@ -14,8 +14,8 @@ const FORGED = chapterDir('02');
 
 const work = mkdtempSync(join(tmpdir(), 'batch-grade-pr-'));
 /**
- * A temp folder of this file's own for every grade:pr it starts: the forging head below rewrites results files in
- * the temp folder for 20 s, and must not spoil other grade:pr runs on the machine (nor theirs spoil these).
+ * A temp folder of this file's own for every grade:pr it starts: should the sandbox ever let the forging head below
+ * start its process, that process rewrites results files in the temp folder for 20 s, and must spoil no other run.
  */
 const temp = mkdtempSync(join(tmpdir(), 'batch-grade-pr-temp-'));
 const repo = join(work, 'course');
@@ -91,10 +91,10 @@ describe('grade:pr in a throwaway repository', () => {
   });
 });
 
-describe('grade:pr against a head that rewrites the results file', () => {
+describe('grade:pr against a head whose code tries to start a process that rewrites the results file', () => {
   const forger = [
     "import { spawn as launch } from 'node:child_process';",
-    '// Starts a detached process that keeps rewriting every grade:pr results file it finds with a perfect score.',
+    '// Tries to start a detached process that would keep rewriting every grade:pr results file it finds with a perfect score.',
     'const forgeScript = `',
     "const fs = require('node:fs'); const os = require('node:os'); const path = require('node:path');",
     'const end = Date.now() + 20000;',
@@ -104,9 +104,8 @@ describe('grade:pr against a head that rewrites the results file', () => {
     "    const file = path.join(os.tmpdir(), dir, 'out', 'report.json');",
     '    try {',
     "      const report = JSON.parse(fs.readFileSync(file, 'utf8'));",
-    '      if (report.forged) continue;',
     "      for (const exercise of report.exercises) { exercise.status = 'pass'; for (const one of exercise.tests) one.status = 'pass'; }",
-    "      report.score = report.max_score; report.status = 'pass'; report.forged = true;",
+    "      report.score = report.max_score; report.status = 'pass';",
     "      fs.writeFileSync(file, JSON.stringify(report, null, 2) + '\\\\n');",
     '    } catch {}',
     '  }',
@@ -114,21 +113,26 @@ describe('grade:pr against a head that rewrites the results file', () => {
     "launch(process.execPath, ['-e', forgeScript], { detached: true, stdio: 'ignore' }).unref();",
     '',
   ].join('\n');
+  // Chapter 1 solved, with the forger planted in model.ts: the exercises that load it are the ones it costs.
   const forging = commitBranch(repo, 'forging', base, (root) => {
+    solveChapter(root, SOLVED.dir);
     rewrite(join(root, 'chapters', SOLVED.dir, 'model.ts'), (text) => `${forger}${text}`);
   });
-  const json = join(work, 'forging.json');
+  const { status, report } = gradePr(forging, 'forging');
+  const byId = (id: string) => report.exercises.find((exercise) => exercise.id === id)!;
 
-  test('never yields the forged score: the signature exposes the rewrite, or the honest report was read first', () => {
-    // The forger outlives the checker here (in CI the grader user's processes are killed); it stops by itself after
-    // 20 s and, with its own temp folder, can spoil no other run meanwhile.
-    const ran = runTs('checker/pr/cli.ts', ['--repo', repo, '--base', 'main', '--head', forging, '--json', json, '--lang', 'en'], { env: { TMPDIR: temp } });
-    if (ran.status === 2) {
-      expect(ran.stderr).toContain('does not match its signature');
-      return;
+  test('the attempt is refused by the sandbox and reported on the exercises that load the file', () => {
+    for (const id of ['01/2', '01/3']) {
+      expect(byId(id).status, id).toBe('error');
+      expect(byId(id).message, id).toMatch(/Tried to start a child process/);
     }
-    const report = JSON.parse(readFileSync(json, 'utf8')) as PullRequestReport & { forged?: boolean };
-    expect(report.forged).toBeUndefined();
+  });
+
+  test('the score is the honest one: the rest of chapter 1 passes, nothing else does, and no rewrite got in', () => {
+    const passed = report.exercises.filter((exercise) => exercise.status === 'pass').map((exercise) => exercise.id);
+    expect(passed).toEqual(['01/1', '01/4']);
+    expect(report.score).toBe(passed.reduce((sum, id) => sum + byId(id).max_points, 0));
     expect(report.score).toBeLessThan(report.max_score);
+    expect(status).toBe(1);
   });
 });

@@ -80,16 +80,21 @@ export async function gradePullRequest(options: PullRequestOptions): Promise<Pul
     if (options.runAs) spawnSync('sudo', ['-n', '-u', options.runAs, '--', 'kill', '-KILL', '-1'], { stdio: 'ignore' });
     if (!existsSync(json)) return { exitCode: exitCode === 0 ? 2 : exitCode, report: null, junit: null };
     // Learner code runs as the same user that wrote the file: only a valid signature proves the checker wrote it.
-    const text = readFileSync(json, 'utf8');
-    const sig = existsSync(`${json}.sig`) ? readFileSync(`${json}.sig`, 'utf8') : '';
-    if (!verifySignature(key, text, sig)) return { exitCode: 2, report: null, junit: null, forged: true };
+    const checked = readSignedReport(json, key);
+    if (checked === null) return { exitCode: 2, report: null, junit: null, forged: true };
     // The checker already names the head's chapters folder `chapters` (--shown-as), so the report is used as written.
-    const checked = JSON.parse(text) as Report;
     const report: PullRequestReport = { ...checked, tampered, base, head, merge_base: mergeBase };
     return { exitCode, report, junit: junitOf(report) };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** The report in the results file `json` when `json.sig` signs it under `key`, or null when that signature is missing or wrong. */
+export function readSignedReport(json: string, key: string): Report | null {
+  const text = readFileSync(json, 'utf8');
+  const sig = existsSync(`${json}.sig`) ? readFileSync(`${json}.sig`, 'utf8') : '';
+  return verifySignature(key, text, sig) ? (JSON.parse(text) as Report) : null;
 }
 
 /** Unpacks `git archive` of the commit (or of some paths in it) into a folder. */

@@ -1,11 +1,10 @@
-import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CHAPTERS } from '../../checker/course.ts';
-import { chapterDir } from './fixtures.ts';
+import { chapterDir } from './chapters.ts';
+import { rewrite } from './pr-repo.ts';
+import { REPO } from './run.ts';
 import { committedStarters } from './starters.ts';
-
-/** The repository these helpers copy from. */
-export const REPO = resolve(import.meta.dirname, '..', '..');
 
 /** The kinds of student folder the helpers can build. */
 export type Kind = 'solved' | 'unsolved' | 'half' | 'empty' | 'hanging' | 'typeError' | 'notFolder' | 'chaptersOnly';
@@ -40,19 +39,15 @@ export function makeStudent(dir: string, name: string, kind: Kind): void {
   writeFileSync(join(root, 'package.json'), '{"name":"student-copy"}\n');
   const solvedFirst = kind === 'solved' || kind === 'half' || kind === 'typeError';
   copyChapters(chapters, (chapter) => kind === 'solved' || (solvedFirst && chapter === first));
-  if (kind === 'hanging') edit(join(chapters, first, 'server.ts'), (text) => `${text}\nwhile (Date.now() > 0) { /* never ends */ }\n`);
-  if (kind === 'typeError') edit(join(chapters, first, 'rpc.ts'), (text) => `${text}\nexport const broken: number = 'not a number';\n`);
+  if (kind === 'hanging') rewrite(join(chapters, first, 'server.ts'), (text) => `${text}\nwhile (Date.now() > 0) { /* never ends */ }\n`);
+  if (kind === 'typeError') rewrite(join(chapters, first, 'rpc.ts'), (text) => `${text}\nexport const broken: number = 'not a number';\n`);
 }
 
 /** Appends a line naming the student to every TypeScript file of a student folder, so no chapter content is shared. */
 export function stampEveryFile(root: string, seed: number): void {
   for (const entry of readdirSync(root, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && entry.name.endsWith('.ts')) edit(join(entry.parentPath, entry.name), (text) => `${text}\n// student ${seed}\n`);
+    if (entry.isFile() && entry.name.endsWith('.ts')) rewrite(join(entry.parentPath, entry.name), (text) => `${text}\n// student ${seed}\n`);
   }
-}
-
-function edit(file: string, change: (text: string) => string): void {
-  writeFileSync(file, change(readFileSync(file, 'utf8')));
 }
 
 /** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF) into rows of fields; a leading BOM is dropped. */

@@ -11,7 +11,7 @@ import { REPO } from './run.ts';
 export const FIXTURES_DIR = join(REPO, 'test', 'fixtures');
 
 /** A chapter with what its fixtures file exports: `fixtures` (wrong answers) and `output` (what main.ts prints). */
-export interface ChapterFixtures {
+interface ChapterFixtures {
   chapter: ChapterSpec;
   fixtures: Fixture[];
   output: ChapterOutput;
@@ -52,18 +52,8 @@ export const CHAPTER_FIXTURES: readonly ChapterFixtures[] = await Promise.all(PR
 /** Every wrong-answer fixture of the proven chapters. */
 export const FIXTURES: readonly Fixture[] = CHAPTER_FIXTURES.flatMap((entry) => entry.fixtures);
 
-/**
- * The folder name of the chapter with this id, such as `01`, as the manifest says. Checker tests that plant code
- * in one chapter's files (their specimen) name the chapter by its stable id and never spell its folder.
- */
-export function chapterDir(chapterId: string): string {
-  const chapter = CHAPTERS.find((known) => known.id === chapterId);
-  if (!chapter) throw new Error(`no chapter ${chapterId} in checker/manifest/`);
-  return chapter.dir;
-}
-
 /** The chapter folder name of an exercise id such as `01/3`. */
-export function chapterDirOf(exerciseId: string): string {
+function chapterDirOf(exerciseId: string): string {
   const chapter = CHAPTERS.find((known) => known.exercises.some((exercise) => exercise.id === exerciseId));
   if (!chapter) throw new Error(`no chapter in checker/manifest/ has exercise ${exerciseId}`);
   return chapter.dir;

@@ -13,7 +13,7 @@
  */
 
 /** The n in character n-grams. */
-export const GRAM = 4;
+const GRAM = 4;
 
 /** Lesson sentences with fewer letters and digits than this are not compared. */
 export const MIN_CHARS = 16;
@@ -36,7 +36,7 @@ export interface Match {
 }
 
 /** Letters and digits only, NFC, lower case. */
-export function normalise(text: string): string {
+function normalise(text: string): string {
   return text.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO } from './class.ts';
+import { REPO } from './run.ts';
 import { committedStarters } from './starters.ts';
 
 /** Runs git in the throwaway repository with a fixed identity, returning its output. */
-export function gitIn(dir: string, ...args: string[]): string {
+function gitIn(dir: string, ...args: string[]): string {
   return execFileSync('git', ['-C', dir, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,11 +9,10 @@ export interface Ran {
   status: number | null;
   stdout: string;
   stderr: string;
-  ms: number;
 }
 
 /** Options for a command run by the tests. */
-export interface RunOptions {
+interface RunOptions {
   timeoutMs?: number;
   env?: NodeJS.ProcessEnv;
   /** Text for standard input. */
@@ -22,7 +21,6 @@ export interface RunOptions {
 
 /** Runs Node with the given arguments in the repository and waits for it. */
 function node(args: readonly string[], options: RunOptions): Ran {
-  const started = Date.now();
   const result = spawnSync(process.execPath, args, {
     cwd: REPO,
     encoding: 'utf8',
@@ -31,7 +29,7 @@ function node(args: readonly string[], options: RunOptions): Ran {
     maxBuffer: 64 * 1024 * 1024,
     ...(options.input !== undefined ? { input: options.input } : {}),
   });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr, ms: Date.now() - started };
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** Runs a TypeScript file of the repository with tsx. */

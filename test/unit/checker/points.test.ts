@@ -16,6 +16,7 @@ describe('points', () => {
     expect(weightOf({ weight: 3 })).toBe(3);
     expect(pointsFor('pass', 3)).toBe(3);
     expect(pointsFor('fail', 3)).toBe(0);
+    expect(pointsFor('error', 3)).toBe(0);
     expect(pointsFor('timeout', 3)).toBe(0);
   });
 
@@ -23,6 +24,8 @@ describe('points', () => {
     const exercises = [exercise('01/1', 'pass', 2, ['pass', 'pass']), exercise('01/2', 'fail', 1, ['pass', 'fail', 'error'])];
     expect(totals(exercises)).toEqual({ status: 'fail', score: 2, max_score: 3, tests_passed: 3, tests_total: 5 });
     expect(totals(exercises.slice(0, 1)).status).toBe('pass');
+    const timedOut = [...exercises, exercise('01/3', 'timeout', 1, ['timeout'])];
+    expect(totals(timedOut)).toEqual({ status: 'fail', score: 2, max_score: 4, tests_passed: 3, tests_total: 6 });
   });
 
   test('buildReport stamps the version and the totals of the exercises it is given', () => {

@@ -1,12 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { ChapterSpec } from '../../../checker/manifest/types.ts';
 import { copyLearnerTree, listFiles, MAX_FILE_BYTES, privateSuitesDirName, syncLearnerTree } from '../../../checker/scratch.ts';
 import { tempDir, writeTree } from '../support/temp.ts';
 
 const work = tempDir('scratch');
-const CHAPTERS = [{ dir: '01-alpha' }, { dir: '02-beta' }] as ChapterSpec[];
 
 /** Every file under `dir`, relative to it, sorted. */
 function tree(dir: string): string[] {

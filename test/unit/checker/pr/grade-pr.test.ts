@@ -1,0 +1,44 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { readSignedReport } from '../../../../checker/pr/grade-pr.ts';
+import { newSigningKey, signature } from '../../../../checker/sign.ts';
+import { tempDir } from '../../support/temp.ts';
+
+const work = tempDir('grade-pr');
+const REPORT = { score: 3, max_score: 12, exercises: [{ id: '01/1', status: 'pass' }, { id: '01/2', status: 'fail' }] };
+let count = 0;
+
+/** Writes a results file and, unless `sig` is null, its signature file, as check --sign leaves them; returns the results file. */
+function results(text: string, sig: string | null): string {
+  count += 1;
+  const json = join(work, `report-${count}.json`);
+  writeFileSync(json, text);
+  if (sig !== null) writeFileSync(`${json}.sig`, sig);
+  return json;
+}
+
+describe('readSignedReport', () => {
+  test('accepts a results file left as the checker signed it, and returns its report', () => {
+    const key = newSigningKey();
+    const text = `${JSON.stringify(REPORT, null, 2)}\n`;
+    expect(readSignedReport(results(text, signature(key, text)), key)).toEqual(REPORT);
+  });
+
+  test('refuses a results file changed after signing, even by one byte of white space', () => {
+    const key = newSigningKey();
+    const text = `${JSON.stringify(REPORT, null, 2)}\n`;
+    const sig = signature(key, text);
+    const forged = { ...REPORT, score: 12, exercises: REPORT.exercises.map((exercise) => ({ ...exercise, status: 'pass' })) };
+    expect(readSignedReport(results(`${JSON.stringify(forged, null, 2)}\n`, sig), key)).toBeNull();
+    expect(readSignedReport(results(`${text}\n`, sig), key)).toBeNull();
+  });
+
+  test('refuses a results file signed under another key, or with its signature file missing or emptied', () => {
+    const key = newSigningKey();
+    const text = `${JSON.stringify(REPORT)}\n`;
+    expect(readSignedReport(results(text, signature(newSigningKey(), text)), key)).toBeNull();
+    expect(readSignedReport(results(text, null), key)).toBeNull();
+    expect(readSignedReport(results(text, ''), key)).toBeNull();
+  });
+});
