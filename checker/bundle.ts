@@ -1,24 +1,40 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { rolldown } from 'rolldown';
+import { fileOfId, isInside } from './confine.ts';
 import type { Selected } from './course.ts';
 import type { ScratchTarget } from './scratch.ts';
 // Shared with the suites that start learner files, which are copied into the scratch folder without the checker.
 import { bundlePath } from './suites/_lib/learner-process.ts';
 
+/** The words of Node's permission model, which the report turns into the learner's language. */
+const REFUSED = 'Access to this API has been restricted';
+
 /**
  * Bundles a learner entry point and the learner files it imports into one ES module, so a sandboxed child
  * process can run it with plain Node (no TypeScript loader, which would need to start a process of its own).
- * Packages stay imports. Bundling reads the code and never runs it. Returns an error message, or null.
+ * Packages stay imports. Bundling reads the code and never runs it, and reads no file outside `root` (the
+ * student's own copy): an import of any other file fails the bundle with the sandbox's refusal, naming the import.
+ * Returns an error message, or null.
  */
-export async function bundleLearnerEntry(entry: string): Promise<string | null> {
+export async function bundleLearnerEntry(entry: string, root: string): Promise<string | null> {
   const out = bundlePath(entry);
   try {
     const bundle = await rolldown({
       input: entry,
       platform: 'node',
       logLevel: 'silent',
-      external: (id) => !id.startsWith('.') && !isAbsolute(id),
+      external: (id) => !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('file:'),
+      plugins: [
+        {
+          name: 'checker-bundle-confinement',
+          load(id) {
+            const file = fileOfId(id);
+            if (file !== null && isInside(file, root) && !/[?#]/.test(id)) return null;
+            throw new Error(`${REFUSED}: ${id}`);
+          },
+        },
+      ],
     });
     try {
       await bundle.write({ file: out, format: 'esm' });
@@ -38,7 +54,7 @@ export async function bundleSpawned(targets: readonly ScratchTarget[], selected:
       for (const entry of exercise.spawns ?? []) {
         const file = join(target.chaptersDir, chapter.dir, entry);
         if (!existsSync(file)) continue;
-        const error = await bundleLearnerEntry(file);
+        const error = await bundleLearnerEntry(file, target.dir);
         if (error) writeFileSync(`${bundlePath(file)}.error`, error);
       }
     }

@@ -93,6 +93,7 @@ export class GradingSession {
       chapters.flatMap((chapter) =>
         [false, true].map((spawns) => ({
           spawns,
+          root: target.dir,
           files: suiteFiles(target, selected.filter((entry) => entry.chapter === chapter && Boolean(entry.exercise.spawns?.length) === spawns), this.privates),
         })),
       ),

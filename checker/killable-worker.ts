@@ -1,15 +1,41 @@
 import type { ChildProcess } from 'node:child_process';
 import { ForksPoolWorker } from 'vitest/node';
+import type { PoolOptions } from 'vitest/node';
+
+/** The Node options and environment a fork starts with, chosen when it starts: the sandbox of the student it will grade. */
+export interface ForkSettings {
+  execArgv: string[];
+  env: Record<string, string>;
+}
 
 /** The message a fork sends once it has shut down, which vitest waits for (up to a minute) before it stops the fork. */
 const STOPPED = { type: 'stopped', __vitest_worker_response__: true };
 
 /**
  * vitest's fork worker, made safe for forks the checker kills: a message to a dead fork is dropped instead of
- * raising an unhandled EPIPE that would end the checker, and stopping a dead fork returns at once.
+ * raising an unhandled EPIPE that would end the checker, and stopping a dead fork returns at once. Each fork
+ * starts with the sandbox of the student it grades, and gets its modules over IPC rather than from temporary
+ * files, so it never needs to read a folder where other students' transformed code lies.
  */
 export class KillableForksWorker extends ForksPoolWorker {
   override readonly name = 'checker-forks';
+  override readonly cacheFs = false;
+
+  constructor(
+    pool: PoolOptions,
+    private readonly settings: () => ForkSettings,
+  ) {
+    super(pool);
+  }
+
+  override async start(): Promise<void> {
+    if (!this.child()) {
+      const { execArgv, env } = this.settings();
+      this.execArgv = [...execArgv, ...this.execArgv];
+      this.env = { ...this.env, ...env };
+    }
+    await super.start();
+  }
 
   override send(message: Parameters<ForksPoolWorker['send']>[0]): void {
     const fork = this.child();

@@ -3,6 +3,8 @@ import { Writable } from 'node:stream';
 import { createVitest } from 'vitest/node';
 import type { PoolOptions, Reporter, TestModule, TestSpecification, Vitest } from 'vitest/node';
 import type { TimeLimits } from './limits.ts';
+import { loadConfinement } from './confine.ts';
+import type { LoadScope } from './confine.ts';
 import { suiteGuard } from './guard.ts';
 import type { TrustedSources } from './guard.ts';
 import { sandboxArgv } from './sandbox.ts';
@@ -20,11 +22,14 @@ export interface LaneOptions {
   trusted: TrustedSources;
   /** A setup file that gives every suite file fresh learner modules. */
   setupFile: string;
+  /** The folders every fork may read (the packages, the setup file) and the lane's one writable folder; each group adds its student's folder. */
   sandbox: SandboxPaths;
   /** Extra Node options, such as the right to start child processes. */
   extraArgv?: string[];
   /** Extra environment for the lane's forks. */
   env?: Record<string, string>;
+  /** Environment that depends on the sandbox of the group being graded, such as how to start a sandboxed learner process. */
+  sandboxEnv?: (sandbox: SandboxPaths) => Record<string, string>;
   /** Per suite file (also the longest a fork may sit between two files) and per test. */
   limits: TimeLimits;
   /** After a file hung while loading, how long the same group's later files get to load. */
@@ -44,6 +49,8 @@ const FRUITLESS_TRIES = 2;
  */
 export class Lane {
   private results = new Map<string, RawFile>();
+  /** The student folder of the previous group: modules Vite transformed for one student are never served to another. */
+  private lastRoot: string | null = null;
   private running: { file: string; since: number; loaded: boolean } | null = null;
   private lastEvent = Date.now();
   private hungWhileLoading = false;
@@ -52,12 +59,14 @@ export class Lane {
     private readonly vitest: Vitest,
     private readonly options: LaneOptions,
     private readonly sequence: { order: string[] },
+    private readonly scope: LoadScope,
   ) {}
 
   /** Starts the lane's vitest instance; learner output is dropped and its forks run in the sandbox. */
   static async create(options: LaneOptions): Promise<Lane> {
     const holder: { lane?: Lane } = {};
     const sequence = { order: [] as string[] };
+    const scope: LoadScope = { root: null, shared: options.sandbox.read };
     const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
     const reporter: Reporter = {
       onTestModuleQueued: (module: TestModule) => holder.lane?.queued(module.moduleId),
@@ -80,12 +89,12 @@ export class Lane {
         root: options.root,
         config: false,
         watch: false,
-        pool: { name: 'checker-forks', createPoolWorker: (pool: PoolOptions) => new KillableForksWorker(pool) },
+        pool: { name: 'checker-forks', createPoolWorker: (pool: PoolOptions) => new KillableForksWorker(pool, () => holder.lane!.forkSettings()) },
         isolate: false,
         maxWorkers: 1,
         fileParallelism: false,
         setupFiles: [options.setupFile],
-        execArgv: [...sandboxArgv(options.sandbox), ...(options.extraArgv ?? [])],
+        execArgv: options.extraArgv ?? [],
         env: { ...options.env, TMPDIR: options.sandbox.write, CHECKER_LANE: options.id },
         include: ['**/checker/suites/**/*.test.ts'],
         reporters: [reporter],
@@ -95,16 +104,22 @@ export class Lane {
         teardownTimeout: 1_000,
         dangerouslyIgnoreUnhandledErrors: true,
       },
-      { plugins: [suiteGuard(options.trusted)], cacheDir: `${options.root}/.vite`, server: { watch: null } },
+      { plugins: [loadConfinement(scope), suiteGuard(options.trusted)], cacheDir: `${options.root}/.vite`, server: { watch: null } },
       { stdout: sink, stderr: sink },
     );
-    const lane = new Lane(vitest, options, sequence);
+    const lane = new Lane(vitest, options, sequence, scope);
     holder.lane = lane;
     return lane;
   }
 
-  /** Runs one group of files in order and returns an outcome for each; never waits on a hung file past its deadline. */
-  async runGroup(files: readonly string[]): Promise<Map<string, RawFile>> {
+  /**
+   * Runs one group of files in order and returns an outcome for each; never waits on a hung file past its deadline.
+   * `root` is the student's folder: the group's forks may read it and no other student's, and Vite loads modules only from it.
+   */
+  async runGroup(files: readonly string[], root: string): Promise<Map<string, RawFile>> {
+    if (this.lastRoot !== null && this.lastRoot !== root) this.forgetModules();
+    this.lastRoot = root;
+    this.scope.root = root;
     this.results = new Map();
     this.hungWhileLoading = false;
     let pending = [...files];
@@ -119,7 +134,22 @@ export class Lane {
       pending = pending.filter((file) => !this.results.has(file));
     }
     for (const file of pending) this.settle(file, { outcome: 'crashed', errors: [], tests: [] });
+    this.scope.root = null;
     return this.results;
+  }
+
+  /** The sandbox of a fork that starts now: the shared folders and the current student's folder, nothing else. */
+  forkSettings(): { execArgv: string[]; env: Record<string, string> } {
+    const { read, write } = this.options.sandbox;
+    const sandbox: SandboxPaths = { read: [...read, write, ...(this.scope.root ? [this.scope.root] : [])], write };
+    return { execArgv: sandboxArgv(sandbox), env: this.options.sandboxEnv?.(sandbox) ?? {} };
+  }
+
+  /** Drops every module Vite has transformed, so the next student's forks get nothing that was loaded for another. */
+  private forgetModules(): void {
+    for (const project of this.vitest.projects) {
+      for (const environment of Object.values(project.vite.environments)) environment.moduleGraph.invalidateAll();
+    }
   }
 
   /** Drops what vitest knows of a changed file, so the next run reads it again. */

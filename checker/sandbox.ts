@@ -34,11 +34,16 @@ export function sandboxArgv(paths: SandboxPaths): string[] {
   ];
 }
 
-/** The sandbox of one lane in a scratch folder: it reads the scratch copy and the packages, and writes its own temporary folder. */
-export function laneSandbox(scratchRoot: string, nodeModules: string, lane: string): SandboxPaths {
+/**
+ * The part of a lane's sandbox that every student shares: it reads the packages and the checker's setup files
+ * (each by its real path, and also by the path given, so a link such as the scratch folder's node_modules
+ * resolves), and writes its own temporary folder. Each group adds its own student's folder (see Lane.forkSettings).
+ */
+export function laneSandbox(scratchRoot: string, shared: readonly string[], lane: string): SandboxPaths {
   const write = join(scratchRoot, '.sandbox', lane);
   mkdirSync(write, { recursive: true });
-  return { read: [scratchRoot, realpathSync(nodeModules), SANDBOX_PRELOAD], write };
+  const read = shared.flatMap((path) => [...new Set([path, realpathSync(path)])]);
+  return { read: [...read, SANDBOX_PRELOAD], write };
 }
 
 /** What Node reports when the permission model refuses an operation. */

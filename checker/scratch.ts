@@ -19,6 +19,8 @@ export const MAX_FILE_BYTES = 1_000_000;
 export interface ScratchTarget {
   /** Short key of this copy, such as `t0`. */
   key: string;
+  /** Absolute folder of this copy (its chapters and its suites): the only student folder its code may read. */
+  dir: string;
   /** The learner's folder: where its chapters really are and how messages name them. */
   learner: GradedTarget;
   /** Absolute folder holding the copied chapter folders. */
@@ -99,7 +101,7 @@ export function addTarget(scratch: Scratch, learner: GradedTarget, chapters: rea
     if (hidden && existsSync(hidden)) copySuites(hidden, join(suitesDir, privateSuitesDirName(chapter.dir)));
   }
   copySuites(join(SUITES_DIR, '_lib'), join(suitesDir, '_lib'));
-  const target: ScratchTarget = { key, learner, chaptersDir, suitesDir, suiteOrigins };
+  const target: ScratchTarget = { key, dir: join(scratch.root, key), learner, chaptersDir, suitesDir, suiteOrigins };
   scratch.targets.push(target);
   return target;
 }

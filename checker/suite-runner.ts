@@ -9,7 +9,7 @@ import type { TimeLimits } from './limits.ts';
 import type { LaneOptions } from './lane.ts';
 import type { RawFile } from './raw.ts';
 import { laneSandbox, sandboxArgv } from './sandbox.ts';
-import { REPO_ROOT } from './scratch.ts';
+import type { SandboxPaths } from './sandbox.ts';
 import { LEARNER_NODE_ENV } from './suites/_lib/learner-process.ts';
 
 /** Settings for the vitest lanes that grade suites in a scratch folder. */
@@ -49,6 +49,8 @@ function startReaper(): void {
 export interface RunGroup {
   files: readonly string[];
   spawns: boolean;
+  /** The student's scratch folder: the only student folder the group's code may read or load. */
+  root: string;
 }
 
 
@@ -83,7 +85,7 @@ export class SuiteRunner {
     const outcomes = new Map<string, RawFile>();
     const drain = async (lane: Lane, queue: RunGroup[]) => {
       for (let group = queue.shift(); group; group = queue.shift()) {
-        for (const [file, outcome] of await lane.runGroup(group.files)) outcomes.set(file, outcome);
+        for (const [file, outcome] of await lane.runGroup(group.files, group.root)) outcomes.set(file, outcome);
       }
     };
     const plain = groups.filter((group) => group.files.length > 0 && !group.spawns);
@@ -111,8 +113,8 @@ export class SuiteRunner {
     this.spawning ??= withVitestTmp(this.options.root, () => {
       const options = laneOptions(this.options, this.setupFile, 'lane-spawn');
       // The fork may start processes; each learner process it starts gets the same sandbox, without that right.
-      const learnerNode = JSON.stringify([process.execPath, ...sandboxArgv(options.sandbox)]);
-      return Lane.create({ ...options, extraArgv: ['--allow-child-process'], env: { ...options.env, [LEARNER_NODE_ENV]: learnerNode } });
+      const sandboxEnv = (sandbox: SandboxPaths) => ({ [LEARNER_NODE_ENV]: JSON.stringify([process.execPath, ...sandboxArgv(sandbox)]) });
+      return Lane.create({ ...options, extraArgv: ['--allow-child-process'], sandboxEnv });
     });
     return this.spawning;
   }
@@ -125,7 +127,8 @@ function laneOptions(options: RunnerOptions, setupFile: string, name: string): L
     root: options.root,
     trusted: options.trusted,
     setupFile,
-    sandbox: laneSandbox(options.root, join(REPO_ROOT, 'node_modules'), name),
+    // The scratch folder's node_modules is a link to the trusted packages: learner processes resolve packages through it.
+    sandbox: laneSandbox(options.root, [join(options.root, 'node_modules'), setupFile], name),
     env: { CHECKER_LANG: options.lang },
     limits: options.limits,
     loadLimitMs: Math.min(LOAD_LIMIT_MS, options.limits.fileMs),

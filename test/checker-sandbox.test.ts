@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import type { Report } from '../checker/report.ts';
 import { chapterDir } from './support/chapters.ts';
 import { digest } from './support/digest.ts';
@@ -120,6 +120,78 @@ describe('learner code in a class grading cannot write, spawn or signal out of i
     expect(ran.status).toBe(1);
     expect(ran.stdout).toContain('샌드박스 밖에 쓰려고 했다');
     expect(existsSync(homeProbe)).toBe(false);
+  });
+});
+
+describe('learner code in a class grading reads and loads only its own copy', () => {
+  const copy = checkerCopy();
+  const klass = mkdtempSync(join(tmpdir(), 'sandbox-read-class-'));
+  const marker = `TOPSECRET-${randomUUID()}`;
+  const secretText = join(homedir(), `mcp-read-probe-${randomUUID()}.txt`);
+  const secretModule = join(homedir(), `mcp-read-probe-${randomUUID()}.ts`);
+  writeFileSync(secretText, marker);
+  writeFileSync(secretModule, `export const secret = ${JSON.stringify(marker)};\n`);
+  afterAll(() => {
+    rmSync(secretText, { force: true });
+    rmSync(secretModule, { force: true });
+  });
+  const model = `${chapterDir('01')}/model.ts`;
+  /** Each attack runs when model.ts loads (01/2 and 01/3 load it) and, were it to succeed, would carry what it read into the report. */
+  const attacks: Record<string, { code: string; en: RegExp }> = {
+    raw: { code: `import leaked from ${JSON.stringify(`${secretText}?raw`)};\nthrow new Error(String(leaked));`, en: /Tried to read outside the sandbox: .*mcp-read-probe-.*\.txt\?raw/ },
+    absolute: { code: `import { secret } from ${JSON.stringify(secretModule)};\nthrow new Error(secret);`, en: /Tried to read outside the sandbox: .*mcp-read-probe-.*\.ts/ },
+    url: { code: `const loaded = await import(${JSON.stringify(`file://${secretModule}`)});\nthrow new Error(loaded.secret);`, en: /Tried to read outside the sandbox: file:\/\/.*mcp-read-probe/ },
+    fs: { code: `const loaded = await import(${JSON.stringify(`/@fs${secretText}?raw`)});\nthrow new Error(loaded.default);`, en: /Tried to read outside the sandbox: \/@fs.*mcp-read-probe/ },
+    glob: { code: `const found = import.meta.glob(${JSON.stringify(`${homedir()}/mcp-read-probe-*`)}, { eager: true, query: '?raw' });\nthrow new Error(JSON.stringify(found));`, en: /import\.meta\.glob/ },
+    // Copies a classmate: scans the folders above its own copy for another student's chapter 1 and re-exports it.
+    classmate: {
+      code: [
+        "import { readdirSync } from 'node:fs';",
+        "import { join } from 'node:path';",
+        "const up = join(import.meta.dirname, '..', '..', '..');",
+        "let names: string[] = [];",
+        "try { names = readdirSync(up); } catch { names = ['t0', 't1', 't2', 't3', 't4', 't5', 't6', 't7']; }",
+        "for (const name of names) await import(join(up, name, 'chapters', '01-mini-mcp', 'model.ts'));",
+      ].join('\n'),
+      en: /Tried to read outside the sandbox/,
+    },
+  };
+  // Type-correct as far as tsc can tell, so the chapter's other exercises are graded as usual.
+  for (const [name, attack] of Object.entries(attacks)) {
+    cpSync(hostileCopy([{ file: model, prepend: `// @ts-nocheck\n${attack.code}\n` }]), join(klass, name, 'chapters'), { recursive: true });
+  }
+  cpSync(hostileCopy([]), join(klass, 'z-honest', 'chapters'), { recursive: true });
+  const out = join(klass, '..', `${randomUUID()}-read-out`);
+  const ran = run(copy, 'checker/class/cli.ts', [klass, '--out', out, '--timeout', '10', '--lang', 'en']);
+  const book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string })[] };
+
+  test('each route is refused as a read outside the sandbox, naming what was asked for', () => {
+    expect(ran.status, ran.stderr).toBe(0);
+    for (const [name, attack] of Object.entries(attacks)) {
+      const student = book.students.find((entry) => entry.student === name)!;
+      for (const id of ['01/2', '01/3']) {
+        const exercise = student.exercises.find((entry) => entry.id === id)!;
+        expect(exercise.status, `${name} ${id}`).toBe('error');
+        expect(exercise.message, `${name} ${id}`).toMatch(attack.en);
+      }
+      expect(student.exercises.find((entry) => entry.id === '01/1')!.status, name).toBe('pass');
+    }
+  });
+
+  test('what the files hold appears in no output, and the honest classmate is graded as if alone', () => {
+    for (const file of readdirSync(out)) expect(readFileSync(join(out, file), 'utf8'), file).not.toContain(marker);
+    expect(ran.stdout + ran.stderr).not.toContain(marker);
+    const honest = book.students.find((entry) => entry.student === 'z-honest')!;
+    expect(honest.exercises.filter((exercise) => exercise.status !== 'pass').map((exercise) => exercise.id)).toEqual([]);
+  });
+
+  test('check refuses the same reads, in Korean by default', () => {
+    const json = join(klass, '..', `${randomUUID()}-read.json`);
+    const checked = run(copy, 'checker/cli.ts', ['check', '01/2', '--target', join(klass, 'raw', 'chapters'), '--json', json]);
+    expect(checked.status).toBe(1);
+    expect(checked.stdout + readFileSync(json, 'utf8')).not.toContain(marker);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+    expect(report.exercises[0]!.message).toContain('샌드박스 밖을 읽으려고 했다');
   });
 });
 

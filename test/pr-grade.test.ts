@@ -37,6 +37,15 @@ const tampering = commitBranch(repo, 'tampering', base, (root) => {
   rewrite(join(root, 'checker', 'score.ts'), (text) => `${text}\nprocess.exit(0);\n`);
 });
 
+/** A file outside the repository whose content must never reach the results: a head imports it as text. */
+const secret = join(work, 'secret.txt');
+const marker = `TOPSECRET-${process.pid}`;
+writeFileSync(secret, marker);
+const reading = commitBranch(repo, 'reading', base, (root) => {
+  solveChapter(root, SOLVED.dir);
+  rewrite(join(root, 'chapters', SOLVED.dir, 'model.ts'), (text) => `// @ts-nocheck\nimport leaked from ${JSON.stringify(`${secret}?raw`)};\nthrow new Error(String(leaked));\n${text}`);
+});
+
 /** Runs grade:pr against the throwaway repository and reads the JSON it wrote. */
 function gradePr(head: string, name: string): { status: number | null; stdout: string; report: PullRequestReport } {
   const json = join(work, `${name}.json`);
@@ -48,6 +57,17 @@ function gradePr(head: string, name: string): { status: number | null; stdout: s
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
   rmSync(temp, { recursive: true, force: true });
+});
+
+describe('grade:pr and a head that reads a file outside its copy', () => {
+  const read = gradePr(reading, 'reading');
+
+  test("the read is refused as the learner's error, naming the file, and its content reaches no result", () => {
+    const exercise = read.report.exercises.find((entry) => entry.id === `${SOLVED.id}/2`)!;
+    expect(exercise.status).toBe('error');
+    expect(exercise.message).toContain(`Tried to read outside the sandbox: ${secret}?raw`);
+    expect(JSON.stringify(read.report) + read.stdout).not.toContain(marker);
+  });
 });
 
 describe('grade:pr in a throwaway repository', () => {

@@ -41,14 +41,14 @@ describe('sandboxArgv', () => {
 describe('laneSandbox', () => {
   const root = tempDir('sandbox');
 
-  test("makes the lane's own write folder and reads the scratch folder, the real packages folder and the preload", () => {
+  test("makes the lane's own write folder and reads only the shared paths (as given and by their real paths) and the preload, never the whole scratch folder", () => {
     const packages = join(root, 'real-node-modules');
     mkdirSync(packages);
     symlinkSync(packages, join(root, 'node_modules'));
-    const paths = laneSandbox(root, join(root, 'node_modules'), 'lane-3');
+    const paths = laneSandbox(root, [join(root, 'node_modules')], 'lane-3');
     expect(paths.write).toBe(join(root, '.sandbox', 'lane-3'));
     expect(statSync(paths.write).isDirectory()).toBe(true);
-    expect(paths.read).toEqual([root, realpathSync(packages), SANDBOX_PRELOAD]);
+    expect(paths.read).toEqual([join(root, 'node_modules'), realpathSync(packages), SANDBOX_PRELOAD]);
   });
 });
 
