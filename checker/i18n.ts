@@ -16,7 +16,9 @@ const ko = {
   loadFailedOnce: (where: string, ids: string) => `${where}를 불러오다가 실패해서 ${ids}를 채점하지 못했다:`,
   blocks: (ids: string) => `이 오류 때문에 통과로 치지 않는 연습: ${ids}`,
   blockedByType: '위의 타입 오류 때문',
+  blockedBySyntax: '위의 문법 오류 때문',
   typeErrorAbove: '위의 타입 오류',
+  syntaxErrorAbove: '위의 문법 오류',
   loadErrorAbove: '위의 불러오기 실패',
   blockedByLoad: '위의 불러오기 실패 때문',
   nextFix: (where: string, what: string) => `다음 할 일: ${where} 고치기 (${what})`,
@@ -29,6 +31,8 @@ const ko = {
   notRun: '이 테스트는 실행되지 않았다.',
   typeErrors: (count: number) => `타입 오류 ${count}개: 타입 검사를 통과해야 통과로 친다.`,
   typeErrorTest: (where: string) => `타입 오류가 있어 통과로 치지 않는다: ${where}`,
+  syntaxErrors: (count: number) => `문법 오류 ${count}개: 문법이 틀린 파일은 읽을 수도 실행할 수도 없다.`,
+  syntaxErrorTest: (where: string) => `문법 오류가 있어 통과로 치지 않는다: ${where}`,
   unknownId: (id: string, valid: string) => `알 수 없는 연습 번호: ${id}\n쓸 수 있는 번호: ${valid}`,
   usage: '사용법',
   wrote: (kind: string, file: string) => `${kind} 결과를 썼다: ${file}`,
@@ -40,6 +44,7 @@ const ko = {
   denied: (permission: string, resource: string) => {
     if (permission === 'FileSystemWrite') return `샌드박스 밖에 쓰려고 했다: ${resource}. 채점 중 학습자 코드는 임시 폴더(os.tmpdir()) 안에만 쓸 수 있다.`;
     if (permission === 'FileSystemRead') return `샌드박스 밖을 읽으려고 했다: ${resource}. 채점 중 학습자 코드는 채점용 사본과 node_modules만 읽을 수 있다.`;
+    if (permission === 'FolderListing') return 'import.meta.glob으로 폴더 목록을 읽으려고 했다. 채점 중 학습자 코드는 폴더 목록을 읽을 수 없으니, 불러올 파일은 경로로 하나씩 가리켜야 한다.';
     if (permission === 'ChildProcess') return '자식 프로세스를 시작하려고 했다. 채점 중 학습자 코드는 프로세스를 시작할 수 없다.';
     if (permission === 'WorkerThreads') return '워커 스레드를 시작하려고 했다. 채점 중 학습자 코드는 스레드를 시작할 수 없다.';
     if (permission === 'Signal') return `다른 프로세스(${resource})에 신호를 보내려고 했다. 채점 중 학습자 코드는 자기 자신에게만 신호를 보낼 수 있다.`;
@@ -69,7 +74,9 @@ const en: Messages = {
   loadFailedOnce: (where, ids) => `${where} failed to load, so ${ids} could not be graded:`,
   blocks: (ids) => `Exercises not counted as passing because of this: ${ids}`,
   blockedByType: 'because of the type error above',
+  blockedBySyntax: 'because of the syntax error above',
   typeErrorAbove: 'the type error above',
+  syntaxErrorAbove: 'the syntax error above',
   loadErrorAbove: 'the failed load above',
   blockedByLoad: 'because of the failed load above',
   nextFix: (where, what) => `Next: fix ${where} (${what})`,
@@ -82,6 +89,8 @@ const en: Messages = {
   notRun: 'This test was not run.',
   typeErrors: (count) => `${count} type error${count === 1 ? '' : 's'}: code must type-check to pass.`,
   typeErrorTest: (where) => `Not counted as a pass because of a type error: ${where}`,
+  syntaxErrors: (count) => `${count} syntax error${count === 1 ? '' : 's'}: a file with a syntax error can neither be read nor run.`,
+  syntaxErrorTest: (where) => `Not counted as a pass because of a syntax error: ${where}`,
   unknownId: (id, valid) => `Unknown exercise id: ${id}\nValid ids: ${valid}`,
   usage: 'Usage',
   wrote: (kind, file) => `Wrote ${kind} results: ${file}`,
@@ -93,6 +102,7 @@ const en: Messages = {
   denied: (permission, resource) => {
     if (permission === 'FileSystemWrite') return `Tried to write outside the sandbox: ${resource}. While grading, learner code may write only inside its temporary folder (os.tmpdir()).`;
     if (permission === 'FileSystemRead') return `Tried to read outside the sandbox: ${resource}. While grading, learner code may read only the graded copy and node_modules.`;
+    if (permission === 'FolderListing') return 'Tried to list folders with import.meta.glob. While grading, learner code cannot list folders: import each file by its path.';
     if (permission === 'ChildProcess') return 'Tried to start a child process. While grading, learner code cannot start processes.';
     if (permission === 'WorkerThreads') return 'Tried to start a worker thread. While grading, learner code cannot start threads.';
     if (permission === 'Signal') return `Tried to send a signal to another process (${resource}). While grading, learner code may signal only itself.`;

@@ -37,13 +37,15 @@ export interface ExerciseReport {
 
 /** What stops an exercise before its own tests can say anything: `where` is the learner's `file:line`. */
 export interface Blocker {
-  kind: 'type_error' | 'load_error';
+  kind: 'syntax_error' | 'type_error' | 'load_error';
   where: string;
   message: string;
 }
 
 /** A compiler error in learner code: tsc reports it with its scratch path, and the report names the file as the learner knows it. */
 export interface TypeErrorReport {
+  /** `syntax` when the file cannot be parsed (it cannot run at all), `type` for any other compiler error. */
+  kind: 'syntax' | 'type';
   file: string;
   line: number;
   column: number;

@@ -62,15 +62,18 @@ function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeE
     return { ...base, status: 'error', message, points: 0, tests: parts.flatMap((part) => everyTest(part, 'error', message)) };
   }
   const chapterTypeErrors = typeErrors.filter((problem) => problem.file.includes(`${chapter.dir}/`));
-  const typeMessage = chapterTypeErrors[0]
-    ? say.typeErrorTest(`${chapterTypeErrors[0].file}:${chapterTypeErrors[0].line} ${chapterTypeErrors[0].message}`)
+  // A syntax error comes first: the file cannot run at all, whatever its types say.
+  const firstType = chapterTypeErrors.find((problem) => problem.kind === 'syntax') ?? chapterTypeErrors[0];
+  const typeMessage = firstType
+    ? (firstType.kind === 'syntax' ? say.syntaxErrorTest : say.typeErrorTest)(`${firstType.file}:${firstType.line} ${firstType.message}`)
     : '';
   const scored = parts.map((part) => scorePart(input, part, typeMessage));
   const loadFailure = scored.find((part) => part.load)?.load;
-  const firstType = chapterTypeErrors[0];
   const blocked: Blocker | undefined = loadFailure
     ? { kind: 'load_error', ...loadFailure }
-    : firstType ? { kind: 'type_error', where: `${firstType.file}:${firstType.line}`, message: `${firstType.code} ${firstType.message}` } : undefined;
+    : firstType
+      ? { kind: firstType.kind === 'syntax' ? 'syntax_error' : 'type_error', where: `${firstType.file}:${firstType.line}`, message: `${firstType.code} ${firstType.message}` }
+      : undefined;
   const tests = scored.flatMap((part) => part.tests);
   const status: Status = tests.some((test) => test.status === 'timeout')
     ? 'timeout'

@@ -1,6 +1,14 @@
 import { STATUS_MARK, messages } from './i18n.ts';
+import type { Messages } from './i18n.ts';
 import type { Blocker, ExerciseReport, Report } from './report.ts';
 
+
+/** The words that say what blocks an exercise, by the blocker's kind. */
+const BLOCKED_BY: Record<Blocker['kind'], (say: Messages) => string> = {
+  syntax_error: (say) => say.blockedBySyntax,
+  type_error: (say) => say.blockedByType,
+  load_error: (say) => say.blockedByLoad,
+};
 
 /** The most other failing test names listed under an exercise; `--json` has them all. */
 const MAX_OTHER_NAMES = 10;
@@ -17,12 +25,14 @@ export function renderText(report: Report): string {
   for (const { blocker, ids } of blockers.values()) {
     if (blocker.kind === 'load_error') out.push(`! ${say.loadFailedOnce(blocker.where, ids.join(', '))}`, ...indent(blocker.message), '');
   }
-  if (report.type_errors.length > 0) {
-    out.push(say.typeErrors(report.type_errors.length));
-    for (const problem of report.type_errors.slice(0, 10)) {
+  for (const kind of ['syntax', 'type'] as const) {
+    const problems = report.type_errors.filter((problem) => problem.kind === kind);
+    if (problems.length === 0) continue;
+    out.push(kind === 'syntax' ? say.syntaxErrors(problems.length) : say.typeErrors(problems.length));
+    for (const problem of problems.slice(0, 10)) {
       out.push(`    ${problem.file}:${problem.line}:${problem.column} ${problem.code} ${problem.message}`);
     }
-    const blocked = [...blockers.values()].filter((entry) => entry.blocker.kind === 'type_error').flatMap((entry) => entry.ids);
+    const blocked = [...blockers.values()].filter((entry) => entry.blocker.kind === `${kind}_error`).flatMap((entry) => entry.ids);
     if (blocked.length > 0) out.push(`    ${say.blocks(blocked.join(', '))}`);
     out.push('');
   }
@@ -33,7 +43,7 @@ export function renderText(report: Report): string {
       continue;
     }
     if (exercise.blocked) {
-      out.push(`${line} (${exercise.blocked.kind === 'type_error' ? say.blockedByType : say.blockedByLoad})`);
+      out.push(`${line} (${BLOCKED_BY[exercise.blocked.kind](say)})`);
       continue;
     }
     out.push(line, ...indent(exercise.message));
@@ -52,11 +62,11 @@ export function renderText(report: Report): string {
   return out.join('\n');
 }
 
-/** The next step: a type error or a failed load first (nothing else can pass before it is fixed), else the first TODO. */
+/** The next step: a syntax or type error or a failed load first (nothing else can pass before it is fixed), else the first TODO. */
 function nextStep(report: Report): string {
   const say = messages(report.lang);
-  const firstType = report.type_errors[0];
-  if (firstType) return say.nextFix(`${firstType.file}:${firstType.line}`, say.typeErrorAbove);
+  const firstType = report.type_errors.find((problem) => problem.kind === 'syntax') ?? report.type_errors[0];
+  if (firstType) return say.nextFix(`${firstType.file}:${firstType.line}`, firstType.kind === 'syntax' ? say.syntaxErrorAbove : say.typeErrorAbove);
   const load = report.exercises.find((exercise) => exercise.status !== 'pass' && exercise.blocked?.kind === 'load_error')?.blocked;
   if (load) return say.nextFix(load.where, say.loadErrorAbove);
   const next = report.exercises.find((exercise) => exercise.status !== 'pass');

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TypeErrorReport } from './report.ts';
+import { listFiles } from './scratch.ts';
 
 /** Compiler options the learner's code is held to: the repository's own, read from its tsconfig.json. */
 const OPTIONS: unknown = (JSON.parse(readFileSync(fileURLToPath(new URL('../tsconfig.json', import.meta.url)), 'utf8')) as { compilerOptions: unknown }).compilerOptions;
@@ -16,18 +17,74 @@ export function tscBinary(repoRoot: string): string {
 /** The longest a type check may take before it is stopped and reported as such. */
 const LIMIT_MS = 120_000;
 
-/** Writes the tsconfig that covers every copied learner chapter, and returns its path. */
+/** The learner files every type check covers, relative to the scratch folder: each copy's chapters. */
+const LEARNER_FILES = 't*/chapters/**/*.ts';
+
+/**
+ * A file with one certain type error, checked with the learner's files. tsc reports no semantic error at all
+ * while any file of the program has a syntax error, so the canary's error says which kind of answer came back:
+ * present, the semantic check ran; absent, every error reported is a syntax error and the others are hidden.
+ */
+const CANARY = 'checker-canary.ts';
+const CANARY_SOURCE = "export const canary: number = 'the semantic check ran';\n";
+
+/** Writes the tsconfig that covers every copied learner chapter (and the canary), and returns its path. */
 export function writeLearnerConfig(scratchRoot: string): string {
   const config = join(scratchRoot, 'tsconfig.learner.json');
-  writeFileSync(config, JSON.stringify({ compilerOptions: OPTIONS, include: ['t*/chapters/**/*.ts'] }));
+  writeFileSync(config, JSON.stringify({ compilerOptions: OPTIONS, include: [LEARNER_FILES, CANARY] }));
+  writeFileSync(join(scratchRoot, CANARY), CANARY_SOURCE);
   return config;
 }
 
-/** Type-checks the copied learner chapters with `tsc` (TypeScript 7 has no in-process compiler API). */
-export function typecheck(scratchRoot: string, tscPath: string): Promise<TypeErrorReport[]> {
-  const config = writeLearnerConfig(scratchRoot);
-  return new Promise((resolve) => {
-    const child = spawn(tscPath, ['-p', config, '--pretty', 'false'], { cwd: scratchRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Type-checks the copied learner chapters with `tsc` (TypeScript 7 has no in-process compiler API). When any
+ * file has a syntax error, tsc hides every type error of the program, so a second run checks a copy of the
+ * learner files without the chapters that failed to parse: one student's syntax error never hides another
+ * chapter's or another student's type error. (The rest of a chapter with a syntax error is checked once it
+ * parses: leaving out only the broken file would make the files that import it report errors that are not
+ * theirs, and the syntax error already stops the whole chapter.) Syntax errors are reported as such.
+ */
+export async function typecheck(scratchRoot: string, tscPath: string): Promise<TypeErrorReport[]> {
+  const first = classify(await runTsc(scratchRoot, writeLearnerConfig(scratchRoot), tscPath), scratchRoot);
+  if (first.semantic) return first.problems.map((problem) => ({ ...problem, kind: 'type' }));
+  const syntax = first.problems.map((problem): TypeErrorReport => ({ ...problem, kind: 'syntax' }));
+  if (syntax.length === 0) return [];
+  const broken = new Set(syntax.map((problem) => chapterOf(relative(scratchRoot, problem.file))));
+  const parsable = mkdtempSync(join(scratchRoot, '.typecheck-'));
+  try {
+    for (const file of learnerFiles(scratchRoot)) {
+      const path = relative(scratchRoot, file);
+      if (broken.has(chapterOf(path))) continue;
+      mkdirSync(dirname(join(parsable, path)), { recursive: true });
+      copyFileSync(file, join(parsable, path));
+    }
+    const second = classify(await runTsc(parsable, writeLearnerConfig(parsable), tscPath), parsable);
+    return [...syntax, ...second.problems.map((problem): TypeErrorReport => ({ ...problem, file: join(scratchRoot, relative(parsable, problem.file)), kind: 'type' }))];
+  } finally {
+    rmSync(parsable, { recursive: true, force: true });
+  }
+}
+
+/** The chapter folder of a learner file, `t0/chapters/01-mini-mcp`, from its path relative to the scratch folder. */
+function chapterOf(path: string): string {
+  return path.split('/').slice(0, 3).join('/');
+}
+
+/** Every learner TypeScript file of every copy in the scratch folder. */
+function learnerFiles(scratchRoot: string): string[] {
+  return listFiles(scratchRoot).filter((file) => /^t\d+\/chapters\/.+\.ts$/.test(relative(scratchRoot, file)));
+}
+
+/** Splits off the canary: whether its error came back (the semantic check ran), and the learner's problems. */
+function classify(problems: Omit<TypeErrorReport, 'kind'>[], base: string): { semantic: boolean; problems: Omit<TypeErrorReport, 'kind'>[] } {
+  const canary = join(base, CANARY);
+  return { semantic: problems.some((problem) => problem.file === canary), problems: problems.filter((problem) => problem.file !== canary) };
+}
+
+/** Runs tsc on one config and reads its errors; a tsc that cannot start or runs past its limit reports what it printed. */
+function runTsc(cwd: string, config: string, tscPath: string): Promise<Omit<TypeErrorReport, 'kind'>[]> {
+  return new Promise((done) => {
+    const child = spawn(tscPath, ['-p', config, '--pretty', 'false'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       if (output.length < 1_000_000) output += chunk.toString('utf8');
@@ -35,18 +92,18 @@ export function typecheck(scratchRoot: string, tscPath: string): Promise<TypeErr
     const timer = setTimeout(() => child.kill('SIGKILL'), LIMIT_MS);
     child.on('close', () => {
       clearTimeout(timer);
-      resolve(parseTscOutput(output, scratchRoot));
+      done(parseTscOutput(output, cwd));
     });
     child.on('error', () => {
       clearTimeout(timer);
-      resolve([]);
+      done([]);
     });
   });
 }
 
 /** Reads `file(line,col): error TSxxxx: message` lines; indented lines continue the message above. */
-export function parseTscOutput(output: string, base: string): TypeErrorReport[] {
-  const problems: TypeErrorReport[] = [];
+export function parseTscOutput(output: string, base: string): Omit<TypeErrorReport, 'kind'>[] {
+  const problems: Omit<TypeErrorReport, 'kind'>[] = [];
   for (const line of output.split('\n')) {
     const match = /^(.+?)\((\d+),(\d+)\): error (TS\d+): (.*)$/.exec(line);
     if (match) {

@@ -12,8 +12,11 @@ export function reasonOf(result: StudentResult, lang: Lang): string {
   if (student.problem === 'no-chapters') return say.noChapters;
   const parts: string[] = [];
   if (result.missingChapters.length > 0) parts.push(say.missing(result.missingChapters.join(', ')));
-  const firstType = report.type_errors[0];
-  if (firstType) parts.push(say.typeErrors(report.type_errors.length, `${firstType.file}:${firstType.line} ${firstType.code}`));
+  for (const kind of ['syntax', 'type'] as const) {
+    const problems = report.type_errors.filter((problem) => problem.kind === kind);
+    const first = problems[0];
+    if (first) parts.push((kind === 'syntax' ? say.syntaxErrors : say.typeErrors)(problems.length, `${first.file}:${first.line} ${first.code}`));
+  }
   const graded = report.exercises.filter((exercise) => handedIn(result, exercise.id));
   const ids = (status: string) => graded.filter((exercise) => exercise.status === status).map((exercise) => exercise.id).join(', ');
   if (ids('timeout')) parts.push(say.timeout(ids('timeout')));

@@ -6,6 +6,7 @@ const ko = {
   noChapters: '챕터 폴더가 하나도 없다',
   missing: (dirs: string) => `챕터 폴더 없음: ${dirs}`,
   typeErrors: (count: number, first: string) => `타입 오류 ${count}개(첫 오류: ${first})`,
+  syntaxErrors: (count: number, first: string) => `문법 오류 ${count}개(첫 오류: ${first})`,
   timeout: (ids: string) => `시간 초과: ${ids}`,
   error: (ids: string) => `실행 오류: ${ids}`,
   found: (students: number, units: number) =>
@@ -44,6 +45,7 @@ const en: ClassWords = {
   noChapters: 'no chapter folders at all',
   missing: (dirs) => `missing chapter folders: ${dirs}`,
   typeErrors: (count, first) => `${count} type error${count === 1 ? '' : 's'} (first: ${first})`,
+  syntaxErrors: (count, first) => `${count} syntax error${count === 1 ? '' : 's'} (first: ${first})`,
   timeout: (ids) => `timed out: ${ids}`,
   error: (ids) => `errors: ${ids}`,
   found: (students, units) => `Found ${students} students. Grading ${units} distinct chapter contents (identical contents are graded once).`,

@@ -2,7 +2,7 @@ import { CHAPTERS, allExercises } from '../course.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 import { REPORT_VERSION, buildReport, pointsFor, totals, weightOf } from '../points.ts';
 import { STATUSES } from '../report.ts';
-import type { ExerciseReport, Status, TestReport } from '../report.ts';
+import type { ExerciseReport, Status, TestReport, TypeErrorReport } from '../report.ts';
 import type { PullRequestReport } from './grade-pr.ts';
 import { PRIVATE_PREFIX } from '../private-suites.ts';
 
@@ -85,10 +85,12 @@ export function validatePrReport(value: unknown, chapters: readonly ChapterSpec[
   const lang = root['lang'];
   if (lang !== 'ko' && lang !== 'en') throw new ResultsShapeError('report.lang is not ko or en');
   const tampered = list(root['tampered'], 'report.tampered').map((path, index) => text(path, `report.tampered[${index}]`));
-  const typeErrors = list(root['type_errors'], 'report.type_errors').map((problem, index) => {
+  const typeErrors = list(root['type_errors'], 'report.type_errors').map((problem, index): TypeErrorReport => {
     const at = `report.type_errors[${index}]`;
     const item = object(problem, at);
-    return { file: text(item['file'], `${at}.file`), line: count(item['line'], `${at}.line`), column: count(item['column'], `${at}.column`), code: text(item['code'], `${at}.code`), message: text(item['message'], `${at}.message`) };
+    const kind = item['kind'];
+    if (kind !== 'syntax' && kind !== 'type') throw new ResultsShapeError(`${at}.kind is not syntax or type`);
+    return { kind, file: text(item['file'], `${at}.file`), line: count(item['line'], `${at}.line`), column: count(item['column'], `${at}.column`), code: text(item['code'], `${at}.code`), message: text(item['message'], `${at}.message`) };
   });
   const sha = (name: string) => {
     const value = text(root[name], `report.${name}`);

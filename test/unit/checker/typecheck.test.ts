@@ -71,11 +71,11 @@ describe('parseTscOutput', () => {
 describe('writeLearnerConfig and tscBinary', () => {
   const root = tempDir('typecheck');
 
-  test('the learner tsconfig covers every copied chapters folder with the strict settings', () => {
+  test('the learner tsconfig covers every copied chapters folder and the canary, with the strict settings', () => {
     const path = writeLearnerConfig(root);
     expect(path).toBe(join(root, 'tsconfig.learner.json'));
     const config = JSON.parse(readFileSync(path, 'utf8')) as { include: string[]; compilerOptions: Record<string, unknown> };
-    expect(config.include).toEqual(['t*/chapters/**/*.ts']);
+    expect(config.include).toEqual(['t*/chapters/**/*.ts', 'checker-canary.ts']);
     expect(config.compilerOptions).toMatchObject({ strict: true, noUncheckedIndexedAccess: true, verbatimModuleSyntax: true, noEmit: true });
   });
 
