@@ -84,7 +84,9 @@ describe('npm run grade on a generated class', () => {
   test('empty, non-folder, hanging and non-type-checking students get rows with a reason', () => {
     expect(statuses('05-empty').every((status) => status === 'error')).toBe(true);
     expect(row('05-empty')['reason']).toBe('empty folder');
-    expect(row('08-not-a-folder.zip')['reason']).toMatch(/not a student folder/);
+    expect(row('08-not-a-folder.zip')['reason']).toBe('the ZIP file cannot be read (damaged, or not a ZIP)');
+    expect(row('01-solved')['reason']).toBe('every exercise passed');
+    expect(row('02-unsolved')['reason']).toMatch(/^not passed: 01\/1, /);
     expect(statuses('06-hanging')).toEqual(ids.map((id) => (id.startsWith('01/') ? 'timeout' : 'fail')));
     expect(row('06-hanging')['reason']).toMatch(/timed out: 01\/1, 01\/2, 01\/3, 01\/4/);
     expect(row('07-type-error')['reason']).toMatch(/^1 type error \(first: chapters\/01-mini-mcp\/rpc\.ts:\d+ TS2322\)/);

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHAPTERS, allExercises } from '../course.ts';
 import { REPORT_VERSION } from '../points.ts';
-import { isFolder } from './students.ts';
+import { holdsChapters, isFolder } from './students.ts';
 import { gradeClass } from './grade-class.ts';
 import { gradebookCsv } from './csv.ts';
 import { UsageError, guessLang, wantsHelp } from '../command-line.ts';
@@ -41,6 +41,11 @@ async function main(argv: readonly string[]): Promise<number> {
     console.error(say.noStudents(args.submissions));
     return 2;
   }
+  // A course copy or one student's folder would grade its own folders (checker, solutions, …) as students.
+  if (holdsChapters(args.submissions, CHAPTERS) || isFolder(join(args.submissions, 'checker', 'manifest'))) {
+    console.error(say.notSubmissions(args.submissions));
+    return 2;
+  }
   // Suites or checker code changed on disk would decide every student's grade: refuse, and say how to restore them.
   const { changed } = verifyChecker();
   if (changed.length > 0) {
@@ -59,6 +64,9 @@ async function main(argv: readonly string[]): Promise<number> {
       selected,
       ...(args.suites ? { suites: args.suites } : {}),
       onPlan: (students, units) => progress.line(say.found(students, units)),
+      onStrays: (names) => {
+        for (const name of names) progress.line(say.stray(name));
+      },
       onProgress: (done, total) => progress.update(say.progress(done, total), done === total || done % Math.max(1, Math.round(total / 10)) === 0),
     });
   } catch (error) {

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gradeFolders } from '../grade.ts';
@@ -21,6 +22,8 @@ export interface ClassOptions {
   suites?: string;
   /** Called once the distinct chapter contents are known. */
   onPlan?: (students: number, units: number) => void;
+  /** Called with the files beside the submissions that are none (no folder, no ZIP), before grading. */
+  onStrays?: (names: readonly string[]) => void;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -40,7 +43,18 @@ const NOWHERE = join(tmpdir(), `mcp-grade-nothing-${randomUUID()}`);
  * from outside itself is graded together with the student's other chapters).
  */
 export async function gradeClass(submissions: string, options: ClassOptions): Promise<StudentResult[]> {
-  const students = findStudents(submissions, options.chapters);
+  const unpacked = mkdtempSync(join(tmpdir(), 'mcp-grade-zips-'));
+  try {
+    const { students, strays } = await findStudents(submissions, options.chapters, unpacked);
+    if (strays.length > 0) options.onStrays?.(strays);
+    return await gradeStudents(students, options);
+  } finally {
+    rmSync(unpacked, { recursive: true, force: true });
+  }
+}
+
+/** Grades the students found in the submissions folder. */
+async function gradeStudents(students: readonly Student[], options: ClassOptions): Promise<StudentResult[]> {
   // Each distinct thing to grade: one chapter's content, a whole chapters tree that imports across chapters, or a missing chapter.
   const units = new Map<string, GradeFolder>();
   const plan = students.map((student) => planStudent(student, options.chapters, units));

@@ -10,6 +10,7 @@ export function reasonOf(result: StudentResult, lang: Lang): string {
   if (student.problem === 'not-folder') return say.notFolder;
   if (student.problem === 'empty') return say.empty;
   if (student.problem === 'no-chapters') return say.noChapters;
+  if (student.problem === 'zip-refused') return say.zipRefused(student.zip?.why ?? 'unreadable', student.zip?.entry ?? '');
   const parts: string[] = [];
   if (result.missingChapters.length > 0) parts.push(say.missing(result.missingChapters.join(', ')));
   for (const kind of ['syntax', 'type'] as const) {
@@ -21,6 +22,8 @@ export function reasonOf(result: StudentResult, lang: Lang): string {
   const ids = (status: string) => graded.filter((exercise) => exercise.status === status).map((exercise) => exercise.id).join(', ');
   if (ids('timeout')) parts.push(say.timeout(ids('timeout')));
   if (ids('error')) parts.push(say.error(ids('error')));
+  // Every row says something: the failing exercises, or that all passed.
+  if (parts.length === 0) parts.push(ids('fail') ? say.failing(ids('fail')) : say.allPassed);
   return parts.join('; ');
 }
 

@@ -1,45 +1,105 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChapterSpec } from '../manifest/types.ts';
 import { gradedTarget } from '../target.ts';
 import type { GradedTarget } from '../target.ts';
+import { ZipRefused, unzipSubmission } from './unzip.ts';
+import type { ZipRefusal } from './unzip.ts';
 
 /** How reports name every student's chapters folder, so identical contents give identical reports. */
 export const SHOWN_AS = 'chapters';
 
-/** Why a student folder cannot be graded at all. */
-export type StudentProblem = 'not-folder' | 'empty' | 'no-chapters';
+/** Why a student's submission cannot be graded at all. */
+export type StudentProblem = 'not-folder' | 'empty' | 'no-chapters' | 'zip-refused';
 
-/** One subfolder of the submissions folder. */
+/** One submission: a subfolder of the submissions folder, or a `.zip` file in it. */
 export interface Student {
-  /** The subfolder's name. */
+  /** The subfolder's or the ZIP file's name. */
   name: string;
-  /** The subfolder as the instructor named it (submissions folder joined with the name). */
+  /** The submission as the instructor named it (submissions folder joined with the name). */
   dir: string;
-  /** Where its chapter folders are (the subfolder itself or its chapters/), shown as `chapters`; null when there are none. */
+  /** Where its chapter folders are (the folder, its chapters/, or the same inside one wrapper folder), shown as `chapters`; null when there are none. */
   learner: GradedTarget | null;
   problem: StudentProblem | null;
+  /** For a refused ZIP: why, and the entry that made it so. */
+  zip?: { why: ZipRefusal; entry: string };
 }
 
-/** Every subfolder of the submissions folder (dot entries skipped), in natural name order, with where its chapters are. */
-export function findStudents(submissions: string, chapters: readonly ChapterSpec[]): Student[] {
-  const names = readdirSync(submissions)
-    .filter((name) => !name.startsWith('.'))
-    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-  return names.map((name) => {
+/** What the submissions folder holds: the students, and the stray files that are no submission (named, never counted). */
+export interface Submissions {
+  students: Student[];
+  strays: string[];
+}
+
+/** Entries that archivers and file managers add and no student wrote. */
+const NOISE = new Set(['__MACOSX', 'Thumbs.db', 'desktop.ini']);
+
+/** The entries of a folder that a student could have put there: no dot entries, no archiver noise. */
+function entriesOf(dir: string): string[] {
+  return readdirSync(dir).filter((name) => !name.startsWith('.') && !NOISE.has(name));
+}
+
+/** True when a folder holds chapter folders, itself or in its chapters/ (a copy of the course or one student's work). */
+export function holdsChapters(dir: string, chapters: readonly ChapterSpec[]): boolean {
+  const target = gradedTarget(dir, chapters);
+  return chapters.some((chapter) => isFolder(join(target.chaptersDir, chapter.dir)));
+}
+
+/**
+ * Finds every submission, in natural name order: each subfolder and each `.zip` file (unpacked into its own
+ * folder under `unpackInto`, refused whole when an entry escapes, is a link or passes the limits). A submission's
+ * chapters may sit in it, in its chapters/, or in the same places inside one wrapper folder (GitHub's Download
+ * ZIP and most LMS exports wrap the repository so). Other files are strays: listed, never graded as students.
+ */
+export async function findStudents(submissions: string, chapters: readonly ChapterSpec[], unpackInto: string): Promise<Submissions> {
+  const names = entriesOf(submissions).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  const students: Student[] = [];
+  const strays: string[] = [];
+  for (const [index, name] of names.entries()) {
     const dir = join(submissions, name);
-    if (!isFolder(dir)) return { name, dir, learner: null, problem: 'not-folder' };
-    if (readdirSync(dir).length === 0) return { name, dir, learner: null, problem: 'empty' };
-    const learner = gradedTarget(dir, chapters, SHOWN_AS);
-    const holds = chapters.some((chapter) => isFolder(join(learner.chaptersDir, chapter.dir)));
-    return holds ? { name, dir, learner, problem: null } : { name, dir, learner: null, problem: 'no-chapters' };
-  });
+    if (isFolder(dir)) students.push(fromFolder(name, dir, dir, chapters));
+    else if (/\.zip$/i.test(name) && isFile(dir)) students.push(await fromZip(name, dir, join(unpackInto, String(index)), chapters));
+    else if (isFile(dir)) strays.push(name);
+    else students.push({ name, dir, learner: null, problem: 'not-folder' });
+  }
+  return { students, strays };
+}
+
+/** A submission whose files are in `folder` (the submission itself, or where its ZIP was unpacked). */
+function fromFolder(name: string, dir: string, folder: string, chapters: readonly ChapterSpec[]): Student {
+  const entries = entriesOf(folder);
+  if (entries.length === 0) return { name, dir, learner: null, problem: 'empty' };
+  if (holdsChapters(folder, chapters)) return { name, dir, learner: gradedTarget(folder, chapters, SHOWN_AS), problem: null };
+  const wrappers = entries.filter((entry) => isFolder(join(folder, entry)));
+  const only = wrappers.length === 1 ? join(folder, wrappers[0]!) : null;
+  if (only && holdsChapters(only, chapters)) return { name, dir, learner: gradedTarget(only, chapters, SHOWN_AS), problem: null };
+  return { name, dir, learner: null, problem: 'no-chapters' };
+}
+
+async function fromZip(name: string, file: string, into: string, chapters: readonly ChapterSpec[]): Promise<Student> {
+  mkdirSync(into, { recursive: true });
+  try {
+    await unzipSubmission(file, into);
+  } catch (error) {
+    const refused = error instanceof ZipRefused ? error : new ZipRefused('unreadable', '');
+    return { name, dir: file, learner: null, problem: 'zip-refused', zip: { why: refused.why, entry: refused.entry } };
+  }
+  return fromFolder(name, file, into, chapters);
 }
 
 /** True for a folder, or a link to one. */
 export function isFolder(path: string): boolean {
   try {
     return existsSync(path) && statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** True for a regular file that is no link. */
+function isFile(path: string): boolean {
+  try {
+    return lstatSync(path).isFile();
   } catch {
     return false;
   }

@@ -1,0 +1,69 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import type { Report } from '../checker/report.ts';
+import { REPO, runTs } from './support/run.ts';
+import { entriesFrom, zipOf } from './support/zip.ts';
+
+/** Submissions as they arrive from GitHub's Download ZIP and LMS exports, beside the mistakes an instructor's folder holds. */
+const work = mkdtempSync(join(tmpdir(), 'class-submissions-'));
+const submissions = join(work, 'class');
+const solutions = join(REPO, 'solutions');
+mkdirSync(submissions);
+// A folder wrapping the repository copy in one more folder, as Download ZIP unpacks.
+cpSync(solutions, join(submissions, 'seo', 'mcp-ts-workshop-main', 'chapters'), { recursive: true });
+// The same as a .zip file, never unpacked by hand.
+writeFileSync(join(submissions, 'park.zip'), zipOf(entriesFrom(solutions, 'mcp-ts-workshop-main/chapters')));
+// A Korean name with a space in it, with the chapters directly inside.
+cpSync(solutions, join(submissions, '김 민수'), { recursive: true });
+mkdirSync(join(submissions, 'empty'));
+writeFileSync(join(submissions, 'README.txt'), 'notes for the grader\n');
+writeFileSync(join(submissions, 'escape.zip'), zipOf([{ name: '../../outside.ts', data: Buffer.from('owned') }]));
+writeFileSync(join(submissions, 'link.zip'), zipOf([{ name: 'chapters/secret', data: Buffer.from('/etc/passwd'), mode: 0o120777 }]));
+writeFileSync(join(submissions, 'bomb.zip'), zipOf([{ name: 'chapters/zeros.ts', data: Buffer.alloc(60_000_000) }]));
+
+const out = join(work, 'out');
+const ran = runTs('checker/class/cli.ts', [submissions, '--out', out, '--timeout', '20', '--lang', 'en'], { timeoutMs: 300_000 });
+const book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string; reason: string })[] };
+const student = (name: string) => book.students.find((entry) => entry.student === name);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('npm run grade on submissions as they arrive', () => {
+  test('a wrapped copy, a .zip of one and a Korean name with a space all get full marks', () => {
+    expect(ran.status, ran.stderr).toBe(0);
+    for (const name of ['seo', 'park.zip', '김 민수']) {
+      expect(student(name)?.score, name).toBe(student(name)?.max_score);
+      expect(student(name)?.reason, name).toBe('every exercise passed');
+    }
+  });
+
+  test('hostile ZIPs are refused whole, each saying why, and nothing is written outside', () => {
+    expect(student('escape.zip')?.reason).toMatch(/ZIP not unpacked: an entry points outside its folder/);
+    expect(student('link.zip')?.reason).toBe('ZIP not unpacked: it holds a link (chapters/secret)');
+    expect(student('bomb.zip')?.reason).toMatch(/ZIP not unpacked: it would unpack to more than 50 MB/);
+    for (const name of ['escape.zip', 'link.zip', 'bomb.zip']) expect(student(name)?.score, name).toBe(0);
+    expect(existsSync(join(tmpdir(), 'outside.ts'))).toBe(false);
+  });
+
+  test('an empty folder is a row with its reason; a stray file is no student, with one warning line', () => {
+    expect(student('empty')?.reason).toBe('empty folder');
+    expect(student('README.txt')).toBeUndefined();
+    expect(ran.stderr.split('\n').filter((line) => line.includes('README.txt'))).toEqual(['Skipped, not a submission (neither a folder nor a .zip): README.txt']);
+    expect(ran.stderr).toMatch(/Found 7 students/);
+  });
+});
+
+describe('npm run grade pointed at something that is no submissions folder', () => {
+  test.each([
+    ['the solutions folder', solutions],
+    ['a copy of the course', REPO],
+  ])('refuses %s with exit 2, saying what a submissions folder looks like, and writes nothing', (_name, target) => {
+    const none = join(work, `none-${_name.length}`);
+    const refused = runTs('checker/class/cli.ts', [target, '--out', none, '--lang', 'en']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('A submissions folder holds one folder or one .zip file per student.');
+    expect(() => readFileSync(join(none, 'gradebook.json'))).toThrow();
+  });
+});
