@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -98,5 +99,14 @@ describe('the pull-request grading workflow', () => {
     // The summary step's exit code is the job's verdict: nothing may swallow it.
     expect(yaml).not.toContain('continue-on-error');
     expect(summary).toMatch(/run: node --import tsx checker\/pr\/summary-cli\.ts "\$RUNNER_TEMP\/grade\/grade\.json"\n/);
+  });
+
+  test('every multi-line run script is valid bash (bash -n parses it; nothing runs)', () => {
+    const scripts = [...text.matchAll(/\n {8}run: \|\n((?: {10}.*\n|\n)+)/g)].map((match) => match[1]!.replace(/^ {10}/gm, ''));
+    expect(scripts.length).toBeGreaterThanOrEqual(3);
+    for (const script of scripts) {
+      const parsed = spawnSync('bash', ['-n'], { input: script, encoding: 'utf8' });
+      expect(parsed.status, `${parsed.stderr}\n${script}`).toBe(0);
+    }
   });
 });
