@@ -194,9 +194,15 @@ describe('a chapter added with its folders, one manifest file and one fixtures f
     expect(readFileSync(join(root, '.backups', backups[0]!, 'main.ts'), 'utf8')).toBe('// my work in progress\n');
   });
 
-  test('the repository type-checks with it', () => {
-    const ran = run(root, process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']);
+  test('the repository type-checks with it: npm run typecheck takes its hidden suite (against the committed starter), and npm run typecheck:chapters its starter', () => {
+    const ran = run(root, 'npm', ['run', '-s', 'typecheck', '--', '--listFilesOnly']);
     expect(ran.status, ran.stdout + ran.stderr).toBe(0);
+    expect(ran.stdout).toContain('./checker/suites/99-probe/1-double.test.ts');
+    const chapters = run(root, 'npm', ['run', '-s', 'typecheck:chapters', '--', '--listFilesOnly']);
+    expect(chapters.status, chapters.stdout + chapters.stderr).toBe(0);
+    expect(chapters.stdout).toContain(join(root, 'chapters', '99-probe', 'main.ts'));
+    const checked = run(root, 'npm', ['run', '-s', 'typecheck']);
+    expect(checked.status, checked.stdout + checked.stderr).toBe(0);
   });
 
   test('the course proofs cover it: outputs, TODOs, suite names, and the hidden suite both ways with its wrong answers', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { PullRequestReport } from '../checker/pr/grade-pr.ts';
-import { MAX_ERROR_ANNOTATIONS, annotations, cell, escapeData, escapeProperty, summaryMarkdown, todoLocation } from '../checker/pr/summary.ts';
+import { MAX_ERROR_ANNOTATIONS, annotations, cell, escapeData, escapeProperty, failsForTampering, summaryMarkdown, tamperedAllowed, todoLocation } from '../checker/pr/summary.ts';
 import { ResultsShapeError, validatePrReport } from '../checker/pr/validate.ts';
 import { allExercises } from '../checker/course.ts';
 import { totals } from '../checker/points.ts';
@@ -57,9 +57,32 @@ describe('annotations', () => {
     expect(annotations(doubled).filter((line) => line.startsWith('::error'))).toHaveLength(MAX_ERROR_ANNOTATIONS);
   });
 
-  test('warns about paths changed outside chapters/', () => {
+  test('fails a pull request that changes paths outside chapters/ with an error naming them', () => {
     const lines = annotations({ ...report(), tampered: ['package.json', 'checker/suites/x.test.ts'] });
-    expect(lines.at(-1)).toMatch(/^::warning title=tampered::.*package\.json%0Achecker\/suites\/x\.test\.ts$/);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^::error title=tampered::This pull request fails .*ALLOW_TAMPERED.*package\.json%0Achecker\/suites\/x\.test\.ts$/);
+  });
+
+  test('only warns about those paths where the repository allows them (ALLOW_TAMPERED=true)', () => {
+    const lines = annotations({ ...report(), tampered: ['package.json'] }, true);
+    expect(lines).toEqual([expect.stringMatching(/^::warning title=tampered::WARNING: .*package\.json$/)]);
+  });
+
+  test('reads the opt-out only from ALLOW_TAMPERED=true, and fails only when some path is tampered', () => {
+    expect(tamperedAllowed({ ALLOW_TAMPERED: 'true' })).toBe(true);
+    for (const value of [undefined, '', 'false', '1', 'TRUE', 'yes']) expect(tamperedAllowed({ ALLOW_TAMPERED: value }), String(value)).toBe(false);
+    expect(failsForTampering(report(), false)).toBe(false);
+    expect(failsForTampering({ ...report(), tampered: ['x'] }, false)).toBe(true);
+    expect(failsForTampering({ ...report(), tampered: ['x'] }, true)).toBe(false);
+  });
+
+  test(`keeps the tampering error within GitHub's ${MAX_ERROR_ANNOTATIONS} error annotations per step`, () => {
+    const many = { ...report(allExercises().map(({ exercise }) => exercise.id)), tampered: ['package.json'] };
+    const doubled = { ...many, exercises: [...many.exercises, ...many.exercises] };
+    const errors = annotations(doubled).filter((line) => line.startsWith('::error'));
+    expect(errors).toHaveLength(MAX_ERROR_ANNOTATIONS);
+    expect(errors.at(-1)).toMatch(/^::error title=tampered::/);
+    expect(summaryMarkdown(doubled)).toContain(`Annotations cover the first ${MAX_ERROR_ANNOTATIONS - 1} failing exercises only.`);
   });
 });
 
@@ -73,6 +96,13 @@ describe('job summary', () => {
     expect(markdown).not.toContain('<b>');
     expect(markdown).toContain('&lt;b&gt;evil&lt;/b&gt;\\|.md');
     expect(cell('a|b\nc')).toBe('a\\|b c');
+  });
+
+  test('says the pull request fails for its changes outside chapters/, or only warns when they are allowed', () => {
+    const tampered = { ...report(), tampered: ['.github/workflows/grade.yml'] };
+    expect(summaryMarkdown(tampered)).toMatch(/> \[!CAUTION\]\n> This pull request fails because it changes 1 path outside chapters\//);
+    expect(summaryMarkdown(tampered, true)).toMatch(/> \[!WARNING\]\n> WARNING: this pull request changes 1 path outside chapters\//);
+    expect(summaryMarkdown(report())).not.toMatch(/CAUTION|WARNING/);
   });
 });
 
@@ -109,6 +139,23 @@ describe('results validation', () => {
     expect(ran.status).toBe(1);
     expect(ran.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^::error file=chapters\/01-mini-mcp\/server\.ts,line=12,/)]);
     expect(readFileSync(summary, 'utf8')).toContain('| 01/1 |');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the summary CLI exits 1 for a passing report that changes paths outside chapters/, and 0 when ALLOW_TAMPERED=true', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'batch-summary-'));
+    const file = join(dir, 'tampered.json');
+    writeFileSync(file, JSON.stringify({ ...report(), tampered: ['checker/grade.ts'] }));
+    const env = { GITHUB_STEP_SUMMARY: join(dir, 'summary.md') };
+    const refused = runTs('checker/pr/summary-cli.ts', [file], { env: { ...env, ALLOW_TAMPERED: '' } });
+    expect(refused.status).toBe(1);
+    expect(refused.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^::error title=tampered::.*checker\/grade\.ts$/)]);
+    const allowed = runTs('checker/pr/summary-cli.ts', [file], { env: { ...env, ALLOW_TAMPERED: 'true' } });
+    expect(allowed.status).toBe(0);
+    expect(allowed.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^::warning title=tampered::/)]);
+    const clean = join(dir, 'clean.json');
+    writeFileSync(clean, JSON.stringify(report()));
+    expect(runTs('checker/pr/summary-cli.ts', [clean], { env: { ...env, ALLOW_TAMPERED: '' } }).status).toBe(0);
     rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,17 +1,40 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { REPO } from './support/run.ts';
 
 const text = readFileSync(join(REPO, '.github', 'workflows', 'grade.yml'), 'utf8');
-/** The workflow without comments, so the checks read only what GitHub reads. */
-const yaml = text.split('\n').map((line) => line.replace(/(^|\s)#.*$/, '')).join('\n');
+/** The workflow without comments (comment-only lines dropped), so the checks read only what GitHub reads. */
+const yaml = text
+  .split('\n')
+  .filter((line) => !/^\s*#/.test(line))
+  .map((line) => line.replace(/(^|\s)#.*$/, ''))
+  .join('\n');
+/** The workflow's steps, each from its `- name:` line. */
+const steps = yaml.split(/\n(?= {6}- name:)/);
+/** The one step whose text contains `needle`. */
+function stepWith(needle: string): string {
+  const found = steps.filter((step) => step.includes(needle));
+  expect(found, needle).toHaveLength(1);
+  return found[0]!;
+}
 
 describe('the pull-request grading workflow', () => {
   test('is triggered by pull_request and never by pull_request_target', () => {
-    expect(yaml).toMatch(/^on:\n {2}pull_request:\s*$/m);
+    expect(yaml).toMatch(/^on:\n {2}pull_request:\n/m);
     expect(text).not.toContain('pull_request_target:');
     expect(yaml).not.toMatch(/workflow_run|issue_comment|pull_request_target/);
+  });
+
+  test('grades only pull requests into the protected branch, and says why', () => {
+    expect(yaml).toMatch(/^on:\n {2}pull_request:\n {4}branches: \[main\]\n(?! )/m);
+    expect(yaml.match(/branches/g)).toHaveLength(1);
+    expect(text).toMatch(/#[^\n]*anyone who can push a branch/);
+  });
+
+  test('runs a supported Node LTS line', () => {
+    expect(stepWith('actions/setup-node@')).toMatch(/\n {10}node-version: 24\n/);
   });
 
   test('asks only for contents: read and uses no secrets', () => {
@@ -35,7 +58,6 @@ describe('the pull-request grading workflow', () => {
   });
 
   test('grades with workflow commands stopped, runner channels removed and another user without network, then summarizes in a later step', () => {
-    const steps = yaml.split(/\n(?= {6}- name:)/);
     const grading = steps.findIndex((step) => step.includes('checker/pr/cli.ts'));
     const summary = steps.findIndex((step) => step.includes('checker/pr/summary-cli.ts'));
     expect(grading).toBeGreaterThan(0);
@@ -45,9 +67,46 @@ describe('the pull-request grading workflow', () => {
     for (const name of ['GITHUB_STEP_SUMMARY', 'GITHUB_OUTPUT', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE']) expect(step).toContain(`-u ${name}`);
     expect(step).toContain('--run-as grader');
     const prepare = steps.find((one) => one.includes('useradd'))!;
-    for (const table of ['iptables', 'ip6tables']) expect(prepare).toContain(`sudo ${table} -A OUTPUT -m owner --uid-owner grader -j REJECT`);
+    // Inserted first, so an ACCEPT rule already in the chain cannot let the grader out; never appended.
+    for (const table of ['iptables', 'ip6tables']) expect(prepare).toContain(`sudo ${table} -I OUTPUT 1 -m owner --uid-owner grader -j REJECT`);
+    expect(yaml).not.toMatch(/\s-A\s+OUTPUT/);
     expect(step).not.toContain('GITHUB_STEP_SUMMARY"');
     expect(steps[summary]).toContain('if: always()');
     expect(yaml).toMatch(/actions\/upload-artifact@[0-9a-f]{40}[\s\S]*grade\.json[\s\S]*grade\.junit\.xml/);
+  });
+
+  test('proves that the grading user cannot connect out before any learner code runs, and stops otherwise', () => {
+    const prepare = steps.findIndex((step) => step.includes('useradd'));
+    const probe = steps.findIndex((step) => step.includes('cannot connect out'));
+    const grading = steps.findIndex((step) => step.includes('checker/pr/cli.ts'));
+    expect(prepare).toBeGreaterThan(0);
+    expect(probe).toBeGreaterThan(prepare);
+    expect(grading).toBeGreaterThan(probe);
+    const step = steps[probe]!;
+    // Node from the runner's PATH (sudo resets PATH), as the grader, to a public address on both IP versions.
+    expect(step).toContain('sudo -n -u grader -- "$(command -v node)" -e "$probe" "$host"');
+    expect(step).toMatch(/for host in 1\.1\.1\.1 [0-9a-f:]+::[0-9a-f]+; do/);
+    expect(step).toMatch(/require\("node:net"\)\.connect\(\{host:process\.argv\[1\],port:443/);
+    // Only "refused or timed out" (exit 3) lets the job go on: a connection (0) or a probe that could not run fails it.
+    expect(step).toMatch(/s\.on\("connect",\(\)=>process\.exit\(0\)\)/);
+    expect(step).toMatch(/if \[ "\$code" -ne 3 \]; then\n[^\n]*::error[^\n]*\n\s+exit 1\n/);
+    expect(step).not.toContain('continue-on-error');
+  });
+
+  test('fails the job for changes outside chapters/ unless ALLOW_TAMPERED is true', () => {
+    const summary = stepWith('checker/pr/summary-cli.ts');
+    expect(summary).toMatch(/\n {8}env:\n {10}ALLOW_TAMPERED: \$\{\{ vars\.ALLOW_TAMPERED \|\| 'false' \}\}\n/);
+    // The summary step's exit code is the job's verdict: nothing may swallow it.
+    expect(yaml).not.toContain('continue-on-error');
+    expect(summary).toMatch(/run: node --import tsx checker\/pr\/summary-cli\.ts "\$RUNNER_TEMP\/grade\/grade\.json"\n/);
+  });
+
+  test('every multi-line run script is valid bash (bash -n parses it; nothing runs)', () => {
+    const scripts = [...text.matchAll(/\n {8}run: \|\n((?: {10}.*\n|\n)+)/g)].map((match) => match[1]!.replace(/^ {10}/gm, ''));
+    expect(scripts.length).toBeGreaterThanOrEqual(3);
+    for (const script of scripts) {
+      const parsed = spawnSync('bash', ['-n'], { input: script, encoding: 'utf8' });
+      expect(parsed.status, `${parsed.stderr}\n${script}`).toBe(0);
+    }
   });
 });

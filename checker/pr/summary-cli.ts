@@ -1,5 +1,5 @@
 import { appendFileSync, readFileSync, statSync } from 'node:fs';
-import { annotations, escapeData, summaryMarkdown } from './summary.ts';
+import { annotations, escapeData, failsForTampering, summaryMarkdown, tamperedAllowed } from './summary.ts';
 import { guessLang } from '../command-line.ts';
 import { ResultsShapeError, validatePrReport } from './validate.ts';
 import { prWords } from './words.ts';
@@ -9,7 +9,8 @@ const MAX_BYTES = 20 * 1024 * 1024;
 
 /**
  * The trusted CI step after grading: reads the results file, checks its shape against the manifest, appends the
- * score table to $GITHUB_STEP_SUMMARY (stdout when unset) and prints the annotations. Exit 0 pass, 1 fail, 2 unusable.
+ * score table to $GITHUB_STEP_SUMMARY (stdout when unset) and prints the annotations. Exit 0 pass, 1 fail (an exercise
+ * fails, or files outside chapters/ changed while ALLOW_TAMPERED is not `true`), 2 unusable.
  */
 function main(argv: readonly string[]): number {
   const file = argv[0];
@@ -27,12 +28,13 @@ function main(argv: readonly string[]): number {
     console.log(`::error title=grading::${escapeData(prWords(guessLang([], process.env)).unusableResults(reason))}`);
     return 2;
   }
-  const markdown = summaryMarkdown(report);
+  const allowTampered = tamperedAllowed();
+  const markdown = summaryMarkdown(report, allowTampered);
   const target = process.env['GITHUB_STEP_SUMMARY'];
   if (target) appendFileSync(target, markdown);
   else console.log(markdown);
-  for (const line of annotations(report)) console.log(line);
-  return report.status === 'pass' ? 0 : 1;
+  for (const line of annotations(report, allowTampered)) console.log(line);
+  return report.status === 'pass' && !failsForTampering(report, allowTampered) ? 0 : 1;
 }
 
 process.exitCode = main(process.argv.slice(2));

@@ -26,11 +26,29 @@ export function todoLocation(todo: string): { file: string; line: number | null 
   return { file: match[1]!, line: match[2] ? Number(match[2]) : null };
 }
 
-/** `::error` annotations at the TODO of each failing exercise (at most GitHub's limit), and a warning when files outside chapters/ changed. */
-export function annotations(report: PullRequestReport): string[] {
+/** True when the repository accepts pull requests that change files outside chapters/: `ALLOW_TAMPERED=true`. */
+export function tamperedAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env['ALLOW_TAMPERED'] === 'true';
+}
+
+/** True when the pull request fails for its changes outside chapters/ alone: some path is tampered and that is not allowed. */
+export function failsForTampering(report: PullRequestReport, allowTampered: boolean): boolean {
+  return report.tampered.length > 0 && !allowTampered;
+}
+
+/** How many failing exercises get an error annotation: GitHub's limit, less one when the tampered paths take an error of their own. */
+function exerciseAnnotations(report: PullRequestReport, allowTampered: boolean): number {
+  return MAX_ERROR_ANNOTATIONS - (failsForTampering(report, allowTampered) ? 1 : 0);
+}
+
+/**
+ * `::error` annotations at the TODO of each failing exercise (within GitHub's limit) and, when files outside chapters/
+ * changed, an error that fails the pull request, or only a warning when the repository allows such changes.
+ */
+export function annotations(report: PullRequestReport, allowTampered = false): string[] {
   const say = prWords(report.lang);
   const failing = report.exercises.filter((exercise) => exercise.status !== 'pass');
-  const lines = failing.slice(0, MAX_ERROR_ANNOTATIONS).map((exercise) => {
+  const lines = failing.slice(0, exerciseAnnotations(report, allowTampered)).map((exercise) => {
     const where = todoLocation(exercise.todo);
     const properties = [
       ...(where ? [`file=${escapeProperty(where.file)}`] : []),
@@ -41,7 +59,9 @@ export function annotations(report: PullRequestReport): string[] {
     return `::error ${properties.join(',')}::${escapeData(message)}`;
   });
   if (report.tampered.length > 0) {
-    lines.push(`::warning title=${escapeProperty('tampered')}::${escapeData(`${say.tampered(report.tampered.length)}\n${report.tampered.join('\n')}`.slice(0, MAX_MESSAGE))}`);
+    const refused = failsForTampering(report, allowTampered);
+    const text = `${refused ? say.tamperedFails(report.tampered.length) : say.tampered(report.tampered.length)}\n${report.tampered.join('\n')}`;
+    lines.push(`::${refused ? 'error' : 'warning'} title=${escapeProperty('tampered')}::${escapeData(text.slice(0, MAX_MESSAGE))}`);
   }
   return lines;
 }
@@ -57,8 +77,8 @@ export function cell(text: string): string {
 
 const ICON = { pass: '✅', fail: '❌', error: '❗', timeout: '⏱️' } as const;
 
-/** The job summary: score, one table row per exercise, and the list of changed paths outside chapters/. */
-export function summaryMarkdown(report: PullRequestReport): string {
+/** The job summary: score, one table row per exercise, and the list of changed paths outside chapters/ (a failure unless allowed). */
+export function summaryMarkdown(report: PullRequestReport, allowTampered = false): string {
   const say = prWords(report.lang);
   const ko = report.lang === 'ko';
   const passed = report.exercises.filter((exercise) => exercise.status === 'pass').length;
@@ -75,9 +95,12 @@ export function summaryMarkdown(report: PullRequestReport): string {
     }),
   ];
   const failing = report.exercises.filter((exercise) => exercise.status !== 'pass').length;
-  if (failing > MAX_ERROR_ANNOTATIONS) out.push('', ko ? `주석은 처음 ${MAX_ERROR_ANNOTATIONS}개 연습에만 달았다.` : `Annotations cover the first ${MAX_ERROR_ANNOTATIONS} failing exercises only.`);
+  const annotated = exerciseAnnotations(report, allowTampered);
+  if (failing > annotated) out.push('', ko ? `주석은 처음 ${annotated}개 연습에만 달았다.` : `Annotations cover the first ${annotated} failing exercises only.`);
   if (report.tampered.length > 0) {
-    out.push('', `> [!WARNING]`, `> ${cell(say.tampered(report.tampered.length))}`, '>');
+    const refused = failsForTampering(report, allowTampered);
+    const text = refused ? say.tamperedFails(report.tampered.length) : say.tampered(report.tampered.length);
+    out.push('', refused ? '> [!CAUTION]' : '> [!WARNING]', `> ${cell(text)}`, '>');
     for (const path of report.tampered.slice(0, 200)) out.push(`> - ${cell(path)}`);
   }
   return `${out.join('\n')}\n`;
