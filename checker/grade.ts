@@ -28,6 +28,8 @@ export interface GradeOptions {
   chapters: readonly ChapterSpec[];
   /** Instructor's private suites folder, graded on top of the public suites. */
   suites?: string;
+  /** That folder's suites, when the caller has already loaded and checked them (a class checks them before finding students). */
+  privates?: readonly PrivateSuite[];
   /** Called as suite files finish: how many of how many are done. */
   onProgress?: (done: number, total: number) => void;
   /** Type-check once per change (npm run watch): every grade after a change uses that change's result. */
@@ -61,7 +63,7 @@ export class GradingSession {
 
   /** Copies each learner folder and starts vitest. */
   static async open(folders: readonly GradeFolder[], options: GradeOptions): Promise<GradingSession> {
-    const privates = options.suites ? loadPrivateSuites(options.suites, options.chapters) : [];
+    const privates = options.privates ?? (options.suites ? loadPrivateSuites(options.suites, options.chapters) : []);
     const privateDir = options.suites ? resolve(options.suites) : undefined;
     const scratch = createScratch();
     try {

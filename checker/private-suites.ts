@@ -4,6 +4,8 @@ import type { Lang } from './i18n.ts';
 import { CHAPTERS } from './course.ts';
 import { UsageError } from './command-line.ts';
 import type { ChapterSpec } from './manifest/types.ts';
+import { privateSuitesDirName } from './scratch.ts';
+import { typecheckSuites } from './typecheck-suites.ts';
 
 /** One instructor suite file, graded on top of the public suite of one exercise. */
 export interface PrivateSuite {
@@ -18,8 +20,11 @@ export interface PrivateSuite {
 /** A private suites folder that cannot be used; the CLI prints it in the chosen language and exits 2. */
 export class PrivateSuiteError extends UsageError {}
 
-/** Suite files are `<n>-<anything>.test.ts`; every other file is a helper that is copied but not run. */
+/** Suite files are `<n>-<anything>.test.ts`; other files are helpers that are copied but not run. */
 const SUITE_FILE = /^(\d+)-.+\.test\.ts$/;
+
+/** A file that looks like a suite (a test or spec file of any kind): it must fit SUITE_FILE, never be silently skipped. */
+const LOOKS_LIKE_SUITE = /\.(test|spec)\.[cm]?[jt]sx?$/;
 
 /** Prefix of a private test's name in reports, so it never collides with a public one. */
 export const PRIVATE_PREFIX = '[private] ';
@@ -41,6 +46,7 @@ export function loadPrivateSuites(dir: string, chapters: readonly ChapterSpec[])
     if (!chapters.includes(chapter)) continue;
     for (const file of readdirSync(join(root, entry.name)).sort()) {
       const match = SUITE_FILE.exec(file);
+      if (!match && LOOKS_LIKE_SUITE.test(file)) throw new PrivateSuiteError((say) => say.suitesBadName(`${entry.name}/${file}`));
       if (!match) continue;
       const exerciseId = `${chapter.id}/${Number(match[1])}`;
       if (!chapter.exercises.some((exercise) => exercise.id === exerciseId)) {
@@ -53,7 +59,25 @@ export function loadPrivateSuites(dir: string, chapters: readonly ChapterSpec[])
       suites.push({ exerciseId, file, names });
     }
   }
+  checkCompiles(root, chapters);
   return suites;
+}
+
+/**
+ * Type-checks the private suites beside the public ones, against the committed starters (their exports are the
+ * solutions' exports), before anything is graded: a suite that cannot compile is the instructor's error, named
+ * with its file, and never a zero for every student.
+ */
+function checkCompiles(root: string, chapters: readonly ChapterSpec[]): void {
+  const privateDirs = chapters
+    .filter((chapter) => existsSync(join(root, chapter.dir)))
+    .map((chapter) => ({ from: join(root, chapter.dir), as: privateSuitesDirName(chapter.dir) }));
+  if (privateDirs.length === 0) return;
+  const { status, output } = typecheckSuites(undefined, [], privateDirs);
+  if (status === 0) return;
+  const first = output.split('\n').find((line) => /\.private\//.test(line)) ?? output.split('\n').find((line) => line.trim() !== '') ?? '';
+  const shown = first.replace(/^\.?\/?checker\/suites\/([^/]+)\.private\//, '$1/');
+  throw new PrivateSuiteError((say) => say.suitesDoNotCompile(shown));
 }
 
 /** The names of `test('…')`, `it("…")` and `test.concurrent(`…`)` calls with a literal name, in source order. */

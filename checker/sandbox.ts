@@ -21,7 +21,7 @@ export function permissionFlag(): string {
 
 /**
  * Node options that run learner code under the permission model: reads only where grading needs them,
- * writes only into one temporary folder, a heap of LEARNER_HEAP_MB, and no child processes, worker threads, native addons, WASI or inspector.
+ * writes only into one temporary folder, a heap of LEARNER_HEAP_MB, no experimental-feature warnings, and no child processes, worker threads, native addons, WASI or inspector.
  */
 export function sandboxArgv(paths: SandboxPaths): string[] {
   return [
@@ -29,6 +29,8 @@ export function sandboxArgv(paths: SandboxPaths): string[] {
     ...paths.read.map((path) => `--allow-fs-read=${path}`),
     `--allow-fs-write=${paths.write}`,
     `--max-old-space-size=${LEARNER_HEAP_MB}`,
+    // Node's notice that the permission model is experimental would reach the stderr a suite reads from a learner process.
+    '--disable-warning=ExperimentalWarning',
     '--require',
     SANDBOX_PRELOAD,
   ];

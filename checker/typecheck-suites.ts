@@ -13,6 +13,12 @@ export interface SuitesTypecheck {
   output: string;
 }
 
+/** An instructor's private suites of one chapter, and the folder name they get beside the public suites. */
+export interface PrivateCopy {
+  from: string;
+  as: string;
+}
+
 /** The longest the suites' type check may take before it is stopped. */
 const LIMIT_MS = 180_000;
 
@@ -23,10 +29,12 @@ const LIMIT_MS = 180_000;
  * there as a process with the repository's compiler options. `extraArgs` go to `tsc` (such as `--listFilesOnly`).
  * Paths in the output are relative to that folder, so they read as repository paths.
  */
-export function typecheckSuites(suitesDir: string = join(REPO_ROOT, 'checker', 'suites'), extraArgs: readonly string[] = []): SuitesTypecheck {
+export function typecheckSuites(suitesDir: string = join(REPO_ROOT, 'checker', 'suites'), extraArgs: readonly string[] = [], privateDirs: readonly PrivateCopy[] = []): SuitesTypecheck {
   const root = mkdtempSync(join(tmpdir(), 'mcp-typecheck-suites-'));
   try {
     cpSync(suitesDir, join(root, 'checker', 'suites'), { recursive: true });
+    // Private suites sit beside the public ones exactly as they do in a grading's scratch folder.
+    for (const { from, as } of privateDirs) cpSync(from, join(root, 'checker', 'suites', as), { recursive: true });
     mkdirSync(join(root, 'chapters'));
     writeCommittedStarters(join(root, 'chapters'));
     symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');

@@ -19,6 +19,8 @@ const ko = {
   suitesNoExercise: (file: string, id: string) => `--suites: ${file}는 없는 연습 ${id}를 가리킨다`,
   suitesNoNames: (file: string) => `--suites: ${file}에 이름이 글자 그대로 적힌 test('…')가 없다`,
   suitesRepeated: (file: string, name: string) => `--suites: ${file}에 테스트 "${name}"가 두 번 있다`,
+  suitesBadName: (file: string) => `--suites: ${file}는 테스트 파일처럼 보이지만 이름이 <연습 번호>-<이름>.test.ts 꼴이 아니다(예: 3-strict.test.ts). 아무것도 채점하지 않았다`,
+  suitesDoNotCompile: (line: string) => `--suites: 비공개 테스트가 시작 코드에 대해 컴파일되지 않는다. 아무것도 채점하지 않았다:\n    ${line}`,
   usage: '사용법',
   moreHelp: (command: string) => `자세한 설명: npm run ${command} -- --help`,
 };
@@ -45,6 +47,8 @@ const en: UsageWords = {
   suitesNoExercise: (file, id) => `--suites: ${file} names exercise ${id}, which does not exist`,
   suitesNoNames: (file) => `--suites: ${file} has no test('…') with a literal name`,
   suitesRepeated: (file, name) => `--suites: ${file} names the test "${name}" twice`,
+  suitesBadName: (file) => `--suites: ${file} looks like a test file, but its name is not <exercise number>-<name>.test.ts (for example 3-strict.test.ts). Nothing was graded`,
+  suitesDoNotCompile: (line) => `--suites: a private suite does not compile against the starter code. Nothing was graded:\n    ${line}`,
   usage: 'Usage',
   moreHelp: (command) => `More: npm run ${command} -- --help`,
 };

@@ -29,8 +29,10 @@ const hidden = suites('hidden', {
     '',
   ].join('\n'),
   '01-mini-mcp/2-strict.test.ts': "import { test } from 'vitest';\ntest(\"a hidden rule nobody meets\", () => { throw new Error('hidden rule broken'); });\n",
-  '01-mini-mcp/3-broken.test.ts': "import { test } from 'vitest';\nimport '../../../chapters/01-mini-mcp/no-such-file.ts';\ntest('hidden one', () => {});\ntest(`hidden two`, () => {});\n",
 });
+
+/** A private suite that cannot compile: the instructor's error, found before anything is graded. */
+const BROKEN = { '01-mini-mcp/3-broken.test.ts': "import { test } from 'vitest';\nimport '../../../chapters/01-mini-mcp/no-such-file.ts';\ntest('hidden one', () => {});\n" };
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -41,7 +43,6 @@ describe('private suites (--suites)', () => {
     expect(loaded.map((suite) => [suite.exerciseId, suite.names])).toEqual([
       ['01/1', ['exports the server class']],
       ['01/2', ['a hidden rule nobody meets']],
-      ['01/3', ['hidden one', 'hidden two']],
     ]);
   });
 
@@ -49,27 +50,39 @@ describe('private suites (--suites)', () => {
     ['an exercise that does not exist', { '01-mini-mcp/9-x.test.ts': "test('x', () => {});" }],
     ['a suite without literal test names', { '01-mini-mcp/1-x.test.ts': 'for (const n of names) test(n, () => {});' }],
     ['an unknown chapter folder', { '03-nope/1-x.test.ts': "test('x', () => {});" }],
+    ['a test file whose name is not <n>-<name>.test.ts', { '01-mini-mcp/1-foo.spec.ts': "import { test } from 'vitest';\ntest('x', () => {});" }],
+    ['a suite that does not compile', BROKEN],
   ])('refuses %s before grading', (name, files) => {
     expect(() => loadPrivateSuites(suites(name.replace(/\W+/g, '-'), files), CHAPTERS)).toThrow(PrivateSuiteError);
   });
 
-  test('check --suites grades them on top of the public suite: an exercise passes only if both pass; a broken file scores zero', () => {
+  test('a broken private suite stops grade with exit 2, naming the file, before any student is graded', () => {
+    const submissions = join(work, 'class-broken');
+    cpSync(join(REPO, 'solutions'), join(submissions, 'ann', 'chapters'), { recursive: true });
+    const ran = runTs('checker/class/cli.ts', [submissions, '--out', join(work, 'book-broken'), '--suites', suites('broken', BROKEN), '--lang', 'en']);
+    expect(ran.status).toBe(2);
+    expect(ran.stderr).toContain('a private suite does not compile against the starter code. Nothing was graded');
+    expect(ran.stderr).toContain('01-mini-mcp/3-broken.test.ts');
+    expect(ran.stderr).not.toMatch(/Found \d+ students/);
+    expect(() => readFileSync(join(work, 'book-broken', 'gradebook.json'))).toThrow();
+  });
+
+  test('check --suites grades them on top of the public suite: an exercise passes only if both pass', () => {
     const json = join(work, 'solutions.json');
     const ran = checker(['check', '--target', 'solutions', '--suites', hidden, '--json', json, '--lang', 'en']);
     expect(ran.status, ran.stderr).toBe(1);
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
     const byId = new Map(report.exercises.map((exercise) => [exercise.id, exercise]));
     const publicMax = CHAPTERS.flatMap((chapter) => chapter.exercises).reduce((sum, exercise) => sum + Object.keys(exercise.tests).length, 0);
-    expect(report.tests_total).toBe(publicMax + 4);
+    expect(report.tests_total).toBe(publicMax + 2);
     expect(report.tests_passed).toBe(publicMax + 1);
     expect(report.score, 'only the exercises whose public and private tests all pass').toBe(report.exercises.filter((exercise) => exercise.status === 'pass').length);
-    expect(report.score).toBe(report.max_score - 2);
+    expect(report.score).toBe(report.max_score - 1);
     expect(byId.get('01/1')!.status).toBe('pass');
     expect(byId.get('01/1')!.tests.at(-1)).toMatchObject({ name: '[private] exports the server class', status: 'pass' });
     expect(byId.get('01/2')!.status).toBe('fail');
     expect(byId.get('01/2')!.message).toContain('hidden rule broken');
-    expect(byId.get('01/3')!.status).toBe('error');
-    expect(byId.get('01/3')!.tests.filter((one) => one.name.startsWith('[private]')).map((one) => one.status)).toEqual(['error', 'error']);
+    expect(byId.get('01/3')!.status).toBe('pass');
     expect(byId.get('01/4')!.status).toBe('pass');
   });
 
@@ -80,7 +93,7 @@ describe('private suites (--suites)', () => {
     expect(ran.status, ran.stderr).toBe(0);
     const book = JSON.parse(readFileSync(join(work, 'book', 'gradebook.json'), 'utf8')) as { students: Report[] };
     for (const student of book.students) {
-      expect(student.exercises.map((exercise) => exercise.status)).toEqual(['pass', 'fail', 'error', ...Array(CHAPTERS.flatMap((chapter) => chapter.exercises).length - 3).fill('pass')]);
+      expect(student.exercises.map((exercise) => exercise.status)).toEqual(['pass', 'fail', ...Array(CHAPTERS.flatMap((chapter) => chapter.exercises).length - 2).fill('pass')]);
     }
     const bad = runTs('checker/class/cli.ts', [submissions, '--out', join(work, 'book2'), '--suites', join(work, 'missing')]);
     expect(bad.status).toBe(2);

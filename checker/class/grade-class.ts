@@ -8,6 +8,8 @@ import type { Lang } from '../i18n.ts';
 import type { Selected } from '../course.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 import { buildReport } from '../points.ts';
+import { loadPrivateSuites } from '../private-suites.ts';
+import type { PrivateSuite } from '../private-suites.ts';
 import type { Report } from '../report.ts';
 import { fingerprintChapter } from './fingerprint.ts';
 import { SHOWN_AS, findStudents, isFolder } from './students.ts';
@@ -43,18 +45,20 @@ const NOWHERE = join(tmpdir(), `mcp-grade-nothing-${randomUUID()}`);
  * from outside itself is graded together with the student's other chapters).
  */
 export async function gradeClass(submissions: string, options: ClassOptions): Promise<StudentResult[]> {
+  // A broken private suite is the instructor's error: it stops the run before any submission is even opened.
+  const privates = options.suites ? loadPrivateSuites(options.suites, options.chapters) : [];
   const unpacked = mkdtempSync(join(tmpdir(), 'mcp-grade-zips-'));
   try {
     const { students, strays } = await findStudents(submissions, options.chapters, unpacked);
     if (strays.length > 0) options.onStrays?.(strays);
-    return await gradeStudents(students, options);
+    return await gradeStudents(students, options, privates);
   } finally {
     rmSync(unpacked, { recursive: true, force: true });
   }
 }
 
 /** Grades the students found in the submissions folder. */
-async function gradeStudents(students: readonly Student[], options: ClassOptions): Promise<StudentResult[]> {
+async function gradeStudents(students: readonly Student[], options: ClassOptions, privates: readonly PrivateSuite[]): Promise<StudentResult[]> {
   // Each distinct thing to grade: one chapter's content, a whole chapters tree that imports across chapters, or a missing chapter.
   const units = new Map<string, GradeFolder>();
   const plan = students.map((student) => planStudent(student, options.chapters, units));
@@ -67,7 +71,7 @@ async function gradeStudents(students: readonly Student[], options: ClassOptions
       lang: options.lang,
       timeoutMs: options.timeoutMs,
       chapters: options.chapters,
-      ...(options.suites ? { suites: options.suites } : {}),
+      ...(options.suites ? { suites: options.suites, privates } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     },
   );

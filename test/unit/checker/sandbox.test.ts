@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, realpathSync, statSync, symlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -14,6 +15,7 @@ describe('permissionFlag', () => {
 });
 
 describe('sandboxArgv', () => {
+  const quiet = tempDir('sandbox-quiet');
   test('turns the permission model on, allows each read path and the one write path, caps the heap, then loads the preload', () => {
     expect(sandboxArgv({ read: ['/scratch', '/repo/node_modules'], write: '/scratch/.sandbox/a' })).toEqual([
       permissionFlag(),
@@ -21,9 +23,16 @@ describe('sandboxArgv', () => {
       '--allow-fs-read=/repo/node_modules',
       '--allow-fs-write=/scratch/.sandbox/a',
       `--max-old-space-size=${LEARNER_HEAP_MB}`,
+      '--disable-warning=ExperimentalWarning',
       '--require',
       SANDBOX_PRELOAD,
     ]);
+  });
+
+  test('a process started with it prints nothing of its own on stderr: no experimental-feature warning reaches a suite', () => {
+    const ran = spawnSync(process.execPath, [...sandboxArgv({ read: [SANDBOX_PRELOAD], write: quiet }), '-e', '0'], { encoding: 'utf8' });
+    expect(ran.status).toBe(0);
+    expect(ran.stderr).toBe('');
   });
 
   test('allows nothing to read when given nothing, and never child processes, workers, addons or WASI', () => {
