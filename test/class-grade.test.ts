@@ -45,7 +45,8 @@ function row(name: string): Record<string, string> {
   return Object.fromEntries(rows[0]!.map((header, index) => [header, found![index]!]));
 }
 
-const statuses = (name: string) => ids.map((id) => row(name)[id]);
+/** A student's status on each exercise, from gradebook.json (the CSV holds points). */
+const statuses = (name: string) => ids.map((id) => book.students.find((entry) => entry.student === name)?.exercises.find((exercise) => exercise.id === id)?.status);
 const max = String(allExercises().length);
 const testsTotal = String(allExercises().reduce((sum, { exercise }) => sum + Object.keys(exercise.tests).length, 0));
 
@@ -62,13 +63,16 @@ describe('npm run grade on a generated class', () => {
   test('the CSV is UTF-8 with a BOM, CRLF lines, and parses back to one row per student', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv).toContain('\r\n');
-    expect(rows[0]).toEqual(['student', ...ids, 'score', 'max', 'tests passed', 'tests total', 'reason']);
+    expect(rows[0]).toEqual(['student', ...ids, 'score', 'max', 'percent', 'tests passed', 'tests total', 'reason']);
     expect(rows.slice(1).map((fields) => fields[0])).toEqual(CLASS.map(([name]) => name));
     for (const fields of rows.slice(1)) expect(fields).toHaveLength(rows[0]!.length);
   });
 
   test('solved, unsolved and mixed students get the right statuses', () => {
     expect(statuses('01-solved')).toEqual(ids.map(() => 'pass'));
+    expect(ids.map((id) => row('01-solved')[id]), 'the CSV holds each exercise\'s points').toEqual(ids.map(() => '1'));
+    expect(row('01-solved')['percent']).toBe('100');
+    expect(row('03-half')['percent']).toBe(String(Math.round((ids.filter((id) => id.startsWith('01/')).length / ids.length) * 1000) / 10));
     expect(row('01-solved')['score']).toBe(max);
     expect(row('01-solved')['tests passed']).toBe(testsTotal);
     expect(statuses('02-unsolved').every((status) => status === 'fail')).toBe(true);
@@ -111,7 +115,7 @@ describe('npm run grade on a generated class', () => {
   });
 
   test('report.html is self-contained and holds one heatmap cell per student and exercise, with names escaped', () => {
-    const cells = [...html.matchAll(/<td class="cell (pass|fail|error|timeout)" data-student="([^"]*)" data-exercise="([^"]*)"/g)];
+    const cells = [...html.matchAll(/<td class="cell (pass|fail|error|timeout|missing|unreadable)" data-student="([^"]*)" data-exercise="([^"]*)"/g)];
     expect(cells).toHaveLength(CLASS.length * ids.length);
     expect(new Set(cells.map((match) => `${match[2]}|${match[3]}`)).size).toBe(CLASS.length * ids.length);
     expect(html).toContain('data-student="09-김민수, &quot;별명&quot;"');

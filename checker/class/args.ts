@@ -2,12 +2,19 @@ import { homedir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { Lang } from '../i18n.ts';
 import { UsageError, langOption, readWords, timeoutOption } from '../command-line.ts';
+import { deadlineOption } from './config.ts';
 
 /** Parsed `npm run grade` command line. */
 export interface GradeArgs {
   submissions: string;
   out: string;
   suites?: string;
+  /** The class file: weights, roster and deadline (see config.ts). */
+  config?: string;
+  /** Overrides the class file's deadline. */
+  deadline?: Date;
+  /** Regrade only these submissions, into the gradebook already in the output folder. */
+  only?: string[];
   lang: Lang;
   timeoutMs: number;
 }
@@ -17,7 +24,7 @@ export interface GradeArgs {
  * student names and grades never land in the course repository, where one `git add -A` would commit them.
  */
 export function parseGradeArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, now: Date = new Date()): GradeArgs {
-  const { positional, values: options } = readWords(argv, ['--out', '--suites', '--lang', '--timeout']);
+  const { positional, values: options } = readWords(argv, ['--out', '--suites', '--lang', '--timeout', '--config', '--deadline', '--only']);
   const lang = langOption(options['--lang'], env);
   const timeoutMs = timeoutOption(options['--timeout']);
   if (positional.length !== 1) throw new UsageError((say) => say.oneSubmissions);
@@ -25,7 +32,11 @@ export function parseGradeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
   const out = options['--out'] ?? join(homedir(), 'mcp-gradebooks', `gradebook-${localStamp(now)}`);
   if (isInside(resolve(out), resolve(submissions))) throw new UsageError((say) => say.outInside(out));
   const suites = options['--suites'];
-  return { submissions, out, ...(suites ? { suites } : {}), lang, timeoutMs };
+  const config = options['--config'];
+  const deadline = options['--deadline'] === undefined ? undefined : deadlineOption(options['--deadline']);
+  const only = options['--only']?.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  if (only && !options['--out']) throw new UsageError((say) => say.onlyNeedsOut);
+  return { submissions, out, ...(suites ? { suites } : {}), ...(config ? { config } : {}), ...(deadline ? { deadline } : {}), ...(only ? { only } : {}), lang, timeoutMs };
 }
 
 /** A sortable local date and time such as 20261130-094512. */

@@ -1,7 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHAPTERS, allExercises } from '../course.ts';
-import { REPORT_VERSION } from '../points.ts';
+import { timeLimits } from '../limits.ts';
+import { NO_CONFIG, readClassConfig } from './config.ts';
+import { gradebookOf, provenanceOf, readGradebook, resultsOf } from './gradebook.ts';
+import type { StudentResult } from './grade-class.ts';
 import { holdsChapters, isFolder } from './students.ts';
 import { gradeClass } from './grade-class.ts';
 import { gradebookCsv } from './csv.ts';
@@ -53,6 +56,21 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   const selected = allExercises(CHAPTERS);
+  let config = NO_CONFIG;
+  try {
+    if (args.config) config = readClassConfig(args.config, selected);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(usageErrorText(error, 'grade', args.lang));
+    return 2;
+  }
+  const deadline = args.deadline ?? config.deadline;
+  // --only regrades some students into the gradebook already in --out, keeping every other row as it was.
+  const previous = args.only ? readGradebook(args.out) : null;
+  if (args.only && !previous) {
+    console.error(say.noGradebook(args.out));
+    return 2;
+  }
   const started = Date.now();
   const progress = progressLine(process.stderr);
   let results;
@@ -62,6 +80,8 @@ async function main(argv: readonly string[]): Promise<number> {
       timeoutMs: args.timeoutMs,
       chapters: CHAPTERS,
       selected,
+      weights: config.weights,
+      ...(args.only ? { only: args.only } : {}),
       ...(args.suites ? { suites: args.suites } : {}),
       onPlan: (students, units) => progress.line(say.found(students, units)),
       onStrays: (names) => {
@@ -75,23 +95,43 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   progress.line(say.finished(((Date.now() - started) / 1000).toFixed(1)));
+  const unknown = (args.only ?? []).filter((name) => !results.some((result) => result.student.name === name));
+  if (unknown.length > 0) {
+    console.error(say.noSuchStudents(unknown.join(', '), args.submissions));
+    return 2;
+  }
   if (results.length === 0) {
     console.error(say.noStudents(args.submissions));
     return 2;
   }
+  for (const name of Object.keys(config.roster).filter((name) => !results.some((result) => result.student.name === name))) {
+    if (!previous) progress.line(say.rosterUnknown(name));
+  }
+  const provenance = provenanceOf({ limits: timeLimits(args.timeoutMs), ...(args.suites ? { suites: args.suites } : {}), weights: config.weights, ...(deadline ? { deadline } : {}) });
+  const all = previous ? mergeResults(resultsOf(previous), results) : results;
+  const book = gradebookOf(all, previous?.provenance ?? provenance, config.roster, args.lang);
+  if (previous) book.regrades = [...(previous.regrades ?? []), { ...provenance, students: results.map((result) => result.student.name) }];
   mkdirSync(args.out, { recursive: true });
   const ids = selected.map(({ exercise }) => exercise.id);
   const files: [string, string][] = [
-    ['gradebook.csv', gradebookCsv(results, ids, args.lang)],
+    ['gradebook.csv', gradebookCsv(all, ids, args.lang, config.roster)],
     // Each student's reason is the CSV's, so an empty folder says the same thing in both files.
-    ['gradebook.json', `${JSON.stringify({ version: REPORT_VERSION, students: results.map((result) => ({ student: result.student.name, reason: reasonOf(result, args.lang), ...result.report })) }, null, 2)}\n`],
-    ['report.html', reportHtml(results, selected, args.lang)],
+    ['gradebook.json', `${JSON.stringify(book, null, 2)}\n`],
+    ['report.html', reportHtml(all, selected, args.lang, new Date(), book)],
   ];
   for (const [name, text] of files) {
     writeFileSync(join(args.out, name), text);
     console.log(say.wrote(join(args.out, name)));
   }
   return 0;
+}
+
+/** The previous results with each regraded student's row replaced (or added, in name order, when new). */
+function mergeResults(previous: readonly StudentResult[], regraded: readonly StudentResult[]): StudentResult[] {
+  const fresh = new Map(regraded.map((result) => [result.student.name, result]));
+  const kept = previous.map((result) => fresh.get(result.student.name) ?? result);
+  const added = regraded.filter((result) => !previous.some((old) => old.student.name === result.student.name));
+  return [...kept, ...added].sort((a, b) => a.student.name.localeCompare(b.student.name, 'en', { numeric: true }));
 }
 
 killForksOnExit();

@@ -13,14 +13,24 @@ function csvField(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The gradebook as CSV: UTF-8 with a BOM, CRLF lines, one row per student, one column per exercise, score, max, test counts and reason. */
-export function gradebookCsv(results: readonly StudentResult[], exerciseIds: readonly string[], lang: Lang): string {
+/** A score as a percentage of the maximum, with at most one decimal (0 when nothing could be scored). */
+export function percentOf(score: number, max: number): number {
+  return max === 0 ? 0 : Math.round((score / max) * 1000) / 10;
+}
+
+/**
+ * The gradebook as CSV: UTF-8 with a BOM, CRLF lines, one row per student: the submission's name, its LMS id
+ * from the roster, the points of each exercise (numbers, so a spreadsheet or an LMS import sums them), the
+ * score, maximum, percent, test counts and the reason. The id column is there only when a roster is given.
+ */
+export function gradebookCsv(results: readonly StudentResult[], exerciseIds: readonly string[], lang: Lang, roster: Readonly<Record<string, string>> = {}): string {
   const say = classWords(lang);
-  const header = [say.student, ...exerciseIds, say.total, say.max, say.testsPassed, say.testsTotal, say.reason];
+  const ids = Object.keys(roster).length > 0;
+  const header = [say.student, ...(ids ? [say.id] : []), ...exerciseIds, say.total, say.max, say.percent, say.testsPassed, say.testsTotal, say.reason];
   const rows = results.map((result) => {
-    const statuses = exerciseIds.map((id) => result.report.exercises.find((exercise) => exercise.id === id)?.status ?? 'error');
+    const points = exerciseIds.map((id) => result.report.exercises.find((exercise) => exercise.id === id)?.points ?? 0);
     const { score, max_score: max, tests_passed: passed, tests_total: total } = result.report;
-    return [result.student.name, ...statuses, score, max, passed, total, reasonOf(result, lang)];
+    return [result.student.name, ...(ids ? [roster[result.student.name] ?? ''] : []), ...points, score, max, percentOf(score, max), passed, total, reasonOf(result, lang)];
   });
   return BOM + [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }

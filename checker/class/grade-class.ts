@@ -7,7 +7,7 @@ import type { GradeFolder } from '../grade.ts';
 import type { Lang } from '../i18n.ts';
 import type { Selected } from '../course.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
-import { buildReport } from '../points.ts';
+import { buildReport, pointsFor } from '../points.ts';
 import { loadPrivateSuites } from '../private-suites.ts';
 import type { PrivateSuite } from '../private-suites.ts';
 import type { Report } from '../report.ts';
@@ -24,6 +24,10 @@ export interface ClassOptions {
   suites?: string;
   /** Called once the distinct chapter contents are known. */
   onPlan?: (students: number, units: number) => void;
+  /** This class's points per exercise id (from the class file); others keep their manifest weight. */
+  weights?: Readonly<Record<string, number>>;
+  /** Grade only the submissions with these names. */
+  only?: readonly string[];
   /** Called with the files beside the submissions that are none (no folder, no ZIP), before grading. */
   onStrays?: (names: readonly string[]) => void;
   onProgress?: (done: number, total: number) => void;
@@ -49,7 +53,9 @@ export async function gradeClass(submissions: string, options: ClassOptions): Pr
   const privates = options.suites ? loadPrivateSuites(options.suites, options.chapters) : [];
   const unpacked = mkdtempSync(join(tmpdir(), 'mcp-grade-zips-'));
   try {
-    const { students, strays } = await findStudents(submissions, options.chapters, unpacked);
+    const found = await findStudents(submissions, options.chapters, unpacked);
+    const { strays } = found;
+    const students = options.only ? found.students.filter((student) => options.only!.includes(student.name)) : found.students;
     if (strays.length > 0) options.onStrays?.(strays);
     return await gradeStudents(students, options, privates);
   } finally {
@@ -79,8 +85,9 @@ async function gradeStudents(students: readonly Student[], options: ClassOptions
   return students.map((student, index) => {
     const chosen = plan[index]!;
     const exercises = options.selected.map(({ chapter, exercise }) => {
-      const found = byKey.get(chosen.get(chapter.dir)!)!.exercises.find((entry) => entry.id === exercise.id);
-      return found!;
+      const found = byKey.get(chosen.get(chapter.dir)!)!.exercises.find((entry) => entry.id === exercise.id)!;
+      const weight = options.weights?.[exercise.id];
+      return weight === undefined ? found : { ...found, max_points: weight, points: pointsFor(found.status, weight) };
     });
     const typeErrors = options.chapters.flatMap((chapter) =>
       byKey.get(chosen.get(chapter.dir)!)!.type_errors.filter((problem) => problem.file.startsWith(`${SHOWN_AS}/${chapter.dir}/`)),
