@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,8 @@ const first = grade();
 const csv = () => parseCsv(readFileSync(join(out, 'gradebook.csv'), 'utf8'));
 const book = () => JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as Gradebook;
 const firstCsv = csv();
+const before = join(work, 'before');
+cpSync(out, before, { recursive: true });
 const firstBook = book();
 const html = readFileSync(join(out, 'report.html'), 'utf8');
 const ids = allExercises().map(({ exercise }) => exercise.id);
@@ -101,5 +104,66 @@ describe('grade --only: one student regraded into the existing gradebook', () =>
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain('no such submissions');
     expect(readFileSync(join(out, 'gradebook.json'), 'utf8')).toBe(before);
+  });
+});
+
+describe('grade:diff: who moved between two gradebooks, on which exercise, and why', () => {
+  test('names bob, his score before and after, each changed exercise with its old and new message, and nobody else', () => {
+    const json = join(work, 'diff.json');
+    const ran = runTs('checker/class/diff-cli.ts', [before, out, '--json', json, '--lang', 'en']);
+    expect(ran.status, ran.stderr).toBe(0);
+    expect(ran.stdout).toMatch(/^bob: score \d+ → \d+$/m);
+    expect(ran.stdout).toContain('01/1: fail (0) → pass (3)');
+    expect(ran.stdout).toMatch(/ {4}before: .+\n {4}after: –/);
+    const diff = JSON.parse(readFileSync(json, 'utf8')) as { moved: { student: string }[]; added: string[]; removed: string[] };
+    expect(diff.moved.map((move) => move.student)).toEqual(['bob']);
+    expect([diff.added, diff.removed]).toEqual([[], []]);
+  });
+
+  test('two equal gradebooks: says so, in Korean by default', () => {
+    const ran = runTs('checker/class/diff-cli.ts', [out, out]);
+    expect(ran.status).toBe(0);
+    expect(ran.stdout.trim()).toBe('두 성적표가 같다: 점수가 바뀐 학생이 없다.');
+  });
+});
+
+describe('grade --deadline: each .git copy at its last commit at or before the deadline', () => {
+  const klass = join(work, 'deadline-class');
+  const repo = join(klass, 'eun');
+  const gitIn = (...args: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { encoding: 'utf8' });
+  cpSync(committedStarters(), join(repo, 'chapters'), { recursive: true });
+  gitIn('init', '-q');
+  gitIn('add', '-A');
+  execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'starter'], { env: { ...process.env, GIT_COMMITTER_DATE: '2026-11-01T10:00:00+09:00', GIT_AUTHOR_DATE: '2026-11-01T10:00:00+09:00' } });
+  const onTime = gitIn('rev-parse', 'HEAD').trim();
+  cpSync(join(REPO, 'solutions'), join(repo, 'chapters'), { recursive: true });
+  gitIn('add', '-A');
+  execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'late'], { env: { ...process.env, GIT_COMMITTER_DATE: '2026-11-03T10:00:00+09:00', GIT_AUTHOR_DATE: '2026-11-03T10:00:00+09:00' } });
+  // A copy without .git, solved: graded as it is, and marked so.
+  cpSync(join(REPO, 'solutions'), join(klass, 'fay', 'chapters'), { recursive: true });
+  const book = join(work, 'deadline-out');
+  const ran = runTs('checker/class/cli.ts', [klass, '--out', book, '--deadline', '2026-11-02T00:00:00+09:00', '--lang', 'en'], { timeoutMs: 240_000 });
+  const entries = () => (JSON.parse(readFileSync(join(book, 'gradebook.json'), 'utf8')) as Gradebook).students;
+
+  test('the late commit is not graded: the commit before the deadline is, and it is recorded with its date', () => {
+    expect(ran.status, ran.stderr).toBe(0);
+    const eun = entries().find((entry) => entry.student === 'eun')!;
+    expect(eun.snapshot).toEqual({ kind: 'commit', commit: onTime, date: '2026-11-01T10:00:00+09:00' });
+    expect(eun.score).toBe(0);
+    expect(eun.reason).toContain(`graded commit ${onTime.slice(0, 12)} (2026-11-01T10:00:00+09:00)`);
+  });
+
+  test('a copy without .git is graded as it is, and marked so; the deadline is in the provenance', () => {
+    const fay = entries().find((entry) => entry.student === 'fay')!;
+    expect(fay.snapshot).toEqual({ kind: 'no-git' });
+    expect(fay.score).toBe(fay.max_score);
+    expect(fay.reason).toBe('every exercise passed; no .git: graded as it is');
+    expect((JSON.parse(readFileSync(join(book, 'gradebook.json'), 'utf8')) as Gradebook).provenance.deadline).toBe('2026-11-01T15:00:00.000Z');
+  });
+
+  test('a deadline without a time zone is refused with exit 2', () => {
+    const refused = runTs('checker/class/cli.ts', [klass, '--out', join(work, 'none2'), '--deadline', '2026-11-02 00:00', '--lang', 'en']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('Give the time zone too');
   });
 });

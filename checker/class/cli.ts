@@ -82,6 +82,7 @@ async function main(argv: readonly string[]): Promise<number> {
       selected,
       weights: config.weights,
       ...(args.only ? { only: args.only } : {}),
+      ...(deadline ? { deadline } : {}),
       ...(args.suites ? { suites: args.suites } : {}),
       onPlan: (students, units) => progress.line(say.found(students, units)),
       onStrays: (names) => {

@@ -11,6 +11,7 @@ import { buildReport, pointsFor } from '../points.ts';
 import { loadPrivateSuites } from '../private-suites.ts';
 import type { PrivateSuite } from '../private-suites.ts';
 import type { Report } from '../report.ts';
+import { atDeadline } from './deadline.ts';
 import { fingerprintChapter } from './fingerprint.ts';
 import { SHOWN_AS, findStudents, isFolder } from './students.ts';
 import type { Student } from './students.ts';
@@ -28,6 +29,8 @@ export interface ClassOptions {
   weights?: Readonly<Record<string, number>>;
   /** Grade only the submissions with these names. */
   only?: readonly string[];
+  /** Grade each `.git` copy at its last commit at or before this time. */
+  deadline?: Date;
   /** Called with the files beside the submissions that are none (no folder, no ZIP), before grading. */
   onStrays?: (names: readonly string[]) => void;
   onProgress?: (done: number, total: number) => void;
@@ -55,7 +58,9 @@ export async function gradeClass(submissions: string, options: ClassOptions): Pr
   try {
     const found = await findStudents(submissions, options.chapters, unpacked);
     const { strays } = found;
-    const students = options.only ? found.students.filter((student) => options.only!.includes(student.name)) : found.students;
+    const chosen = options.only ? found.students.filter((student) => options.only!.includes(student.name)) : found.students;
+    const deadline = options.deadline;
+    const students = deadline ? chosen.map((student, index) => atDeadline(student, deadline, join(unpacked, `at-deadline-${index}`), options.chapters)) : chosen;
     if (strays.length > 0) options.onStrays?.(strays);
     return await gradeStudents(students, options, privates);
   } finally {

@@ -36,6 +36,8 @@ export interface GradebookEntry extends Report {
   reason: string;
   problem: Student['problem'];
   zip?: Student['zip'];
+  /** With a deadline: the commit graded and its date, or that the copy had no .git or no commit by then. */
+  snapshot?: Student['snapshot'];
   missing_chapters: string[];
 }
 
@@ -77,6 +79,7 @@ export function gradebookOf(results: readonly StudentResult[], provenance: Prove
         reason: reasonOf(result, lang),
         problem: result.student.problem,
         ...(result.student.zip ? { zip: result.student.zip } : {}),
+        ...(result.student.snapshot ? { snapshot: result.student.snapshot } : {}),
         missing_chapters: result.missingChapters,
         ...result.report,
       };
@@ -86,8 +89,8 @@ export function gradebookOf(results: readonly StudentResult[], provenance: Prove
 
 /** The results a gradebook.json holds, as the class grader made them (for --only, which regrades some and keeps the rest). */
 export function resultsOf(book: Gradebook): StudentResult[] {
-  return book.students.map(({ student, id: _id, reason: _reason, problem, zip, missing_chapters, ...report }) => ({
-    student: { name: student, dir: report.target, learner: null, problem, ...(zip ? { zip } : {}) },
+  return book.students.map(({ student, id: _id, reason: _reason, problem, zip, snapshot, missing_chapters, ...report }) => ({
+    student: { name: student, dir: report.target, learner: null, problem, ...(zip ? { zip } : {}), ...(snapshot ? { snapshot } : {}) },
     report,
     missingChapters: missing_chapters,
   }));

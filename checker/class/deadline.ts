@@ -1,0 +1,57 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, normalize, sep } from 'node:path';
+import type { ChapterSpec } from '../manifest/types.ts';
+import { gradedTarget } from '../target.ts';
+import { SHOWN_AS } from './students.ts';
+import type { Student } from './students.ts';
+
+/** Reads a student's repository with plumbing only: no hooks, no filters, no pager, no replace refs, whoever owns it. */
+function git(repo: string, args: readonly string[]): Buffer {
+  return execFileSync('git', ['-c', 'safe.directory=*', '-c', 'core.hooksPath=/dev/null', '--git-dir', join(repo, '.git'), ...args], {
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env['PATH'] ?? '', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_NO_REPLACE_OBJECTS: '1', GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat' },
+  });
+}
+
+/** The repository of a submission: the folder that holds its chapters/ (or the chapter folders), when it has a .git folder. */
+function repositoryOf(student: Student): { repo: string; prefix: string } | null {
+  const chaptersDir = student.learner?.chaptersDir;
+  if (!chaptersDir) return null;
+  if (basename(chaptersDir) === 'chapters' && existsSync(join(dirname(chaptersDir), '.git'))) return { repo: dirname(chaptersDir), prefix: 'chapters/' };
+  return existsSync(join(chaptersDir, '.git')) ? { repo: chaptersDir, prefix: '' } : null;
+}
+
+/**
+ * The submission as it stood at its last commit at or before the deadline: that commit's chapter files are
+ * written to `into` from git's objects (ls-tree and cat-file, so no checkout, hook or filter of the student's
+ * runs), and the student carries the commit and its date. A copy without .git is graded as it is and marked so;
+ * one with no commit by the deadline has nothing to grade. Commit dates are the student's clock: see the README.
+ */
+export function atDeadline(student: Student, deadline: Date, into: string, chapters: readonly ChapterSpec[]): Student {
+  if (student.problem) return student;
+  const found = repositoryOf(student);
+  if (!found) return { ...student, snapshot: { kind: 'no-git' } };
+  let commit: string;
+  try {
+    commit = git(found.repo, ['rev-list', '-1', `--before=${deadline.toISOString()}`, 'HEAD', '--']).toString('utf8').trim();
+  } catch {
+    return { ...student, learner: null, problem: 'no-commit', snapshot: { kind: 'no-commit' } };
+  }
+  if (commit === '') return { ...student, learner: null, problem: 'no-commit', snapshot: { kind: 'no-commit' } };
+  const date = git(found.repo, ['show', '-s', '--format=%cI', commit]).toString('utf8').trim();
+  const listing = git(found.repo, ['ls-tree', '-r', '-z', '--full-tree', commit, '--', ...(found.prefix ? [found.prefix] : [])]).toString('utf8');
+  mkdirSync(into, { recursive: true });
+  for (const line of listing.split('\0').filter((entry) => entry !== '')) {
+    const [meta, path] = line.split('\t') as [string, string];
+    const [mode, type, oid] = meta.split(' ') as [string, string, string];
+    // Regular files only: links and submodules are left out, as the scratch copy leaves them out.
+    if (type !== 'blob' || (mode !== '100644' && mode !== '100755')) continue;
+    const target = normalize(join(into, path));
+    if (!target.startsWith(`${normalize(into)}${sep}`)) continue;
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, git(found.repo, ['cat-file', 'blob', oid]));
+  }
+  return { ...student, learner: gradedTarget(into, chapters, SHOWN_AS), snapshot: { kind: 'commit', commit, date } };
+}
