@@ -19,6 +19,8 @@ import { killForksOnExit } from '../watchdog.ts';
 import { dropRunnerChannels } from '../ci-channels.ts';
 import { messages } from '../i18n.ts';
 import { RESTORE_COMMAND, listChanged, verifyChecker } from '../integrity.ts';
+import { writeGradescopeResults } from './gradescope.ts';
+import { similarity, similarityHtml, similaritySources } from './similarity.ts';
 
 /** `npm run grade`: grades every student folder and writes gradebook.csv, gradebook.json and report.html; 0 when written, 2 on a usage error. */
 async function main(argv: readonly string[]): Promise<number> {
@@ -81,16 +83,18 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   mkdirSync(args.out, { recursive: true });
   const ids = selected.map(({ exercise }) => exercise.id);
+  const similar = similarity(results, { chapters: CHAPTERS, lang: args.lang, ...(await similaritySources(args.submissions, CHAPTERS)) });
   const files: [string, string][] = [
     ['gradebook.csv', gradebookCsv(results, ids, args.lang)],
     // Each student's reason is the CSV's, so an empty folder says the same thing in both files.
-    ['gradebook.json', `${JSON.stringify({ version: REPORT_VERSION, students: results.map((result) => ({ student: result.student.name, reason: reasonOf(result, args.lang), ...result.report })) }, null, 2)}\n`],
-    ['report.html', reportHtml(results, selected, args.lang)],
+    ['gradebook.json', `${JSON.stringify({ version: REPORT_VERSION, students: results.map((result) => ({ student: result.student.name, reason: reasonOf(result, args.lang), ...result.report })), similarity: similar }, null, 2)}\n`],
+    ['report.html', reportHtml(results, selected, args.lang).replace('</body>', () => `${similarityHtml(similar, args.lang)}\n</body>`)],
   ];
   for (const [name, text] of files) {
     writeFileSync(join(args.out, name), text);
     console.log(say.wrote(join(args.out, name)));
   }
+  if (writeGradescopeResults(args.out, results).length > 0) console.log(say.wrote(join(args.out, 'gradescope')));
   return 0;
 }
 
