@@ -15,6 +15,8 @@ export interface GradeArgs {
   deadline?: Date;
   /** Regrade only these submissions, into the gradebook already in the output folder. */
   only?: string[];
+  /** Run the similarity pass (for a person to review). */
+  similarity: boolean;
   lang: Lang;
   timeoutMs: number;
 }
@@ -24,7 +26,7 @@ export interface GradeArgs {
  * student names and grades never land in the course repository, where one `git add -A` would commit them.
  */
 export function parseGradeArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, now: Date = new Date()): GradeArgs {
-  const { positional, values: options } = readWords(argv, ['--out', '--suites', '--lang', '--timeout', '--config', '--deadline', '--only']);
+  const { positional, values: options, flags } = readWords(argv, ['--out', '--suites', '--lang', '--timeout', '--config', '--deadline', '--only'], ['--similarity']);
   const lang = langOption(options['--lang'], env);
   const timeoutMs = timeoutOption(options['--timeout']);
   if (positional.length !== 1) throw new UsageError((say) => say.oneSubmissions);
@@ -36,7 +38,7 @@ export function parseGradeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
   const deadline = options['--deadline'] === undefined ? undefined : deadlineOption(options['--deadline']);
   const only = options['--only']?.split(',').map((name) => name.trim()).filter((name) => name !== '');
   if (only && !options['--out']) throw new UsageError((say) => say.onlyNeedsOut);
-  return { submissions, out, ...(suites ? { suites } : {}), ...(config ? { config } : {}), ...(deadline ? { deadline } : {}), ...(only ? { only } : {}), lang, timeoutMs };
+  return { submissions, out, ...(suites ? { suites } : {}), ...(config ? { config } : {}), ...(deadline ? { deadline } : {}), ...(only ? { only } : {}), similarity: flags['--similarity'], lang, timeoutMs };
 }
 
 /** A sortable local date and time such as 20261130-094512. */

@@ -14,7 +14,6 @@ import { usageWords } from '../usage-words.ts';
 import { parseGradeArgs } from './args.ts';
 import type { GradeArgs } from './args.ts';
 import { reportHtml } from './html.ts';
-import { reasonOf } from './reasons.ts';
 import { PrivateSuiteError } from '../private-suites.ts';
 import { progressLine } from './progress.ts';
 import { classWords } from './words.ts';
@@ -22,6 +21,8 @@ import { killForksOnExit } from '../watchdog.ts';
 import { dropRunnerChannels } from '../ci-channels.ts';
 import { messages } from '../i18n.ts';
 import { RESTORE_COMMAND, listChanged, verifyChecker } from '../integrity.ts';
+import { writeGradescopeResults } from './gradescope.ts';
+import { similarity, similarityHtml, similaritySources } from './similarity.ts';
 
 /** `npm run grade`: grades every student folder and writes gradebook.csv, gradebook.json and report.html; 0 when written, 2 on a usage error. */
 async function main(argv: readonly string[]): Promise<number> {
@@ -114,16 +115,22 @@ async function main(argv: readonly string[]): Promise<number> {
   if (previous) book.regrades = [...(previous.regrades ?? []), { ...provenance, students: results.map((result) => result.student.name) }];
   mkdirSync(args.out, { recursive: true });
   const ids = selected.map(({ exercise }) => exercise.id);
+  // Similarity is for a person to review, never a penalty, and only when asked for.
+  const similar = args.similarity ? similarity(all, { chapters: CHAPTERS, lang: args.lang, ...(await similaritySources(args.submissions, CHAPTERS)) }) : null;
+  if (similar) book.similarity = similar;
   const files: [string, string][] = [
     ['gradebook.csv', gradebookCsv(all, ids, args.lang, config.roster)],
     // Each student's reason is the CSV's, so an empty folder says the same thing in both files.
-    ['gradebook.json', `${JSON.stringify(book, null, 2)}\n`],
-    ['report.html', reportHtml(all, selected, args.lang, new Date(), book)],
+    ['gradebook.json', `${JSON.stringify(book, null, 2)}
+`],
+    ['report.html', reportHtml(all, selected, args.lang, new Date(), book).replace('</body>', () => `${similar ? similarityHtml(similar, args.lang) : ''}
+</body>`)],
   ];
   for (const [name, text] of files) {
     writeFileSync(join(args.out, name), text);
     console.log(say.wrote(join(args.out, name)));
   }
+  if (writeGradescopeResults(args.out, all).length > 0) console.log(say.wrote(join(args.out, 'gradescope')));
   return 0;
 }
 

@@ -10,6 +10,7 @@ import type { TimeLimits } from '../limits.ts';
 import type { StudentResult } from './grade-class.ts';
 import { reasonOf } from './reasons.ts';
 import type { Student } from './students.ts';
+import type { SimilarityReport } from './similarity.ts';
 
 /** What produced a gradebook, so a grade can be traced and reproduced: recorded in gradebook.json and report.html. */
 export interface Provenance {
@@ -47,6 +48,8 @@ export interface Gradebook {
   provenance: Provenance;
   regrades?: (Provenance & { students: string[] })[];
   students: GradebookEntry[];
+  /** With --similarity: pairs of students (and students and the solution) whose edits are close, for a person to review. */
+  similarity?: SimilarityReport;
 }
 
 /** The provenance of a run of this checker with these settings, now. */

@@ -8,7 +8,14 @@ const NOW = new Date(2026, 10, 30, 9, 45, 12);
 
 test('reads the submissions folder and every option into the typed arguments', () => {
   const args = parseGradeArgs(['class', '--out', 'book', '--suites', 'hidden', '--lang', 'en', '--timeout', '20'], {}, NOW);
-  expect(args).toEqual({ submissions: 'class', out: 'book', suites: 'hidden', lang: 'en', timeoutMs: 20_000 });
+  expect(args).toEqual({ submissions: 'class', out: 'book', suites: 'hidden', similarity: false, lang: 'en', timeoutMs: 20_000 });
+  const more = parseGradeArgs(['class', '--out', 'book', '--config', 'class.json', '--deadline', '2026-12-01T23:59:00+09:00', '--only', 'kim, park', '--similarity'], {}, NOW);
+  expect(more).toMatchObject({ config: 'class.json', deadline: new Date('2026-12-01T14:59:00Z'), only: ['kim', 'park'], similarity: true });
+});
+
+test('--only needs the --out that holds the gradebook, and a deadline needs its time zone', () => {
+  expect(() => parseGradeArgs(['class', '--only', 'kim'], {}, NOW)).toThrow(UsageError);
+  expect(() => parseGradeArgs(['class', '--deadline', '2026-12-01 23:59'], {}, NOW)).toThrow(UsageError);
 });
 
 test('without --out the gradebook goes under ~/mcp-gradebooks, stamped with the local time', () => {

@@ -1,0 +1,194 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { CHAPTERS, allExercises } from '../course.ts';
+import { UsageError, guessLang, langOption, readWords, timeoutOption } from '../command-line.ts';
+import type { Lang } from '../i18n.ts';
+import { messages } from '../i18n.ts';
+import { buildReport, pointsFor, weightOf } from '../points.ts';
+import type { Report } from '../report.ts';
+import { REPO_ROOT, copyLearnerTree } from '../scratch.ts';
+import { newSigningKey, verifySignature } from '../sign.ts';
+import { chapterFolder } from '../target.ts';
+import { usageWords } from '../usage-words.ts';
+import { GRADESCOPE_VISIBILITIES, gradescopeFailure, gradescopeJson, gradescopeResults, locateSubmission } from './gradescope.ts';
+import type { GradescopeOptions, GradescopeVisibility } from './gradescope.ts';
+
+/**
+ * The trusted side of the Gradescope autograder (gradescope/run_autograder starts it as root, from the course copy
+ * baked into the autograder): copies the submission's chapter folders, runs this copy's checker on them as the
+ * unprivileged user named by --run-as, and writes results.json from the signed report that checker wrote. Learner
+ * code never runs in this process, and nothing the learner's code prints or writes decides the results.
+ */
+
+const WORDS = {
+  ko: {
+    usage: 'usage: node --import tsx checker/class/gradescope-cli.ts --submission DIR --out results.json [--lang ko|en] [--timeout SECONDS] [--run-as USER] [--suites DIR] [--visibility V] [--stdout-visibility V] [--test-visibility V]',
+    noChapters: (dirs: string) => `제출물에서 장 폴더를 찾지 못해 채점하지 않았다. 저장소 사본 전체, 그것을 감싼 폴더 하나, 또는 장 폴더(${dirs})를 그대로 올리라.`,
+    noReport: '채점기가 결과를 남기지 않았다. 채점이 중간에 멈췄다. 강사에게 알리라.',
+    forged: '결과 파일의 서명이 맞지 않아(채점기가 아닌 무언가가 고쳐 썼다) 이 채점을 무효로 했다. 강사에게 알리라.',
+    badReport: (why: string) => `결과 파일이 과정의 연습 목록과 맞지 않아(${why}) 이 채점을 무효로 했다. 강사에게 알리라.`,
+    badVisibility: (value: string) => `알 수 없는 공개 범위: ${value} (쓸 수 있는 값: ${GRADESCOPE_VISIBILITIES.join(', ')})`,
+    wrote: (file: string) => `Gradescope 결과를 썼다: ${file}`,
+  },
+  en: {
+    usage: 'usage: node --import tsx checker/class/gradescope-cli.ts --submission DIR --out results.json [--lang ko|en] [--timeout SECONDS] [--run-as USER] [--suites DIR] [--visibility V] [--stdout-visibility V] [--test-visibility V]',
+    noChapters: (dirs: string) => `No chapter folders were found in the submission, so nothing was graded. Upload a whole copy of the repository, one folder wrapping it, or the chapter folders themselves (${dirs}).`,
+    noReport: 'The checker left no results: grading stopped before it finished. Tell your instructor.',
+    forged: 'The results file did not carry the checker\'s signature (something else rewrote it), so this grading is void. Tell your instructor.',
+    badReport: (why: string) => `The results file does not match the course's exercises (${why}), so this grading is void. Tell your instructor.`,
+    badVisibility: (value: string) => `Unknown visibility: ${value} (use one of ${GRADESCOPE_VISIBILITIES.join(', ')})`,
+    wrote: (file: string) => `Wrote Gradescope results: ${file}`,
+  },
+} as const;
+
+/** The parsed command line. */
+interface GradescopeArgs {
+  submission: string;
+  out: string;
+  lang: Lang;
+  timeoutMs: number;
+  runAs?: string;
+  suites?: string;
+  options: GradescopeOptions;
+}
+
+/** A visibility option's value, checked against Gradescope's documented values. */
+function visibilityOption(value: string | undefined, lang: Lang): GradescopeVisibility | undefined {
+  if (value === undefined) return undefined;
+  if (!(GRADESCOPE_VISIBILITIES as readonly string[]).includes(value)) throw new UsageError(() => WORDS[lang].badVisibility(value));
+  return value as GradescopeVisibility;
+}
+
+/** Reads the command line; throws UsageError when something is missing or unknown. */
+function parse(argv: readonly string[]): GradescopeArgs {
+  const names = ['--submission', '--out', '--lang', '--timeout', '--run-as', '--suites', '--visibility', '--stdout-visibility', '--test-visibility'] as const;
+  const { positional, values } = readWords(argv, names);
+  const lang = langOption(values['--lang']);
+  const extra = positional[0];
+  if (extra !== undefined) throw new UsageError((say) => say.unexpectedArgument(extra));
+  const { '--submission': submission, '--out': out, '--run-as': runAs, '--suites': suites } = values;
+  if (!submission || !out) throw new UsageError(() => WORDS[lang].usage);
+  const visibility = visibilityOption(values['--visibility'], lang);
+  const stdoutVisibility = visibilityOption(values['--stdout-visibility'], lang);
+  const testVisibility = visibilityOption(values['--test-visibility'], lang);
+  return {
+    submission,
+    out,
+    lang,
+    timeoutMs: timeoutOption(values['--timeout']),
+    ...(runAs ? { runAs } : {}),
+    ...(suites ? { suites } : {}),
+    options: { ...(visibility ? { visibility } : {}), ...(stdoutVisibility ? { stdoutVisibility } : {}), ...(testVisibility ? { testVisibility } : {}) },
+  };
+}
+
+/** The numeric uid and gid of a user, from `id`. */
+function idsOf(user: string): { uid: number; gid: number } {
+  const read = (flag: string) => {
+    const ran = spawnSync('id', [flag, user], { encoding: 'utf8' });
+    const value = Number(ran.stdout.trim());
+    if (ran.status !== 0 || !Number.isSafeInteger(value)) throw new Error(`no such user: ${user}`);
+    return value;
+  };
+  return { uid: read('-u'), gid: read('-g') };
+}
+
+/** Runs this copy's checker on the copied chapters, with the signing key on standard input; as `runAs` when given. */
+function runChecker(argv: readonly string[], key: string, runAs: { uid: number; gid: number } | null): Promise<number> {
+  const env: NodeJS.ProcessEnv = runAs
+    ? { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: '/tmp', TMPDIR: '/tmp', LANG: 'C.UTF-8', CI: 'true' }
+    : { ...process.env };
+  return new Promise((done) => {
+    const child = spawn(process.execPath, argv, { cwd: REPO_ROOT, env, stdio: ['pipe', 'inherit', 'inherit'], ...(runAs ?? {}) });
+    child.stdin.end(`${key}\n`);
+    child.on('error', () => done(2));
+    child.on('close', (code) => done(code ?? 2));
+  });
+}
+
+/** The signed report when the signature is right, `forged` when it is not, null when there is no file. */
+function readSigned(json: string, key: string): Report | 'forged' | null {
+  if (!existsSync(json)) return null;
+  if (statSync(json).size > 20 * 1024 * 1024) return 'forged';
+  const text = readFileSync(json, 'utf8');
+  const sig = existsSync(`${json}.sig`) ? readFileSync(`${json}.sig`, 'utf8') : '';
+  return verifySignature(key, text, sig) ? (JSON.parse(text) as Report) : 'forged';
+}
+
+/**
+ * The report rebuilt from its exercises after checking them against this copy's manifest: every exercise once, in
+ * order, each worth its manifest weight and scored by its status. The headline numbers are computed here, never read.
+ */
+function checkedReport(report: Report): Report | string {
+  const expected = allExercises(CHAPTERS);
+  if (!Array.isArray(report.exercises) || report.exercises.length !== expected.length) return 'exercises';
+  for (const [index, exercise] of report.exercises.entries()) {
+    const spec = expected[index]!.exercise;
+    if (exercise.id !== spec.id) return `exercise ${index + 1}`;
+    if (exercise.max_points !== weightOf(spec) || exercise.points !== pointsFor(exercise.status, exercise.max_points)) return `points of ${spec.id}`;
+  }
+  if (report.lang !== 'ko' && report.lang !== 'en') return 'lang';
+  return buildReport({ target: 'chapters', lang: report.lang, exercises: report.exercises, type_errors: Array.isArray(report.type_errors) ? report.type_errors : [] });
+}
+
+/** Grades the submission and returns the results file's text. */
+async function grade(args: GradescopeArgs): Promise<string> {
+  const say = WORDS[args.lang];
+  const target = locateSubmission(args.submission, CHAPTERS);
+  if (!target) return gradescopeJson(gradescopeFailure(say.noChapters(CHAPTERS.map((chapter) => chapter.dir).join(', ')), args.options));
+  const runAs = args.runAs ? idsOf(args.runAs) : null;
+  const work = mkdtempSync(join(tmpdir(), 'mcp-gradescope-'));
+  try {
+    const chapters = join(work, 'chapters');
+    const out = join(work, 'out');
+    mkdirSync(chapters, { recursive: true });
+    mkdirSync(out, { recursive: true });
+    // Only the chapter folders are taken, as regular files: links, node_modules and dot files stay behind.
+    for (const chapter of CHAPTERS) copyLearnerTree(chapterFolder(target, chapter), join(chapters, chapter.dir));
+    if (runAs) {
+      spawnSync('chmod', ['-R', 'a+rX', work]);
+      chmodSync(out, 0o777);
+    }
+    const json = join(out, 'report.json');
+    const argv = [
+      '--import', 'tsx', join(REPO_ROOT, 'checker', 'cli.ts'), 'check',
+      '--target', chapters, '--shown-as', 'chapters', '--json', json, '--sign',
+      '--lang', args.lang, '--timeout', String(args.timeoutMs / 1000),
+      ...(args.suites ? ['--suites', args.suites] : []),
+    ];
+    const key = newSigningKey();
+    await runChecker(argv, key, runAs);
+    // Whatever the learner's code left running as that user ends here, before the results are read.
+    if (runAs) spawnSync('kill', ['-KILL', '-1'], { ...runAs, stdio: 'ignore' });
+    const signed = readSigned(json, key);
+    if (signed === null) return gradescopeJson(gradescopeFailure(say.noReport, args.options));
+    if (signed === 'forged') return gradescopeJson(gradescopeFailure(say.forged, args.options));
+    const report = checkedReport(signed);
+    if (typeof report === 'string') return gradescopeJson(gradescopeFailure(say.badReport(report), args.options));
+    console.log(messages(args.lang).progress(report.exercises.filter((exercise) => exercise.status === 'pass').length, report.exercises.length, report.score, report.max_score, `${report.tests_passed}/${report.tests_total}`));
+    return gradescopeJson(gradescopeResults(report, args.options));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Entry point: 0 once results.json is written (even for a submission that could not be graded), 2 on a usage error. */
+async function main(argv: readonly string[]): Promise<number> {
+  let args: GradescopeArgs;
+  try {
+    args = parse(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(error.say(usageWords(guessLang(argv))));
+    return 2;
+  }
+  const text = await grade(args);
+  mkdirSync(dirname(args.out), { recursive: true });
+  writeFileSync(args.out, text);
+  console.log(WORDS[args.lang].wrote(args.out));
+  return 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Builds the Gradescope autograder zip from a commit of this repository (HEAD unless given): setup.sh and
+# run_autograder at the zip's root, and the committed course tree under course/. Only committed files go in, so
+# nothing uncommitted in this working tree (a learner's edits, a gradebook) can reach the autograder.
+# It is written outside the repository unless OUT is given, so a `git add -A` never commits it.
+#   bash gradescope/build-zip.sh [OUT.zip] [COMMIT]
+set -euo pipefail
+repo="$(git -C "$(dirname "$0")" rev-parse --show-toplevel)"
+commit="${2:-HEAD}"
+out="${1:-${TMPDIR:-/tmp}/mcp-autograder-$(git -C "$repo" rev-parse --short "$commit").zip}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+git -C "$repo" archive --format=tar --prefix=course/ "$commit" | tar -x -C "$work"
+cp "$work/course/gradescope/setup.sh" "$work/course/gradescope/run_autograder" "$work/"
+chmod 755 "$work/setup.sh" "$work/run_autograder"
+rm -f "$out"
+out_abs="$(cd "$(dirname "$out")" && pwd)/$(basename "$out")"
+(cd "$work" && zip -qr -X "$out_abs" setup.sh run_autograder course)
+echo "wrote $out_abs ($(git -C "$repo" rev-parse --short "$commit"))"

@@ -1,0 +1,85 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { CHAPTERS, allExercises } from '../checker/course.ts';
+import { REPO } from './support/run.ts';
+import { committedStarters } from './support/starters.ts';
+
+/** The keys Gradescope's autograder specification documents for results.json and for one test case. */
+const TOP_KEYS = ['score', 'execution_time', 'output', 'output_format', 'test_output_format', 'test_name_format', 'visibility', 'stdout_visibility', 'extra_data', 'tests', 'leaderboard'];
+const TEST_KEYS = ['score', 'max_score', 'status', 'name', 'name_format', 'number', 'output', 'output_format', 'tags', 'visibility', 'extra_data'];
+const STATUSES = ['passed', 'failed'];
+
+const scratch = mkdtempSync(join(tmpdir(), 'gradescope-test-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Lays out a fake /autograder with `fill` building the submission, runs run_autograder against it without privileges, and returns its results. */
+function runAutograder(name: string, fill: (submission: string) => void, env: NodeJS.ProcessEnv = {}): { results: Record<string, unknown>; stdout: string } {
+  const root = join(scratch, name);
+  const submission = join(root, 'submission');
+  mkdirSync(submission, { recursive: true });
+  fill(submission);
+  const ran = spawnSync('bash', [join(REPO, 'gradescope', 'run_autograder')], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 240_000,
+    env: { ...process.env, AUTOGRADER_ROOT: root, COURSE_DIR: REPO, AUTOGRADER_TRY_LOCALLY: '1', MCP_NODE_HOME: join(root, 'no-node-home'), CHECKER_LANG: 'en', ...env },
+  });
+  expect(ran.status, ran.stderr).toBe(0);
+  return { results: JSON.parse(readFileSync(join(root, 'results', 'results.json'), 'utf8')) as Record<string, unknown>, stdout: ran.stdout };
+}
+
+/** Checks results.json against the documented shape: known keys only, numbers, statuses, and one test case per exercise. */
+function expectGradescopeShape(results: Record<string, unknown>): Record<string, unknown>[] {
+  for (const key of Object.keys(results)) expect(TOP_KEYS).toContain(key);
+  expect(typeof results['score']).toBe('number');
+  expect(typeof results['output']).toBe('string');
+  const tests = results['tests'] as Record<string, unknown>[];
+  expect(tests.map((entry) => String(entry['name']).split(' ')[0])).toEqual(allExercises(CHAPTERS).map(({ exercise }) => exercise.id));
+  for (const entry of tests) {
+    for (const key of Object.keys(entry)) expect(TEST_KEYS).toContain(key);
+    expect(typeof entry['score']).toBe('number');
+    expect(typeof entry['max_score']).toBe('number');
+    expect(STATUSES).toContain(entry['status']);
+    expect(typeof entry['output']).toBe('string');
+    // Never a scratch path of the machine, nor a stack trace.
+    expect(String(entry['output'])).not.toContain(tmpdir());
+    expect(String(entry['output'])).not.toMatch(/^\s+at\s/m);
+  }
+  return tests;
+}
+
+describe('the Gradescope autograder, run without privileges against a fake /autograder', () => {
+  test('scripts parse as bash', () => {
+    for (const script of ['run_autograder', 'setup.sh']) expect(spawnSync('bash', ['-n', join(REPO, 'gradescope', script)]).status).toBe(0);
+  });
+
+  test('the solutions, as a whole copy of the repository, score full marks with every test case passed', () => {
+    const { results, stdout } = runAutograder('solved', (submission) => {
+      cpSync(join(REPO, 'solutions'), join(submission, 'chapters'), { recursive: true });
+      writeFileSync(join(submission, 'package.json'), '{"name":"student-copy"}\n');
+    });
+    expect(stdout).toContain('no separate user and no network block');
+    const tests = expectGradescopeShape(results);
+    const max = tests.reduce((sum, entry) => sum + Number(entry['max_score']), 0);
+    expect(max).toBe(allExercises(CHAPTERS).length);
+    expect(results['score']).toBe(max);
+    expect(tests.every((entry) => entry['status'] === 'passed' && entry['score'] === entry['max_score'])).toBe(true);
+  });
+
+  test('the starters, as chapter folders alone inside a wrapper folder, score 0 with every test case failed', () => {
+    const { results } = runAutograder('starters', (submission) => cpSync(committedStarters(), join(submission, 'mcp-ts-workshop-main'), { recursive: true }));
+    const tests = expectGradescopeShape(results);
+    expect(results['score']).toBe(0);
+    expect(tests.every((entry) => entry['status'] === 'failed' && entry['score'] === 0)).toBe(true);
+    expect(String(tests[0]!['output'])).toMatch(/Look at: chapters\/01-mini-mcp\//);
+  });
+
+  test('a submission without chapter folders gets a results file that scores 0 and says why', () => {
+    const { results } = runAutograder('nothing', (submission) => writeFileSync(join(submission, 'answer.ts'), 'export {};\n'), { GRADESCOPE_VISIBILITY: 'visible' });
+    expect(results).toMatchObject({ score: 0, tests: [], visibility: 'visible' });
+    expect(String(results['output'])).toContain('No chapter folders were found');
+  });
+});
