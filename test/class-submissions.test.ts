@@ -67,3 +67,31 @@ describe('npm run grade pointed at something that is no submissions folder', () 
     expect(() => readFileSync(join(none, 'gradebook.json'))).toThrow();
   });
 });
+
+describe('npm run grade shows learner paths only, so equal failures count as one', () => {
+  const klass = join(work, 'paths');
+  // Three students whose copies differ (each is graded on its own) but fail the same way, with a message that carries the module's own path.
+  for (const name of ['a', 'b', 'c']) {
+    const model = join(klass, name, 'chapters', '01-mini-mcp', 'model.ts');
+    cpSync(solutions, join(klass, name, 'chapters'), { recursive: true });
+    writeFileSync(model, `throw new Error(\`model failed at \${import.meta.filename} and \${import.meta.dirname}/x\`);\n// ${name}\n${readFileSync(model, 'utf8')}`);
+  }
+  const book = join(work, 'paths-out');
+  const graded = runTs('checker/class/cli.ts', [klass, '--out', book, '--lang', 'en'], { timeoutMs: 300_000 });
+
+  test('no message, report or JSON holds a scratch, sandbox or lane path', () => {
+    expect(graded.status, graded.stderr).toBe(0);
+    for (const file of ['gradebook.csv', 'gradebook.json', 'report.html']) {
+      const text = readFileSync(join(book, file), 'utf8');
+      expect(text, file).not.toMatch(/mcp-check-|\.sandbox|lane-\d|<checker>|\/t\d+\/chapters/);
+    }
+    const entries = (JSON.parse(readFileSync(join(book, 'gradebook.json'), 'utf8')) as { students: Report[] }).students;
+    expect(entries[0]!.exercises.find((exercise) => exercise.id === '01/2')!.message).toContain('model failed at chapters/01-mini-mcp/model.ts and chapters/01-mini-mcp/x');
+  });
+
+  test('the most common failure counts every student who has it', () => {
+    const html = readFileSync(join(book, 'report.html'), 'utf8');
+    const row = /<td>01\/2<\/td>[\s\S]*?<\/tr>/.exec(html.slice(html.indexOf('Failure rate per exercise')))![0];
+    expect(row).toContain('<small>× 3</small>');
+  });
+});
