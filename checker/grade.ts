@@ -30,8 +30,8 @@ export interface GradeOptions {
   suites?: string;
   /** That folder's suites, when the caller has already loaded and checked them (a class checks them before finding students). */
   privates?: readonly PrivateSuite[];
-  /** Called as suite files finish: how many of how many are done. */
-  onProgress?: (done: number, total: number) => void;
+  /** Called as suite files finish: how many of how many are done, and the index of the graded folder the file belonged to. */
+  onProgress?: (done: number, total: number, folder: number) => void;
   /** Type-check once per change (npm run watch): every grade after a change uses that change's result. */
   watchTypes?: boolean;
 }
@@ -132,7 +132,8 @@ export class GradingSession {
 
   private progress(file: string): void {
     this.finished.add(file);
-    this.options.onProgress?.(this.finished.size, this.total);
+    const folder = this.scratch.targets.findIndex((target) => file.startsWith(`${target.dir}/`));
+    this.options.onProgress?.(this.finished.size, this.total, folder);
   }
 
   /** Stops vitest and removes the scratch folder. */

@@ -3,7 +3,7 @@ import type { Lang } from './i18n.ts';
 import { usageWords } from './usage-words.ts';
 
 /** The commands that answer --help. */
-export type HelpTopic = 'check' | 'hint' | 'watch' | 'reset' | 'grade' | 'grade:diff' | 'grade:pr';
+export type HelpTopic = 'check' | 'hint' | 'watch' | 'reset' | 'grade' | 'grade:diff' | 'grade:merge' | 'grade:pr';
 
 /** One usage line per command; option names are the same in both languages. */
 export const USAGE_LINES: Record<HelpTopic, string> = {
@@ -11,8 +11,9 @@ export const USAGE_LINES: Record<HelpTopic, string> = {
   hint: 'npm run hint -- [01/3] [--target DIR] [--lang ko|en]',
   watch: 'npm run watch -- [01 | 01/3 ...] [--target DIR] [--lang ko|en] [--timeout SECONDS]',
   reset: 'npm run reset -- 01 [--target DIR] [--lang ko|en]',
-  grade: 'npm run grade -- SUBMISSIONS_DIR [--out DIR] [--config FILE] [--deadline TIME] [--only NAME,...] [--similarity] [--suites DIR] [--lang ko|en] [--timeout SECONDS]',
+  grade: 'npm run grade -- SUBMISSIONS_DIR [--out DIR] [--config FILE] [--deadline TIME] [--only NAME,...] [--shard I/N] [--similarity] [--suites DIR] [--lang ko|en] [--timeout SECONDS]',
   'grade:diff': 'npm run grade:diff -- OLD_GRADEBOOK_DIR NEW_GRADEBOOK_DIR [--json FILE] [--lang ko|en]',
+  'grade:merge': 'npm run grade:merge -- SHARD_GRADEBOOK_DIR... --out DIR [--lang ko|en]',
   'grade:pr': 'npm run grade:pr -- --base REF --head REF [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--repo DIR] [--run-as USER]',
 };
 
@@ -36,6 +37,10 @@ const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
   grade: {
     ko: '강사용: 하위 폴더(또는 .zip)마다 학생 한 명으로 채점해 gradebook.csv, gradebook.json, report.html을 쓴다.\n  --out DIR  결과 폴더(기본: ~/mcp-gradebooks/gradebook-<시각>, 저장소와 제출 폴더 밖)\n  --config FILE  반 설정(가중치, 명부, 마감)   --deadline TIME  .git 사본을 이 시각 이전 마지막 커밋으로 채점   --only NAME,...  이미 있는 성적표에 이 학생들만 다시 채점   --similarity  사람이 살펴볼 비슷한 제출물 표시',
     en: 'Instructors: grades each subfolder (or .zip) as one student and writes gradebook.csv, gradebook.json and report.html.\n  --out DIR  output folder (default: ~/mcp-gradebooks/gradebook-<time>, outside the repository and the submissions)\n  --config FILE  class file (weights, roster, deadline)   --deadline TIME  grade .git copies at their last commit at or before it   --only NAME,...  regrade these students into the existing gradebook   --similarity  flag similar submissions for a person to review',
+  },
+  'grade:merge': {
+    ko: '강사용: grade --shard 1/n … n/n으로 나눠 채점한 성적표들을 한 번에 채점한 것과 똑같은 하나의 성적표로 합친다.',
+    en: 'Instructors: joins the gradebooks of grade --shard 1/n … n/n into the one gradebook a single run over the whole class writes.',
   },
   'grade:diff': {
     ko: '강사용: 두 성적표(gradebook.json이 있는 폴더)를 비교해 점수가 바뀐 학생, 바뀐 연습, 이전과 이후의 메시지를 보여 준다.',

@@ -57,6 +57,8 @@ describe('npm run grade on a generated class', () => {
     expect(ran.status, ran.stderr).toBe(0);
     expect(ran.stderr).toMatch(/Found 9 students/);
     expect(ran.stderr).toMatch(/Grading: test files \d+\/\d+/);
+    // Each progress line names a student being graded and, once the pace is known, the time left.
+    expect(ran.stderr).toMatch(/Grading: test files \d+\/\d+ · \S[^\n]* · about \d+:\d\d left/);
     // Bounded time is the run's own 240 s limit above (a run cut off there has no status); speed is for the bench.
   });
 

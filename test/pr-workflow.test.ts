@@ -110,3 +110,32 @@ describe('the pull-request grading workflow', () => {
     }
   });
 });
+
+describe('the class grading workflow (a matrix of shards, then one merge)', () => {
+  const classText = readFileSync(join(REPO, '.github', 'workflows', 'grade-class.yml'), 'utf8');
+  const classYaml = classText.split('\n').filter((line) => !/^\s*#/.test(line)).join('\n');
+
+  test('runs only by hand, asks only for contents: read, and pins every action to a full commit SHA', () => {
+    expect(classYaml).toMatch(/^on:\n {2}workflow_dispatch:\n/m);
+    expect(classYaml).not.toMatch(/pull_request|push:/);
+    expect(classYaml).toMatch(/^permissions:\n {2}contents: read\n(?! )/m);
+    const uses = [...classYaml.matchAll(/uses: (\S+)/g)].map((match) => match[1]!);
+    expect(uses.length).toBeGreaterThanOrEqual(6);
+    for (const action of uses) expect(action).toMatch(/^[\w-]+\/[\w-]+@[0-9a-f]{40}$/);
+  });
+
+  test('each shard grades as the unprivileged user with its connections blocked first and proven blocked, and the merge job joins every shard', () => {
+    expect(classYaml).toContain('sudo iptables -I OUTPUT 1 -m owner --uid-owner grader -j REJECT');
+    expect(classYaml).not.toMatch(/-A OUTPUT/);
+    expect(classYaml.indexOf('cannot connect out')).toBeLessThan(classYaml.indexOf('untrusted code runs here'));
+    expect(classYaml).toMatch(/sudo -n -u grader -- env -i [^\n]*\\\n[^\n]*checker\/class\/cli\.ts \.\.\/submissions --shard "\$SHARD"/);
+    expect(classYaml).toMatch(/needs: grade\n/);
+    expect(classYaml).toContain('checker/class/merge-cli.ts "$RUNNER_TEMP"/shards/gradebook-shard-*');
+  });
+
+  test('every multi-line run script is valid bash', () => {
+    const scripts = [...classText.matchAll(/\n {8}run: \|\n((?: {10}.*\n|\n)+)/g)].map((match) => match[1]!.replace(/^ {10}/gm, ''));
+    expect(scripts.length).toBeGreaterThanOrEqual(3);
+    for (const script of scripts) expect(spawnSync('bash', ['-n'], { input: script, encoding: 'utf8' }).status, script).toBe(0);
+  });
+});

@@ -3,6 +3,8 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { Lang } from '../i18n.ts';
 import { UsageError, langOption, readWords, timeoutOption } from '../command-line.ts';
 import { deadlineOption } from './config.ts';
+import { shardOption } from './shard.ts';
+import type { Shard } from './shard.ts';
 
 /** Parsed `npm run grade` command line. */
 export interface GradeArgs {
@@ -17,6 +19,8 @@ export interface GradeArgs {
   only?: string[];
   /** Run the similarity pass (for a person to review). */
   similarity: boolean;
+  /** Grade only this part of the class (see shard.ts); `grade:merge` joins the parts. */
+  shard?: Shard;
   lang: Lang;
   timeoutMs: number;
 }
@@ -26,7 +30,7 @@ export interface GradeArgs {
  * student names and grades never land in the course repository, where one `git add -A` would commit them.
  */
 export function parseGradeArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, now: Date = new Date()): GradeArgs {
-  const { positional, values: options, flags } = readWords(argv, ['--out', '--suites', '--lang', '--timeout', '--config', '--deadline', '--only'], ['--similarity']);
+  const { positional, values: options, flags } = readWords(argv, ['--out', '--suites', '--lang', '--timeout', '--config', '--deadline', '--only', '--shard'], ['--similarity']);
   const lang = langOption(options['--lang'], env);
   const timeoutMs = timeoutOption(options['--timeout']);
   if (positional.length !== 1) throw new UsageError((say) => say.oneSubmissions);
@@ -36,9 +40,10 @@ export function parseGradeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
   const suites = options['--suites'];
   const config = options['--config'];
   const deadline = options['--deadline'] === undefined ? undefined : deadlineOption(options['--deadline']);
+  const shard = options['--shard'] === undefined ? undefined : shardOption(options['--shard']);
   const only = options['--only']?.split(',').map((name) => name.trim()).filter((name) => name !== '');
   if (only && !options['--out']) throw new UsageError((say) => say.onlyNeedsOut);
-  return { submissions, out, ...(suites ? { suites } : {}), ...(config ? { config } : {}), ...(deadline ? { deadline } : {}), ...(only ? { only } : {}), similarity: flags['--similarity'], lang, timeoutMs };
+  return { submissions, out, ...(suites ? { suites } : {}), ...(config ? { config } : {}), ...(deadline ? { deadline } : {}), ...(only ? { only } : {}), ...(shard ? { shard } : {}), similarity: flags['--similarity'], lang, timeoutMs };
 }
 
 /** A sortable local date and time such as 20261130-094512. */

@@ -5,15 +5,13 @@ import { timeLimits } from '../limits.ts';
 import { NO_CONFIG, readClassConfig } from './config.ts';
 import { gradebookOf, provenanceOf, readGradebook, resultsOf } from './gradebook.ts';
 import type { StudentResult } from './grade-class.ts';
-import { holdsChapters, isFolder } from './students.ts';
+import { byName, holdsChapters, isFolder } from './students.ts';
 import { gradeClass } from './grade-class.ts';
-import { gradebookCsv } from './csv.ts';
 import { UsageError, guessLang, wantsHelp } from '../command-line.ts';
 import { helpText, usageErrorText } from '../help.ts';
 import { usageWords } from '../usage-words.ts';
 import { parseGradeArgs } from './args.ts';
 import type { GradeArgs } from './args.ts';
-import { reportHtml } from './html.ts';
 import { PrivateSuiteError } from '../private-suites.ts';
 import { progressLine } from './progress.ts';
 import { classWords } from './words.ts';
@@ -22,7 +20,8 @@ import { dropRunnerChannels } from '../ci-channels.ts';
 import { messages } from '../i18n.ts';
 import { RESTORE_COMMAND, listChanged, verifyChecker } from '../integrity.ts';
 import { writeGradescopeResults } from './gradescope.ts';
-import { similarity, similarityHtml, similaritySources } from './similarity.ts';
+import { similarity, similaritySources } from './similarity.ts';
+import { gradebookFiles } from './files.ts';
 
 /** `npm run grade`: grades every student folder and writes gradebook.csv, gradebook.json and report.html; 0 when written, 2 on a usage error. */
 async function main(argv: readonly string[]): Promise<number> {
@@ -84,12 +83,19 @@ async function main(argv: readonly string[]): Promise<number> {
       weights: config.weights,
       ...(args.only ? { only: args.only } : {}),
       ...(deadline ? { deadline } : {}),
+      ...(args.shard ? { shard: args.shard } : {}),
       ...(args.suites ? { suites: args.suites } : {}),
       onPlan: (students, units) => progress.line(say.found(students, units)),
       onStrays: (names) => {
         for (const name of names) progress.line(say.stray(name));
       },
-      onProgress: (done, total) => progress.update(say.progress(done, total), done === total || done % Math.max(1, Math.round(total / 10)) === 0),
+      onProgress: (done, total, students) => {
+        // Time left from the pace so far; the first files include starting the lanes, so it settles as the run goes on.
+        const elapsed = Date.now() - started;
+        const left = done === 0 ? null : Math.round(((total - done) * elapsed) / done / 1000);
+        const who = students.length === 0 ? '' : students.length === 1 ? students[0]! : `${students[0]!} +${students.length - 1}`;
+        progress.update(say.progressDetail(done, total, who, left), done === total || done % Math.max(1, Math.round(total / 10)) === 0);
+      },
     });
   } catch (error) {
     if (!(error instanceof PrivateSuiteError)) throw error;
@@ -109,23 +115,15 @@ async function main(argv: readonly string[]): Promise<number> {
   for (const name of Object.keys(config.roster).filter((name) => !results.some((result) => result.student.name === name))) {
     if (!previous) progress.line(say.rosterUnknown(name));
   }
-  const provenance = provenanceOf({ limits: timeLimits(args.timeoutMs), ...(args.suites ? { suites: args.suites } : {}), weights: config.weights, ...(deadline ? { deadline } : {}) });
+  const provenance = provenanceOf({ limits: timeLimits(args.timeoutMs), ...(args.suites ? { suites: args.suites } : {}), weights: config.weights, ...(deadline ? { deadline } : {}), ...(args.shard ? { shard: args.shard } : {}) });
   const all = previous ? mergeResults(resultsOf(previous), results) : results;
   const book = gradebookOf(all, previous?.provenance ?? provenance, config.roster, args.lang);
   if (previous) book.regrades = [...(previous.regrades ?? []), { ...provenance, students: results.map((result) => result.student.name) }];
   mkdirSync(args.out, { recursive: true });
-  const ids = selected.map(({ exercise }) => exercise.id);
   // Similarity is for a person to review, never a penalty, and only when asked for.
   const similar = args.similarity ? similarity(all, { chapters: CHAPTERS, lang: args.lang, ...(await similaritySources(args.submissions, CHAPTERS)) }) : null;
   if (similar) book.similarity = similar;
-  const files: [string, string][] = [
-    ['gradebook.csv', gradebookCsv(all, ids, args.lang, config.roster)],
-    // Each student's reason is the CSV's, so an empty folder says the same thing in both files.
-    ['gradebook.json', `${JSON.stringify(book, null, 2)}
-`],
-    ['report.html', reportHtml(all, selected, args.lang, new Date(), book).replace('</body>', () => `${similar ? similarityHtml(similar, args.lang) : ''}
-</body>`)],
-  ];
+  const files = gradebookFiles(all, selected, args.lang, book);
   for (const [name, text] of files) {
     writeFileSync(join(args.out, name), text);
     console.log(say.wrote(join(args.out, name)));
@@ -139,7 +137,7 @@ function mergeResults(previous: readonly StudentResult[], regraded: readonly Stu
   const fresh = new Map(regraded.map((result) => [result.student.name, result]));
   const kept = previous.map((result) => fresh.get(result.student.name) ?? result);
   const added = regraded.filter((result) => !previous.some((old) => old.student.name === result.student.name));
-  return [...kept, ...added].sort((a, b) => a.student.name.localeCompare(b.student.name, 'en', { numeric: true }));
+  return [...kept, ...added].sort((a, b) => byName(a.student.name, b.student.name));
 }
 
 killForksOnExit();

@@ -21,11 +21,11 @@ export function percentOf(score: number, max: number): number {
 /**
  * The gradebook as CSV: UTF-8 with a BOM, CRLF lines, one row per student: the submission's name, its LMS id
  * from the roster, the points of each exercise (numbers, so a spreadsheet or an LMS import sums them), the
- * score, maximum, percent, test counts and the reason. The id column is there only when a roster is given.
+ * score, maximum, percent, test counts and the reason. The id column is there only when the roster names a student.
  */
 export function gradebookCsv(results: readonly StudentResult[], exerciseIds: readonly string[], lang: Lang, roster: Readonly<Record<string, string>> = {}): string {
   const say = classWords(lang);
-  const ids = Object.keys(roster).length > 0;
+  const ids = results.some((result) => roster[result.student.name] !== undefined);
   const header = [say.student, ...(ids ? [say.id] : []), ...exerciseIds, say.total, say.max, say.percent, say.testsPassed, say.testsTotal, say.reason];
   const rows = results.map((result) => {
     const points = exerciseIds.map((id) => result.report.exercises.find((exercise) => exercise.id === id)?.points ?? 0);

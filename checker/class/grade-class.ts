@@ -12,6 +12,8 @@ import { loadPrivateSuites } from '../private-suites.ts';
 import type { PrivateSuite } from '../private-suites.ts';
 import type { Report } from '../report.ts';
 import { atDeadline } from './deadline.ts';
+import { shardOf } from './shard.ts';
+import type { Shard } from './shard.ts';
 import { fingerprintChapter } from './fingerprint.ts';
 import { SHOWN_AS, findStudents, isFolder } from './students.ts';
 import type { Student } from './students.ts';
@@ -31,9 +33,12 @@ export interface ClassOptions {
   only?: readonly string[];
   /** Grade each `.git` copy at its last commit at or before this time. */
   deadline?: Date;
+  /** Grade only the submissions of this shard. */
+  shard?: Shard;
   /** Called with the files beside the submissions that are none (no folder, no ZIP), before grading. */
   onStrays?: (names: readonly string[]) => void;
-  onProgress?: (done: number, total: number) => void;
+  /** Called as suite files finish: how many of how many, and the students whose work the finished file graded. */
+  onProgress?: (done: number, total: number, students: readonly string[]) => void;
 }
 
 /** One student's row: the student, their checker report, and whether whole chapter folders were missing. */
@@ -58,7 +63,10 @@ export async function gradeClass(submissions: string, options: ClassOptions): Pr
   try {
     const found = await findStudents(submissions, options.chapters, unpacked);
     const { strays } = found;
-    const chosen = options.only ? found.students.filter((student) => options.only!.includes(student.name)) : found.students;
+    const shard = options.shard;
+    const chosen = found.students
+      .filter((student) => !options.only || options.only.includes(student.name))
+      .filter((student) => !shard || shardOf(student.name, shard.count) === shard.index);
     const deadline = options.deadline;
     const students = deadline ? chosen.map((student, index) => atDeadline(student, deadline, join(unpacked, `at-deadline-${index}`), options.chapters)) : chosen;
     if (strays.length > 0) options.onStrays?.(strays);
@@ -75,6 +83,8 @@ async function gradeStudents(students: readonly Student[], options: ClassOptions
   const plan = students.map((student) => planStudent(student, options.chapters, units));
   options.onPlan?.(students.length, units.size);
   const keys = [...units.keys()];
+  /** The students whose work a unit grades, for the progress line. */
+  const studentsOf = (key: string | undefined) => students.filter((_, index) => key !== undefined && [...plan[index]!.values()].includes(key)).map((student) => student.name);
   const reports = await gradeFolders(
     keys.map((key) => units.get(key)!),
     options.selected,
@@ -83,7 +93,7 @@ async function gradeStudents(students: readonly Student[], options: ClassOptions
       timeoutMs: options.timeoutMs,
       chapters: options.chapters,
       ...(options.suites ? { suites: options.suites, privates } : {}),
-      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(options.onProgress ? { onProgress: (done: number, total: number, folder: number) => options.onProgress?.(done, total, studentsOf(keys[folder])) } : {}),
     },
   );
   const byKey = new Map(keys.map((key, index) => [key, reports[index]!]));

@@ -11,6 +11,7 @@ import type { StudentResult } from './grade-class.ts';
 import { reasonOf } from './reasons.ts';
 import type { Student } from './students.ts';
 import type { SimilarityReport } from './similarity.ts';
+import type { Shard } from './shard.ts';
 
 /** What produced a gradebook, so a grade can be traced and reproduced: recorded in gradebook.json and report.html. */
 export interface Provenance {
@@ -27,6 +28,8 @@ export interface Provenance {
   deadline: string | null;
   /** When the gradebook was written, as ISO 8601. */
   generated_at: string;
+  /** For a shard's gradebook: which part of the class it holds, `i/n` (grade:merge joins them and drops it). */
+  shard?: string;
 }
 
 /** One student in gradebook.json: the checker report plus what the gradebook needs to redraw the row (for --only and diff). */
@@ -53,7 +56,7 @@ export interface Gradebook {
 }
 
 /** The provenance of a run of this checker with these settings, now. */
-export function provenanceOf(options: { limits: TimeLimits; suites?: string; weights?: Readonly<Record<string, number>>; deadline?: Date; now?: Date }): Provenance {
+export function provenanceOf(options: { limits: TimeLimits; suites?: string; weights?: Readonly<Record<string, number>>; deadline?: Date; shard?: Shard; now?: Date }): Provenance {
   const head = spawnSync('git', ['-C', REPO_ROOT, 'rev-parse', 'HEAD'], { encoding: 'utf8' });
   const suites = options.suites;
   return {
@@ -66,6 +69,7 @@ export function provenanceOf(options: { limits: TimeLimits; suites?: string; wei
     weights: { ...(options.weights ?? {}) },
     deadline: options.deadline ? options.deadline.toISOString() : null,
     generated_at: (options.now ?? new Date()).toISOString(),
+    ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}),
   };
 }
 

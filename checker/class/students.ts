@@ -33,6 +33,11 @@ export interface Submissions {
   strays: string[];
 }
 
+/** The order of students everywhere (natural name order, so s2 comes before s10): the same in one run and in merged shards. */
+export function byName(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true });
+}
+
 /** Entries that archivers and file managers add and no student wrote. */
 const NOISE = new Set(['__MACOSX', 'Thumbs.db', 'desktop.ini']);
 
@@ -54,7 +59,7 @@ export function holdsChapters(dir: string, chapters: readonly ChapterSpec[]): bo
  * ZIP and most LMS exports wrap the repository so). Other files are strays: listed, never graded as students.
  */
 export async function findStudents(submissions: string, chapters: readonly ChapterSpec[], unpackInto: string): Promise<Submissions> {
-  const names = entriesOf(submissions).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  const names = entriesOf(submissions).sort(byName);
   const students: Student[] = [];
   const strays: string[] = [];
   for (const [index, name] of names.entries()) {

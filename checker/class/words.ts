@@ -29,7 +29,8 @@ const ko = {
   allPassed: '모든 연습 통과',
   found: (students: number, units: number) =>
     `학생 ${students}명을 찾았다. 서로 다른 챕터 내용 ${units}개를 채점한다(같은 내용은 한 번만 채점한다).`,
-  progress: (done: number, total: number) => `채점 중: 테스트 파일 ${done}/${total}`,
+  progressDetail: (done: number, total: number, who: string, left: number | null) =>
+    `채점 중: 테스트 파일 ${done}/${total}${who ? ` · ${who}` : ''}${left === null ? '' : ` · 남은 시간 약 ${clock(left)}`}`,
   finished: (seconds: string) => `채점을 마쳤다: ${seconds}초`,
   wrote: (file: string) => `썼다: ${file}`,
   noStudents: (dir: string) => `학생 폴더가 없다: ${dir}`,
@@ -37,6 +38,7 @@ const ko = {
   noSuchStudents: (names: string, dir: string) => `--only: ${dir}에 이런 제출물이 없다: ${names}. 아무것도 쓰지 않았다.`,
   rosterUnknown: (name: string) => `주의: 명부(roster)의 ${name}에 해당하는 제출물이 없다.`,
   noGradebookIn: (dir: string) => `${dir}에 이 채점기가 쓴 gradebook.json이 없다.`,
+  shardsDisagree: (what: string) => `성적표를 합치지 않았다: 조각들이 맞지 않는다(${what}). 같은 채점기와 설정으로 --shard 1/n부터 n/n까지 모두 채점한 성적표를 적어라.`,
   diffNone: '두 성적표가 같다: 점수가 바뀐 학생이 없다.',
   diffMoved: (student: string, before: number, after: number) => `${student}: 점수 ${before} → ${after}`,
   diffBefore: '이전',
@@ -115,7 +117,7 @@ const en: ClassWords = {
   gradedAsIs: 'no .git: graded as it is',
   allPassed: 'every exercise passed',
   found: (students, units) => `Found ${students} students. Grading ${units} distinct chapter contents (identical contents are graded once).`,
-  progress: (done, total) => `Grading: test files ${done}/${total}`,
+  progressDetail: (done, total, who, left) => `Grading: test files ${done}/${total}${who ? ` · ${who}` : ''}${left === null ? '' : ` · about ${clock(left)} left`}`,
   finished: (seconds) => `Grading finished in ${seconds} s`,
   wrote: (file) => `Wrote ${file}`,
   noStudents: (dir) => `No student folders in ${dir}`,
@@ -123,6 +125,7 @@ const en: ClassWords = {
   noSuchStudents: (names, dir) => `--only: no such submissions in ${dir}: ${names}. Nothing was written.`,
   rosterUnknown: (name) => `Warning: the roster names ${name}, but there is no such submission.`,
   noGradebookIn: (dir) => `${dir} holds no gradebook.json written by this checker.`,
+  shardsDisagree: (what) => `Not merged: the shards do not fit together (${what}). Give the gradebooks of every shard, 1/n to n/n, graded by the same checker with the same settings.`,
   diffNone: 'The two gradebooks agree: no student\'s score moved.',
   diffMoved: (student, before, after) => `${student}: score ${before} → ${after}`,
   diffBefore: 'before',
@@ -171,6 +174,11 @@ const en: ClassWords = {
   none: 'none',
   generated: (count, when) => `${count} students · generated ${when}`,
 };
+
+/** Seconds as m:ss. */
+function clock(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
 
 /** The class gradebook's words in the given language. */
 export function classWords(lang: Lang): ClassWords {
