@@ -16,6 +16,10 @@ export const chapter: ChapterEntry = {
         ko: '요청 인자만 바꾸면 main의 검증이 먼저 실패한다. 고정 자료 TASKS에서 done인 작업이 몇 개인지 세어 기대 결과도 함께 고쳐라. 같은 client로 같은 순서에 호출하면 식별자는 바뀌지 않는다.',
         en: "Changing only the request argument makes main's own check fail first. Count the done tasks in the fixed TASKS data and fix the expected result too. Calling through the same client in the same order keeps the request id.",
       },
+      rule: {
+        ko: 'main의 정상 호출은 같은 클라이언트로 done 작업을 묻고 실제 개수만 받아들인다. 서버가 그 밖의 답을 하면 예외를 던지고, 출력하는 줄은 기대한 줄 그대로다.',
+        en: "main's normal call asks for the done tasks through the same client and accepts only the true count: a server that answers anything else makes it throw, and the lines it prints are exactly the expected ones.",
+      },
       suite: '1-done-instead-of-open.test.ts',
       todo: { file: 'main.ts' },
       tests: {
@@ -31,6 +35,10 @@ export const chapter: ChapterEntry = {
       hint: {
         ko: '값을 읽기 전에 모양부터 확인한다. arguments가 null이나 배열이 아닌 객체인지, 그 키가 status 하나뿐인지를 먼저 보고, 그다음에 값이 open이나 done인지 본다. typeof null이 무엇을 돌려주는지 떠올려 보라. protocol.ts에 쓸 만한 함수가 있다.',
         en: 'Check the shape before reading the value: is arguments an object that is neither null nor an array, and is status its only key? Only then check that the value is open or done. Remember what typeof null returns. protocol.ts has helpers you can use.',
+      },
+      rule: {
+        ko: '서버는 인자의 값보다 모양을 먼저 본다. 키가 status 하나뿐인 평범한 객체가 아니면 값이 무엇이든 키 오류 메시지로 거부하고, 그다음에야 상태값을 본다.',
+        en: 'The server judges the shape of the arguments before their value: anything but a plain object whose only key is status gets the key message, whatever the value, and only then is the status checked.',
       },
       suite: '2-extra-argument-versus-bad-value.test.ts',
       todo: { file: 'server.ts' },
@@ -51,6 +59,10 @@ export const chapter: ChapterEntry = {
         ko: 'exchange가 응답을 받은 뒤 허용 목록에 무엇을 하는지 읽어 보라. 서버가 보낸 이름, 설명, 제안은 모두 자료일 뿐이다. 허용 목록은 생성자에서 정한 뒤로 응답 때문에 바뀌면 안 된다.',
         en: 'Read what exchange does to the allowlist after a response arrives. Names, descriptions and suggestions from the server are only data; once the constructor sets the allowlist, no response may change it.',
       },
+      rule: {
+        ko: '서버 응답에 든 어떤 값도 클라이언트의 허용 목록을 바꾸지 못한다. 목록, 설명, 결과, 오류가 무엇을 말하든 클라이언트는 만들 때 받은 도구만 보내고, 나머지는 모두 보내기 전에 거부한다.',
+        en: "No value in any server response ever changes the client's allowlist: whatever a list, description, result or error says, the client sends exactly the tools it was built to allow and refuses every other one before sending.",
+      },
       suite: '3-injected-text-changes-no-permission.test.ts',
       todo: { file: 'client.ts' },
       tests: {
@@ -67,6 +79,10 @@ export const chapter: ChapterEntry = {
       hint: {
         ko: '예외가 났다는 사실만으로는 클라이언트가 거부했다고 말할 수 없다. 어떤 종류의 오류인지, 그리고 호출 전후로 nextId가 그대로인지 함께 확인하라. 숫자 3 같은 main의 호출 순서에 기대면 안 된다.',
         en: "An exception alone does not show that the client refused. Check which kind of error it is, and whether nextId is the same before and after the call. Do not rely on main's call order, such as the number 3.",
+      },
+      rule: {
+        ko: 'expectClientRefusal은 클라이언트가 요청 식별자를 쓰지 않고 자기 정책 오류를 던졌을 때만 거부로 인정한다. 그 밖의 모든 결과는 허용 목록이 넓어졌다는 뜻이므로 예외를 던진다.',
+        en: 'expectClientRefusal counts a call as refused only when the client threw its own policy error without spending a request id; every other outcome means the allowlist was widened, and it throws.',
       },
       suite: '4-allowlist-widening.test.ts',
       todo: { file: 'main.ts' },

@@ -16,6 +16,10 @@ export const chapter: ChapterEntry = {
         ko: 'SDK는 tools/call의 인자를 등록한 inputSchema로 검사해 맞지 않으면 isError 결과로 돌려주고, 같은 스키마를 tools/list에 싣는다. 그러니 받을 수 있는 status 값과 받을 수 있는 키라는 규칙이 처리기가 아니라 스키마에 있어야 한다. zod 문서에서 정해진 값 몇 개만 받는 타입과, 모르는 키를 거절하는 객체를 찾아보라. 함정: 처리기 안에서 값을 확인하면 호출은 막혀도 tools/list는 규칙을 말하지 않는다(처리기에서 던진 예외는 ProtocolError라도 SDK가 isError 결과로 바꾼다).',
         en: 'The SDK checks tools/call arguments against the registered inputSchema, answers a mismatch with an isError result, and puts the same schema in tools/list. So the rule (which status values and which keys are accepted) belongs in the schema, not in the handler. Look in the zod docs for a type that takes only a few fixed values, and for an object that refuses unknown keys. Trap: a check inside the handler refuses the call, but tools/list still does not state the rule (and whatever the handler throws, a ProtocolError included, the SDK turns into an isError result).',
       },
+      rule: {
+        ko: '입력 스키마가 count_tasks의 규칙 전부(open과 done만, status 키만)를 말한다. 그래서 tools/list가 그 규칙을 알리고, 그 밖의 모든 호출은 처리기가 무엇을 세기 전에 isError 결과가 된다.',
+        en: 'The input schema states the whole rule of count_tasks (only open or done, only the status key), so tools/list announces it and every other call becomes an isError result before the handler counts anything.',
+      },
       suite: '1-validation-in-the-schema.test.ts',
       todo: { file: 'server.ts' },
       tests: {
@@ -32,6 +36,10 @@ export const chapter: ChapterEntry = {
       hint: {
         ko: 'summarize_document에 문자열이 아닌 name을 보내 보고, 처리기가 받는 값이 무엇인지 보라. zod 문서에서 coerce가 무엇을 하는지 읽고, 문자열이 아닌 값은 스키마에서 거절되게 하라. 이미 되는 것은 그대로 지켜라: 자원 템플릿 docs://{name}은 파일을 읽기 전에 허용 목록을 확인해 ProtocolError(-32602)로 거절하고, 도구·자원·프롬프트가 모두 등록되어 있다(-32601이 보이면 그중 하나의 등록이 사라진 것이다).',
         en: 'Send summarize_document a name that is not a string and see what value the handler gets. Read what coerce does in the zod docs, and make the schema refuse anything that is not a string. Keep what already works: the docs://{name} resource template checks the allowlist before reading a file and refuses with a ProtocolError (-32602), and the tool, the resource and the prompt are all registered (a -32601 means one of them is no longer registered).',
+      },
+      rule: {
+        ko: '문서 이름은 문자열로만 받는다. 다른 값을 이름으로 바꾸어 받지 않으며, 도구와 자원은 허용 목록에 없는 이름을 파일을 읽기 전에 거절한다.',
+        en: 'A document name is accepted only as a string: no other value is coerced into a name, and the tool and the resource refuse any name the allowlist does not hold before reading a file.',
       },
       suite: '2-resource-tool-prompt.test.ts',
       todo: { file: 'server.ts' },
@@ -52,6 +60,10 @@ export const chapter: ChapterEntry = {
         ko: 'stdio 전송에서 stdout의 한 줄 한 줄은 MCP 메시지여야 한다(사양 2026-07-28, stdio 전송). 서버 프로세스에서 stdout으로 글을 쓰는 곳을 모두 찾아보라: stdio.ts만이 아니라 server.ts의 처리기도. 이 SDK의 클라이언트는 JSON이 아닌 줄을 버리고 JSON이지만 메시지가 아닌 줄에는 오류(onerror)를 내며, 다른 클라이언트는 연결을 끊을 수도 있다. 사람이 읽을 기록이 어디로 가야 하는지는 같은 사양 절에 있고, 그쪽으로 쓰는 방법은 Node의 console 문서에 있다. SdkError CONNECTION_CLOSED(연결 닫힘)가 보이면 서버 프로세스가 끝난 것이니 직접 실행해 오류 출력을 보라: node --import tsx chapters/03-real-mcp-sdk/stdio.ts',
         en: 'Over stdio, every line on stdout must be an MCP message (spec 2026-07-28, stdio transport). Find every place where the server process writes text to stdout: in stdio.ts, and in the handlers of server.ts too. This SDK\'s client drops lines that are not JSON and raises onerror for JSON that is not a message, and other clients may drop the connection. Where text meant for people goes is in the same section of the spec, and how to write there is in the Node docs for console. An SdkError CONNECTION_CLOSED means the server process ended: run it yourself and read its error output: node --import tsx chapters/03-real-mcp-sdk/stdio.ts',
       },
+      rule: {
+        ko: '서버 프로세스가 stdout에 쓰는 줄은 무엇을 요청받든 모두 MCP 메시지이고, 사람이 읽을 글은 stderr로 간다.',
+        en: 'Every line the server process writes to stdout is an MCP message, whatever it is asked; text meant for people goes to stderr.',
+      },
       suite: '3-stdout-belongs-to-the-protocol.test.ts',
       todo: { file: 'stdio.ts' },
       spawns: ['stdio.ts'],
@@ -67,6 +79,10 @@ export const chapter: ChapterEntry = {
       hint: {
         ko: '등록한 도구는 tools/list로 모든 클라이언트에게 보이고 모델이 고를 수 있다. 처리기 안의 거절은 목록이 이미 나간 뒤의 일이다. 서버가 options.tools를 언제 봐야 승인하지 않은 도구가 목록에도 없고 호출하면 모르는 도구와 같은 답을 받는지 생각해 보라. 팀이 나중에 승인하면 다시 켜져야 한다. 클라이언트 쪽 AllowlistedClient는 서버의 목록, 설명, 주석(readOnlyHint 포함), 결과, 자원 어느 것으로도 허용 목록을 넓히지 않는다.',
         en: 'A registered tool is shown to every client by tools/list, and a model may pick it; a refusal in its handler comes after the list has gone out. Think about when the server must look at options.tools so that an unapproved tool is not listed and a call to it gets the same answer as an unknown tool. A team that approves it later must be able to turn it back on. On the client side, AllowlistedClient never widens its allowlist from a server\'s list, descriptions, annotations (readOnlyHint included), results or resources.',
+      },
+      rule: {
+        ko: '서버는 options.tools가 승인한 도구만, 모든 도구에 똑같이 드러낸다. 승인하지 않은 도구는 목록에 없고 부르면 모르는 도구와 같은 답을 받으며, 승인한 도구는 목록에 있고 실행된다. 클라이언트는 서버가 무엇을 나열하고 말하든 만들 때 받은 도구만 부른다.',
+        en: 'The server exposes exactly the tools options.tools approves, every tool alike: an unapproved tool is not listed and a call to it gets the unknown-tool answer, an approved one is listed and runs; and the client calls only the tools it was built with, whatever the server lists or says.',
       },
       suite: '4-allowlists-on-real-mcp.test.ts',
       todo: { file: 'server.ts' },
