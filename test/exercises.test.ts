@@ -59,6 +59,13 @@ describe.each(EXERCISES.map(({ exercise }) => exercise.id))('hidden suite of %s'
     for (const name of fixture.fails) {
       expect(result.tests.find((t) => t.name === name)?.status, `${fixture.name} should fail "${name}"`).toBe('fail');
     }
+    for (const name of fixture.passes ?? []) {
+      expect(result.tests.find((t) => t.name === name)?.status, `${fixture.name} should still pass "${name}"`).toBe('pass');
+    }
+    for (const [name, text] of Object.entries(fixture.says ?? {})) {
+      expect(fixture.fails, `${fixture.name}: says names a test it does not list as failing`).toContain(name);
+      expect(result.tests.find((t) => t.name === name)?.message ?? '', `${fixture.name}: the message of "${name}"`).toContain(text);
+    }
   });
 });
 
