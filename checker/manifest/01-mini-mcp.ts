@@ -95,9 +95,11 @@ export const chapter: ChapterEntry = {
       suite: '4-resource-tool-prompt.test.ts',
       todo: { file: 'server.ts' },
       tests: {
-        'lists report.txt as a text resource': 'report.txt를 텍스트 자원으로 알린다',
-        'reads the report body with resources/read': 'resources/read로 보고서 본문을 읽는다',
+        'lists every allowed document, and only those, as a text resource': '허용된 문서를 모두, 그리고 그것만 텍스트 자원으로 알린다',
+        'reads the body of any allowed document with resources/read': '허용된 어느 문서든 resources/read로 본문을 읽는다',
         'refuses resources outside the allowlist with -32602': '허용 목록 밖의 자원을 -32602로 거절한다',
+        'reads no file for an address the allowlist refuses': '허용 목록이 거절한 주소에는 어떤 파일도 읽지 않는다',
+        'does not answer a missing allowed document as a refusal': '허용된 문서가 없을 때 거절로 꾸며 답하지 않는다',
         'lists the review_document prompt': 'review_document 프롬프트를 알린다',
         'returns the review questions as a user text message': '검토 질문을 user 텍스트 메시지로 돌려준다',
         'refuses an unknown prompt with -32602': '모르는 프롬프트를 -32602로 거절한다',

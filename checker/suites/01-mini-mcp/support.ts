@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import fs, { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { MiniServer } from '../../../chapters/01-mini-mcp/server.ts';
 import { attempt } from '../_lib/run.ts';
 import { ensure, fail, say, show } from '../_lib/say.ts';
@@ -20,16 +22,55 @@ export interface Exchange {
   reply: Reply;
 }
 
-/** Creates a temporary folder holding the given files, runs fn with a server on it, then removes the folder. */
-export function withServer<T>(files: Record<string, string>, fn: (server: MiniServer, root: string) => T): T {
-  const root = mkdtempSync(join(tmpdir(), 'mini-mcp-suite-'));
+/**
+ * Creates a temporary folder holding the given files, runs fn with a server on it, then removes the folder.
+ * The server's root is a folder inside a fresh temporary folder, so `outside` can put files next to the root
+ * (where a path such as ../report.txt leads) without touching anything else on the machine.
+ */
+export function withServer<T>(files: Record<string, string>, fn: (server: MiniServer, root: string) => T, outside: Record<string, string> = {}): T {
+  const holder = mkdtempSync(join(tmpdir(), 'mini-mcp-suite-'));
+  const root = join(holder, 'docs');
   try {
+    mkdirSync(root);
+    for (const [name, body] of Object.entries(outside)) writeFileSync(join(holder, name), body, 'utf8');
     for (const [name, body] of Object.entries(files)) writeFileSync(join(root, name), body, 'utf8');
     const made = attempt(() => new MiniServer(root));
     if (!made.ok) fail({ what: say(`MiniServer를 만들다가 예외가 났다: ${made.error}`, `Creating MiniServer threw: ${made.error}`) });
     return fn(made.value, root);
   } finally {
-    rmSync(root, { recursive: true, force: true });
+    rmSync(holder, { recursive: true, force: true });
+  }
+}
+
+/** The node:fs functions that read a file or look at a path; the watch below records every path they get. */
+const DISK_FUNCTIONS = ['readFileSync', 'openSync', 'existsSync', 'statSync', 'lstatSync', 'accessSync', 'readdirSync', 'realpathSync'] as const;
+
+/**
+ * Runs fn while recording every path under `near` that the process reads or looks at through node:fs, whichever
+ * way the learner imported it (named imports follow, through syncBuiltinESMExports). Always restores node:fs.
+ */
+export function watchDisk<T>(near: string, fn: () => T): { value: T; touched: string[] } {
+  const touched: string[] = [];
+  const within = resolve(near);
+  const module = fs as unknown as Record<string, unknown>;
+  const originals = new Map(DISK_FUNCTIONS.map((name) => [name, module[name]] as const));
+  for (const [name, original] of originals) {
+    if (typeof original !== 'function') continue;
+    const watched = function (this: unknown, ...args: unknown[]): unknown {
+      const target = args[0];
+      const path = target instanceof URL ? fileURLToPath(target) : typeof target === 'string' || Buffer.isBuffer(target) ? resolve(String(target)) : undefined;
+      if (path !== undefined && (path === within || path.startsWith(`${within}${sep}`)) && !touched.includes(path)) touched.push(path);
+      return (original as (...inner: unknown[]) => unknown).apply(this, args);
+    };
+    Object.assign(watched, original);
+    module[name] = watched;
+  }
+  syncBuiltinESMExports();
+  try {
+    return { value: fn(), touched };
+  } finally {
+    for (const [name, original] of originals) module[name] = original;
+    syncBuiltinESMExports();
   }
 }
 
