@@ -87,9 +87,10 @@ export const chapter: ChapterEntry = {
       suite: '4-allowlists-on-real-mcp.test.ts',
       todo: { file: 'server.ts' },
       tests: {
-        'does not list read_note, and calling it is a protocol error': 'read_note를 목록에 올리지 않고, 호출은 프로토콜 오류다',
-        'lists and runs read_note when the options approve it': 'options가 승인하면 read_note를 목록에 올리고 실행한다',
-        'refuses read_note before sending, whatever the server lists or says': '서버가 무엇을 나열하고 말하든 read_note는 보내기 전에 거부한다',
+        'lists only the tools options.tools approves, whichever they are': 'options.tools가 무엇을 승인하든 승인한 도구만 목록에 올린다',
+        'answers a call to any unapproved tool as it answers an unknown tool': '승인하지 않은 어느 도구를 부르든 모르는 도구와 같은 답을 준다',
+        'lists and runs every tool the options approve, read_note included': 'options가 승인한 도구는 read_note까지 모두 목록에 올리고 실행한다',
+        'refuses every tool outside its own list before sending, whatever the server lists or says': '서버가 무엇을 나열하고 말하든 자기 목록 밖의 도구는 모두 보내기 전에 거부한다',
         'ignores instructions inside a tool result and a resource': '도구 결과와 자원 안의 지시를 무시한다',
         'hands tool results and resource text back unchanged, instructions included': '지시가 든 도구 결과와 자원 글도 바꾸지 않고 돌려준다',
         'keeps its own tool list after serving a document that asks for more': '더 달라는 문서를 내준 뒤에도 자기 도구 목록을 지킨다',
