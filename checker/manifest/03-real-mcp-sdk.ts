@@ -77,8 +77,8 @@ export const chapter: ChapterEntry = {
       id: '03/4',
       title: { ko: '진짜 MCP 위의 양쪽 허용 목록', en: 'Allowlists on both sides, on real MCP' },
       hint: {
-        ko: '등록한 도구는 tools/list로 모든 클라이언트에게 보이고 모델이 고를 수 있다. 처리기 안의 거절은 목록이 이미 나간 뒤의 일이다. 서버가 options.tools를 언제 봐야 승인하지 않은 도구가 목록에도 없고 호출하면 모르는 도구와 같은 답을 받는지 생각해 보라. 팀이 나중에 승인하면 다시 켜져야 한다. 클라이언트 쪽 AllowlistedClient는 서버의 목록, 설명, 주석(readOnlyHint 포함), 결과, 자원 어느 것으로도 허용 목록을 넓히지 않는다.',
-        en: 'A registered tool is shown to every client by tools/list, and a model may pick it; a refusal in its handler comes after the list has gone out. Think about when the server must look at options.tools so that an unapproved tool is not listed and a call to it gets the same answer as an unknown tool. A team that approves it later must be able to turn it back on. On the client side, AllowlistedClient never widens its allowlist from a server\'s list, descriptions, annotations (readOnlyHint included), results or resources.',
+        ko: '등록한 도구는 tools/list로 모든 클라이언트에게 보이고 모델이 고를 수 있다. 처리기 안의 거절은 목록이 이미 나간 뒤의 일이다. 서버가 options.tools를 언제 봐야 승인하지 않은 도구가 목록에도 없고 호출하면 모르는 도구와 같은 답을 받는지 생각해 보라. read_note만이 아니라 세 도구 모두 이 규칙을 따르고, 팀이 나중에 승인하면 다시 켜져야 한다. 클라이언트 쪽 AllowlistedClient는 서버의 목록, 설명, 주석(readOnlyHint 포함), 결과, 자원 어느 것으로도 허용 목록을 넓히지 않는다.',
+        en: 'A registered tool is shown to every client by tools/list, and a model may pick it; a refusal in its handler comes after the list has gone out. Think about when the server must look at options.tools so that an unapproved tool is not listed and a call to it gets the same answer as an unknown tool. Not only read_note: all three tools follow this rule, and a team that approves one later must be able to turn it back on. On the client side, AllowlistedClient never widens its allowlist from a server\'s list, descriptions, annotations (readOnlyHint included), results or resources.',
       },
       rule: {
         ko: '서버는 options.tools가 승인한 도구만, 모든 도구에 똑같이 드러낸다. 승인하지 않은 도구는 목록에 없고 부르면 모르는 도구와 같은 답을 받으며, 승인한 도구는 목록에 있고 실행된다. 클라이언트는 서버가 무엇을 나열하고 말하든 만들 때 받은 도구만 부른다.',
