@@ -25,7 +25,7 @@ export const chapter: ChapterEntry = {
       tests: {
         'lists count_tasks with the status enum, status required and no extra properties': 'tools/list의 count_tasks에 status 열거값, 필수 status, 추가 속성 금지가 보인다',
         'counts open tasks from the task data it was given': '받은 작업 자료에서 open 작업을 센다',
-        'returns an isError result naming the allowed values for status closed': 'status closed에는 허용 값을 알려 주는 isError 결과를 돌려준다',
+        'returns an isError result naming the allowed values for any other status, such as closed': 'closed처럼 다른 상태값에는 허용 값을 알려 주는 isError 결과를 돌려준다',
         'returns an isError result naming the key for an extra argument': '남는 인자에는 그 키를 알려 주는 isError 결과를 돌려준다',
         'returns an isError result for a missing, null or array status': 'status가 없거나 null이거나 배열이면 isError 결과를 돌려준다',
       },
@@ -47,7 +47,7 @@ export const chapter: ChapterEntry = {
         'lists summarize_document with its output schema and the read-only annotation': 'summarize_document를 출력 스키마와 읽기 전용 주석과 함께 목록에 올린다',
         'lists the allowed document as a resource and the review prompt with its required argument': '허용된 문서를 자원으로, 검토 프롬프트를 필수 인자와 함께 목록에 올린다',
         'summarizes report.txt as text and matching structuredContent': 'report.txt 요약을 글과 같은 내용의 structuredContent로 돌려준다',
-        'refuses a name that is 123, ["report.txt"] or null with an isError result': '이름이 123, ["report.txt"], null이면 isError 결과로 거부한다',
+        'refuses any name that is not a string, such as 123, ["report.txt"] or null, with an isError result': '123, ["report.txt"], null처럼 문자열이 아닌 이름은 모두 isError 결과로 거부한다',
         'refuses a document not on the allowlist with an isError result naming the document': '허용 목록에 없는 문서는 그 이름을 밝힌 isError 결과로 거부한다',
         'reads docs://report.txt and refuses docs://secret.txt and docs://../report.txt as protocol errors': 'docs://report.txt는 읽고 docs://secret.txt와 docs://../report.txt는 프로토콜 오류로 거부한다',
         'requires the prompt argument': '프롬프트 인자를 반드시 요구한다',

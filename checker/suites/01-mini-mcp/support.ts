@@ -1,11 +1,10 @@
-import fs, { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { syncBuiltinESMExports } from 'node:module';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { MiniServer } from '../../../chapters/01-mini-mcp/server.ts';
 import { attempt } from '../_lib/run.ts';
 import { ensure, fail, say, show } from '../_lib/say.ts';
+export { watchDisk } from '../_lib/disk.ts';
 
 /** The report body main writes: a title line and two body lines. */
 export const REPORT = '작업 보고서\n명세 확인\n테스트 통과\n';
@@ -39,38 +38,6 @@ export function withServer<T>(files: Record<string, string>, fn: (server: MiniSe
     return fn(made.value, root);
   } finally {
     rmSync(holder, { recursive: true, force: true });
-  }
-}
-
-/** The node:fs functions that read a file or look at a path; the watch below records every path they get. */
-const DISK_FUNCTIONS = ['readFileSync', 'openSync', 'existsSync', 'statSync', 'lstatSync', 'accessSync', 'readdirSync', 'realpathSync'] as const;
-
-/**
- * Runs fn while recording every path under `near` that the process reads or looks at through node:fs, whichever
- * way the learner imported it (named imports follow, through syncBuiltinESMExports). Always restores node:fs.
- */
-export function watchDisk<T>(near: string, fn: () => T): { value: T; touched: string[] } {
-  const touched: string[] = [];
-  const within = resolve(near);
-  const module = fs as unknown as Record<string, unknown>;
-  const originals = new Map(DISK_FUNCTIONS.map((name) => [name, module[name]] as const));
-  for (const [name, original] of originals) {
-    if (typeof original !== 'function') continue;
-    const watched = function (this: unknown, ...args: unknown[]): unknown {
-      const target = args[0];
-      const path = target instanceof URL ? fileURLToPath(target) : typeof target === 'string' || Buffer.isBuffer(target) ? resolve(String(target)) : undefined;
-      if (path !== undefined && (path === within || path.startsWith(`${within}${sep}`)) && !touched.includes(path)) touched.push(path);
-      return (original as (...inner: unknown[]) => unknown).apply(this, args);
-    };
-    Object.assign(watched, original);
-    module[name] = watched;
-  }
-  syncBuiltinESMExports();
-  try {
-    return { value: fn(), touched };
-  } finally {
-    for (const [name, original] of originals) module[name] = original;
-    syncBuiltinESMExports();
   }
 }
 
