@@ -76,12 +76,12 @@ test('takes the printed count from the list length', () => {
       REJECTED_CALLS.splice(0, REJECTED_CALLS.length, ...list);
       const why = added > 0
         ? say(
-            `채점기가 REJECTED_CALLS 끝에 호출 ${added}개를 덧붙여 목록을 ${saved.length}개에서 ${list.length}개로 늘려 보았다. 출력되는 개수가 목록 길이를 따라가는지 보려는 것이다. 숫자를 직접 적지 말고 REJECTED_CALLS.length로 계산하라.`,
-            `The checker appended ${added === 1 ? 'one call' : `${added} calls`} to REJECTED_CALLS, taking the list from ${saved.length} to ${list.length} calls, to see whether the printed count follows the list's length. Compute the count from REJECTED_CALLS.length instead of writing the number.`,
+            `채점기가 REJECTED_CALLS 끝에 호출 ${added}개를 덧붙여 목록을 ${saved.length}개에서 ${list.length}개로 늘려 보았다. 출력되는 개수가 목록 길이를 따라가는지 보려는 것인데, 출력된 개수는 목록과 따로 정해져 있었다.`,
+            `The checker appended ${added === 1 ? 'one call' : `${added} calls`} to REJECTED_CALLS, taking the list from ${saved.length} to ${list.length} calls, to see whether the printed count follows the list's length; the printed count was fixed apart from the list.`,
           )
         : say(
-            `채점기가 REJECTED_CALLS의 마지막 호출을 빼 목록을 ${saved.length}개에서 ${list.length}개로 줄여 보았다. 출력되는 개수가 목록 길이를 따라가는지 보려는 것이다. 숫자를 직접 적지 말고 REJECTED_CALLS.length로 계산하라.`,
-            `The checker removed the last call of REJECTED_CALLS, taking the list from ${saved.length} to ${list.length} calls, to see whether the printed count follows the list's length. Compute the count from REJECTED_CALLS.length instead of writing the number.`,
+            `채점기가 REJECTED_CALLS의 마지막 호출을 빼 목록을 ${saved.length}개에서 ${list.length}개로 줄여 보았다. 출력되는 개수가 목록 길이를 따라가는지 보려는 것인데, 출력된 개수는 목록과 따로 정해져 있었다.`,
+            `The checker removed the last call of REJECTED_CALLS, taking the list from ${saved.length} to ${list.length} calls, to see whether the printed count follows the list's length; the printed count was fixed apart from the list.`,
           );
       expectCountLine(runMain(), list.length, why);
     }

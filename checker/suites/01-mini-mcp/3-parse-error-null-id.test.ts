@@ -86,8 +86,8 @@ test('checkParseError rejects a reply with another code, such as -32600', () => 
 
 test('checkParseError rejects a reply whose code is the string "-32700"', () => {
   rejectsReply('{"error": {"code": "-32700", "message": "JSON 해석에 실패했다."}, "id": null, "jsonrpc": "2.0"}', {
-    ko: '오류 코드가 숫자가 아니라 문자열 "-32700"인 (== 대신 ===로 비교하라)',
-    en: 'whose error code is the string "-32700" instead of a number (compare with ===, not ==)',
+    ko: '오류 코드가 숫자가 아니라 문자열 "-32700"인 (느슨한 비교에서만 숫자 -32700과 같아 보인다)',
+    en: 'whose error code is the string "-32700" instead of a number (it equals the number -32700 only under a loose comparison)',
   });
 });
 

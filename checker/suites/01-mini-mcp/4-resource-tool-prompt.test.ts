@@ -213,8 +213,8 @@ test('refuses a prompt name that is not a string, such as ["review_document"]', 
       expectShape(
         exchange,
         isObject(error) && error['code'] === -32602 && !Object.hasOwn(exchange.reply, 'result'),
-        '프롬프트 이름은 문자열이어야 한다. String(["review_document"])는 "review_document"라서 != 비교로는 배열이 통과한다. !==로 비교하라.',
-        'A prompt name must be a string. String(["review_document"]) is "review_document", so a != comparison lets the array through; compare with !==.',
+        '프롬프트 이름은 문자열이어야 한다. String(["review_document"])는 "review_document"라서 느슨한 비교로는 배열이 이름으로 통과한다.',
+        'A prompt name must be a string. String(["review_document"]) is "review_document", so a loose comparison lets the array through as a name.',
         { error: { code: -32602, message: '...' }, id: 7, jsonrpc: '2.0' },
       );
     }

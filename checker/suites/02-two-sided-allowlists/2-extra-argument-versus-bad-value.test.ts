@@ -123,8 +123,8 @@ test('rejects a tool name that is not a string, such as ["count_tasks"]', () => 
     const error = reply.ok ? (reply.value['error'] as { code?: unknown } | undefined) : undefined;
     ensure(reply.ok && !('result' in reply.value) && error?.code === -32602, {
       what: say(
-        '도구 이름은 문자열이어야 한다. String(["count_tasks"])는 "count_tasks"가 되므로, 바꾸어 묻지 말고 먼저 typeof로 확인하라.',
-        'A tool name must be a string. String(["count_tasks"]) is "count_tasks", so check typeof first instead of converting.',
+        '도구 이름은 문자열이어야 한다. String(["count_tasks"])는 "count_tasks"가 되므로, 문자열로 바꾼 뒤에 비교하면 배열이 도구 이름으로 통과한다.',
+        'A tool name must be a string. String(["count_tasks"]) is "count_tasks", so converting before comparing lets an array through as a tool name.',
       ),
       sent,
       got: response,

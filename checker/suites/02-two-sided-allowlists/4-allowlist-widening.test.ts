@@ -96,8 +96,8 @@ test('throws when a sent request fails with a policy error', () => {
     expectReported(
       client,
       say(
-        `요청이 전송되어 식별자를 썼다면 ClientPolicyError가 돌아와도 클라이언트 거부가 아니다(nextId ${start}에서 시작). 호출 전후의 nextId를 비교하라.`,
-        `Once a request was sent and an id used, even a ClientPolicyError is not a client refusal (nextId started at ${start}); compare nextId before and after.`,
+        `요청이 전송되어 식별자를 썼다면 ClientPolicyError가 돌아와도 클라이언트 거부가 아니다(nextId ${start}에서 시작). 요청이 나갔다는 것은 식별자가 쓰였다는 데서 드러난다.`,
+        `Once a request was sent and an id used, even a ClientPolicyError is not a client refusal (nextId started at ${start}); that a request left shows in the id it spent.`,
       ),
     );
   }
@@ -149,8 +149,8 @@ test('does not depend on the id counter being 3', () => {
     const got = outcome.ok ? outcome.value : outcome.error;
     ensure(got === REFUSAL && client.nextId === start, {
       what: say(
-        '거부 판정은 main의 호출 순서(식별자 3)에 묶이면 안 된다. 호출 전후의 nextId를 비교하라.',
-        "The refusal check must not be tied to main's call order (id 3); compare nextId before and after.",
+        '거부 판정은 main의 호출 순서(식별자 3)에 묶이면 안 된다. 식별자 카운터가 다른 값에서 시작해도 거부는 거부다.',
+        "The refusal check must not be tied to main's call order (id 3); a refusal is a refusal whatever value the id counter starts at.",
       ),
       sent: `client.nextId = ${start}; expectClientRefusal(client)`,
       got: { result: got, nextId: client.nextId },

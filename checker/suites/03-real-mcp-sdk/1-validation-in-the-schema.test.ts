@@ -36,8 +36,8 @@ test('lists count_tasks with the status enum, status required and no extra prope
     const required = Array.isArray(schema?.['required']) ? (schema['required'] as unknown[]) : [];
     ensure(JSON.stringify(enumValues) === '["done","open"]' && required.includes('status') && schema?.['additionalProperties'] === false, {
       what: say(
-        `tools/list에 실린 count_tasks의 inputSchema가 규칙을 다 말하지 않는다. 클라이언트와 모델은 이 스키마만 보고 인자를 만든다. z.strictObject와 z.enum을 쓰라. ${WHERE}`,
-        `The inputSchema of count_tasks in tools/list does not state the whole rule; clients and models build arguments from it alone. Use z.strictObject and z.enum. ${WHERE}`,
+        `tools/list에 실린 count_tasks의 inputSchema가 규칙을 다 말하지 않는다. 클라이언트와 모델은 이 스키마만 보고 인자를 만든다. 허용 값, 필수 status, 추가 속성 금지가 모두 스키마에 보여야 한다. ${WHERE}`,
+        `The inputSchema of count_tasks in tools/list does not state the whole rule; clients and models build arguments from it alone, so the allowed values, the required status and the ban on extra properties must all show in it. ${WHERE}`,
       ),
       got: withoutDialect(schema) ?? say('count_tasks가 목록에 없다', 'count_tasks is not listed'),
       expected: '{"type":"object","properties":{"status":{"type":"string","enum":["open","done"]}},"required":["status"],"additionalProperties":false}',

@@ -123,8 +123,8 @@ test('refuses a document not on the allowlist with an isError result naming the 
         // The SDK flags a plain result isError too, when it lacks the structuredContent the outputSchema promises; only the tool's own refusal names the document.
         ensure(got.text.includes(name), {
           what: say(
-            `isError 결과의 글이 거절한 문서 이름을 밝히지 않는다. 모델이 읽고 고칠 수 있게 거절 글에 그 이름을 넣어 isError: true로 돌려준다(refusal). isError 없이 글만 돌려주면 outputSchema가 약속한 structuredContent가 없어 SDK가 출력 검증 오류(isError)로 바꾸는데, 그 글은 모델에게 아무것도 알려 주지 않는다. ${WHERE}`,
-            `The text of the isError result does not name the refused document. Put the name in the refusal text and return it with isError: true (refusal()), so the model can read it and correct itself. A plain text result without isError lacks the structuredContent the outputSchema promises, so the SDK turns it into an output validation error (isError), whose text tells the model nothing. ${WHERE}`,
+            `isError 결과의 글이 거절한 문서 이름을 밝히지 않는다. 모델이 읽고 고칠 수 있게 거절 글에 그 이름이 있고 isError: true여야 한다. isError 없이 글만 돌려주면 outputSchema가 약속한 structuredContent가 없어 SDK가 출력 검증 오류(isError)로 바꾸는데, 그 글은 모델에게 아무것도 알려 주지 않는다. ${WHERE}`,
+            `The text of the isError result does not name the refused document. The refusal must name it and carry isError: true, so the model can read it and correct itself. A plain text result without isError lacks the structuredContent the outputSchema promises, so the SDK turns it into an output validation error (isError), whose text tells the model nothing. ${WHERE}`,
           ),
           sent,
           got: described(showOutcome(got)),
