@@ -62,6 +62,7 @@ const PROBE: Record<string, string> = {
     "      id: '99/1',",
     "      title: { ko: '두 배 하기', en: 'Doubling' },",
     "      hint: { ko: '받은 값의 두 배를 돌려주라.', en: 'Return twice the value you get.' },",
+    "      rule: { ko: '어떤 수를 받든 그 두 배를 돌려준다.', en: 'Whatever number it gets, it returns twice that number.' },",
     "      suite: '1-double.test.ts',",
     "      todo: { file: 'main.ts' },",
     "      tests: { 'doubles 21 to 42': '21을 42로 만든다', 'doubles a negative number': '음수도 두 배로 만든다' },",

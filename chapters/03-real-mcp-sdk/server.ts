@@ -26,7 +26,7 @@ export interface ServerOptions {
   documentsDir: string;
   /** The document names the server agrees to read. */
   documents: ReadonlySet<string>;
-  /** The tool names the server agrees to expose. */
+  /** The tool names the server exposes: buildServer registers these tools and no other, count_tasks and summarize_document included. */
   tools: ReadonlySet<string>;
   tasks: readonly Task[];
 }
@@ -44,37 +44,13 @@ export function defaultOptions(): ServerOptions {
 /** A note the read_note tool would hand out; the team never approved sending it. */
 const NOTE = '회의 메모: 다음 분기 예산 초안과 담당자 연락처';
 
-/** Builds the chapter 1-2 server on the SDK: two tools, the documents as resources, and a review prompt. */
+/** Builds the chapter 1-2 server on the SDK: the approved tools among count_tasks, summarize_document and read_note, the documents as resources, and a review prompt. */
 export function buildServer(options: ServerOptions): McpServer {
   const server = new McpServer({ name: 'course-docs-and-tasks', version: '1.0.0' });
 
-  server.registerTool(
-    'count_tasks',
-    {
-      description: '상태별 작업 개수를 센다.',
-      // TODO(03/1): 이 스키마가 count_tasks의 규칙 전부(받을 수 있는 status 값과 키)를 말하게 하라. 틀린 호출은 isError 결과가 되어야 한다.
-      inputSchema: z.object({ status: z.string() }),
-    },
-    ({ status }) => text(`${status}: ${options.tasks.filter((task) => task.status === status).length}`),
-  );
-
-  server.registerTool(
-    'summarize_document',
-    {
-      description: '허용된 문서의 제목과 본문 줄 수를 돌려준다.',
-      // TODO(03/2): 문서 이름으로 문자열만 받게 하라. 문자열이 아닌 name은 isError 결과가 되어야 한다.
-      inputSchema: z.strictObject({ name: z.coerce.string() }),
-      outputSchema: z.strictObject({ title: z.string(), body_lines: z.int().nonnegative() }),
-      annotations: { readOnlyHint: true },
-    },
-    ({ name }) => {
-      if (!options.documents.has(name)) return refusal(`허용 목록에 없는 문서다: ${name}`);
-      const summary = summarize(readFileSync(join(options.documentsDir, name), 'utf8'));
-      return { content: [{ type: 'text', text: JSON.stringify(summary) }], structuredContent: summary };
-    },
-  );
-
-  // TODO(03/4): 승인된 도구(options.tools)만 등록한다. 등록한 뒤 처리기 안에서 거절하면 tools/list에는 모든 클라이언트에게 그대로 보인다.
+  // TODO(03/4): options.tools가 승인한 도구만 등록한다. count_tasks, summarize_document, read_note 모두 마찬가지다. 등록한 뒤 처리기 안에서 거절하면 tools/list에는 모든 클라이언트에게 그대로 보인다.
+  registerCountTasks(server, options);
+  registerSummarizeDocument(server, options);
   registerReadNote(server, options);
 
   server.registerResource(
@@ -103,6 +79,38 @@ export function buildServer(options: ServerOptions): McpServer {
   );
 
   return server;
+}
+
+/** Registers count_tasks, which counts the given tasks by status. */
+function registerCountTasks(server: McpServer, options: ServerOptions): void {
+  server.registerTool(
+    'count_tasks',
+    {
+      description: '상태별 작업 개수를 센다.',
+      // TODO(03/1): 이 스키마가 count_tasks의 규칙 전부(받을 수 있는 status 값과 키)를 말하게 하라. 틀린 호출은 isError 결과가 되어야 한다.
+      inputSchema: z.object({ status: z.string() }),
+    },
+    ({ status }) => text(`${status}: ${options.tasks.filter((task) => task.status === status).length}`),
+  );
+}
+
+/** Registers summarize_document, which reads an allowed document and returns its title and body line count. */
+function registerSummarizeDocument(server: McpServer, options: ServerOptions): void {
+  server.registerTool(
+    'summarize_document',
+    {
+      description: '허용된 문서의 제목과 본문 줄 수를 돌려준다.',
+      // TODO(03/2): 문서 이름으로 문자열만 받게 하라. 문자열이 아닌 name은 isError 결과가 되어야 한다.
+      inputSchema: z.strictObject({ name: z.coerce.string() }),
+      outputSchema: z.strictObject({ title: z.string(), body_lines: z.int().nonnegative() }),
+      annotations: { readOnlyHint: true },
+    },
+    ({ name }) => {
+      if (!options.documents.has(name)) return refusal(`허용 목록에 없는 문서다: ${name}`);
+      const summary = summarize(readFileSync(join(options.documentsDir, name), 'utf8'));
+      return { content: [{ type: 'text', text: JSON.stringify(summary) }], structuredContent: summary };
+    },
+  );
 }
 
 /** Registers read_note, a tool this team never approved; it refuses unless the options list it. */

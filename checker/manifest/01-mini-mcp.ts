@@ -16,6 +16,10 @@ export const chapter: ChapterEntry = {
         ko: '입력 스키마의 additionalProperties: false는 설명일 뿐 아무것도 막지 않는다. arguments가 null도 배열도 아닌 평범한 객체인지, 키가 정확히 name 하나인지 차례로 확인하고(rpc.ts의 도우미를 살펴보라), 둘 다 파일을 읽는 줄보다 앞에 두라. 메시지는 "도구 인자는 객체여야 한다."와 "문서 이름만 전달해야 한다."다.',
         en: 'additionalProperties: false in the input schema only describes a rule; nothing enforces it. Check in turn that arguments is a plain object (not null, not an array) and that its keys are exactly name (look at the helpers in rpc.ts), and put both checks before the line that reads a file. The messages are "도구 인자는 객체여야 한다." and "문서 이름만 전달해야 한다.".',
       },
+      rule: {
+        ko: '서버는 파일에 손대기 전에 도구 인자의 모양을 직접 지킨다. 키가 name 하나뿐인 평범한 객체가 아니면 스키마가 무엇을 적어 두었든 -32602로 거절하고, 어떤 파일도 읽지 않는다.',
+        en: 'The server enforces the shape of tool arguments itself, before it touches any file: anything but a plain object whose only key is name is refused with -32602, whatever the schema only describes, and no file is read.',
+      },
       suite: '1-argument-checks.test.ts',
       todo: { file: 'server.ts' },
       tests: {
@@ -34,6 +38,10 @@ export const chapter: ChapterEntry = {
       hint: {
         ko: 'REJECTED_CALLS에 name이 숫자인 호출 하나를 더하라. 그리고 "거부 검사" 줄의 숫자를 손으로 고치지 말고 목록에서 계산하라. 서버가 문자열 여부부터 확인하는 이유도 생각해 보라: String(["report.txt"])은 무엇이 되는가?',
         en: 'Add one more call to REJECTED_CALLS whose name is a number. Then do not edit the number in the "거부 검사" line by hand: compute it from the list. Also think about why the server checks for a string first: what is String(["report.txt"])?',
+      },
+      rule: {
+        ko: '문서 이름은 허용 목록이 제 항목으로 가진 문자열일 때만 받는다. 숫자, 배열, 상속된 이름 같은 그 밖의 값은 파일을 읽기 전에 -32602로 거절하고, main이 출력하는 거부 개수는 목록이 무엇을 담든 그 목록의 길이다.',
+        en: 'A document name is accepted only as a string the allowlist holds as its own entry: numbers, arrays, inherited names and every other value are refused with -32602 before any file is read, and the rejection count main prints is the length of its list, whatever the list holds.',
       },
       suite: '2-integer-name-reject.test.ts',
       todo: { file: 'main.ts' },
@@ -54,6 +62,10 @@ export const chapter: ChapterEntry = {
         ko: 'checkParseError 안에서 handle에 "{"처럼 JSON이 아닌 글자를 보내고 응답을 JSON.parse하라. error.code가 -32700인지, "id" 키가 실제로 있고 값이 null인지(== null은 키가 없어도 참이다), result 키가 없는지 확인하고, 하나라도 어긋나면 throw하라.',
         en: 'Inside checkParseError, send handle some text that is not JSON, such as "{", and JSON.parse the reply. Check that error.code is -32700, that the "id" key is really there with the value null (== null is also true when the key is missing), and that there is no result key; throw if anything is off.',
       },
+      rule: {
+        ko: 'checkParseError는 JSON이 아닌 글자에 대한 답이 코드가 숫자 -32700이고 id 키가 실제로 있으며 그 값이 정확히 null이고 result가 없는 오류 응답일 때만 서버를 통과시키고, 그 밖의 응답에는 예외를 던진다.',
+        en: 'checkParseError passes a server only when text that is not JSON comes back as an error reply whose code is the number -32700, whose id key is present and exactly null, and which has no result; any other reply makes it throw.',
+      },
       suite: '3-parse-error-null-id.test.ts',
       todo: { file: 'main.ts' },
       tests: {
@@ -62,8 +74,8 @@ export const chapter: ChapterEntry = {
         'checkParseError sends text that is not JSON': 'checkParseError가 JSON이 아닌 글자를 보낸다',
         'checkParseError accepts the real server': 'checkParseError가 올바른 서버를 통과시킨다',
         'checkParseError rejects a reply without an id key': 'checkParseError가 id 키 없는 응답을 거부한다',
-        'checkParseError rejects a reply with id 1': 'checkParseError가 id가 1인 응답을 거부한다',
-        'checkParseError rejects a reply with code -32600': 'checkParseError가 -32600 코드 응답을 거부한다',
+        'checkParseError rejects a reply whose id is anything but null, such as 1, 0 or "null"': 'checkParseError가 id가 1, 0, "null"처럼 null이 아닌 응답을 거부한다',
+        'checkParseError rejects a reply with another code, such as -32600': 'checkParseError가 -32600처럼 다른 코드의 응답을 거부한다',
         'checkParseError rejects a reply whose code is the string "-32700"': 'checkParseError가 코드가 문자열 "-32700"인 응답을 거부한다',
         'checkParseError rejects a reply that also has a result': 'checkParseError가 result도 있는 응답을 거부한다',
         'checkParseError rejects a reply that is not JSON': 'checkParseError가 JSON이 아닌 응답을 거부한다',
@@ -76,12 +88,18 @@ export const chapter: ChapterEntry = {
         ko: '문서 본문은 자원(resources/list, resources/read), 통계 계산은 지금의 도구, 검토 질문은 프롬프트(prompts/list, prompts/get)다. 필드 이름은 MCP 그대로(uri, mimeType, contents, messages, role, content.type)이고, 자원 읽기도 도구와 같은 허용 목록을 거친다. 문서나 프롬프트에 적힌 문장은 데이터일 뿐이니 서버 상태를 바꾸게 하지 마라.',
         en: 'The document body is a resource (resources/list, resources/read), the statistics stay the tool, and the review questions are a prompt (prompts/list, prompts/get). Use the MCP field names (uri, mimeType, contents, messages, role, content.type), and send resource reads through the same allowlist as the tool. Sentences inside a document or prompt are data: never let them change the server state.',
       },
+      rule: {
+        ko: '자원, 도구, 프롬프트는 모두 하나의 허용 목록을 따른다. 허용 목록이 받지 않는 주소는 디스크에 무엇이 있든 디스크에 손대지 않고 -32602로 거절하고, 허용된 문서를 읽다 난 오류를 거절로 꾸미지 않으며, 문서나 프롬프트에 적힌 어떤 글도 목록과 허용 범위를 바꾸지 못한다.',
+        en: 'Resources, tools and prompts all follow the one allowlist: an address it does not admit is refused with -32602 without touching the disk, whatever is on disk; a failure while reading an admitted document is never dressed as a refusal; and nothing a document or prompt says changes what is listed or allowed.',
+      },
       suite: '4-resource-tool-prompt.test.ts',
       todo: { file: 'server.ts' },
       tests: {
-        'lists report.txt as a text resource': 'report.txt를 텍스트 자원으로 알린다',
-        'reads the report body with resources/read': 'resources/read로 보고서 본문을 읽는다',
+        'lists every allowed document, and only those, as a text resource': '허용된 문서를 모두, 그리고 그것만 텍스트 자원으로 알린다',
+        'reads the body of any allowed document with resources/read': '허용된 어느 문서든 resources/read로 본문을 읽는다',
         'refuses resources outside the allowlist with -32602': '허용 목록 밖의 자원을 -32602로 거절한다',
+        'reads no file for an address the allowlist refuses': '허용 목록이 거절한 주소에는 어떤 파일도 읽지 않는다',
+        'does not answer a missing allowed document as a refusal': '허용된 문서가 없을 때 거절로 꾸며 답하지 않는다',
         'lists the review_document prompt': 'review_document 프롬프트를 알린다',
         'returns the review questions as a user text message': '검토 질문을 user 텍스트 메시지로 돌려준다',
         'refuses an unknown prompt with -32602': '모르는 프롬프트를 -32602로 거절한다',

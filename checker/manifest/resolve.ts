@@ -31,6 +31,11 @@ export function resolveChapter(file: string, entry: ChapterEntry | undefined): C
     if (!new RegExp(`^${entry.id}/[1-9]\\d*$`).test(exercise.id)) {
       throw new ManifestError(`${where}: exercise id '${exercise.id}' should be '${entry.id}/<n>', such as '${entry.id}/1'.`);
     }
+    for (const lang of ['ko', 'en'] as const) {
+      if (typeof exercise.rule?.[lang] !== 'string' || exercise.rule[lang].trim() === '') {
+        throw new ManifestError(`${where}: exercise ${exercise.id} needs rule.${lang}: one sentence naming the property the exercise teaches, which its suite tests over a range of cases.`);
+      }
+    }
     if (seen.has(exercise.id)) throw new ManifestError(`${where}: exercise id '${exercise.id}' is used twice.`);
     seen.add(exercise.id);
   }

@@ -10,6 +10,11 @@ export interface ExerciseSpec {
   id: string;
   title: Text;
   hint: Text;
+  /**
+   * The property the exercise teaches, in one sentence: what stays true whatever the input, such as "no value in any
+   * server response ever widens the client's allowlist". Its suite tests this rule over a range of cases, never one instance.
+   */
+  rule: Text;
   /** Suite file name inside `checker/suites/<chapter dir>/`. */
   suite: string;
   /** Where the learner edits: a file inside the chapter folder and the marker on that line. */

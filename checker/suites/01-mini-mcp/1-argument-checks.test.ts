@@ -1,22 +1,50 @@
+import { dirname } from 'node:path';
 import { test } from 'vitest';
 import { ensure, say } from '../_lib/say.ts';
-import { REPORT, expectError, expectResult, isObject, send, withServer } from './support.ts';
+import { REPORT, expectError, expectResult, isObject, send, watchDisk, withServer } from './support.ts';
 
-// These roots hold no report.txt: a server that reads before it checks crashes with ENOENT.
+/**
+ * The rule: arguments of the wrong shape are refused before any file is touched. Each case runs twice: in a root
+ * with no report.txt (a server that reads first crashes with ENOENT), and in a root that has one while the disk is
+ * watched (a server that reads first is seen reading).
+ */
 function rejectsArguments(args: unknown, message: string): void {
   withServer({}, (server) => {
     const exchange = send(server, 'tools/call', { name: 'summarize_document', arguments: args });
     expectError(exchange, -32602, { message, id: 7 });
   });
+  withServer({ 'report.txt': REPORT }, (server, root) => {
+    const { value: exchange, touched } = watchDisk(dirname(root), () => send(server, 'tools/call', { name: 'summarize_document', arguments: args }));
+    expectError(exchange, -32602, { message, id: 7 });
+    ensure(touched.length === 0, {
+      what: say(
+        '인자 모양이 틀린 호출을 거절하기 전에 서버가 파일을 읽거나 살펴보았다. 모양 검사는 파일에 손대기 전에 한다.',
+        'The server read or looked at a file before refusing arguments of the wrong shape; the shape checks come before any file is touched.',
+      ),
+      sent: exchange.sent,
+      got: { touched: touched.map((path) => path.slice(dirname(root).length + 1)), reply: exchange.reply },
+      expected: say('파일을 건드리지 않은 -32602 거절', 'a -32602 refusal that touched no file'),
+    });
+  });
 }
 
 test('rejects an extra field with -32602', () => {
-  rejectsArguments({ name: 'report.txt', extra: '무시되는 값' }, '문서 이름만 전달해야 한다.');
+  // Own keys as JSON.parse makes them, including names an object also inherits.
+  for (const args of [
+    { name: 'report.txt', extra: '무시되는 값' },
+    { name: 'report.txt', force: true },
+    { name: 'report.txt', names: ['secret.txt'] },
+    JSON.parse('{"name":"report.txt","__proto__":{"admin":true}}') as unknown,
+    JSON.parse('{"name":"report.txt","constructor":1}') as unknown,
+  ]) {
+    rejectsArguments(args, '문서 이름만 전달해야 한다.');
+  }
 });
 
 test('rejects arguments without the name field with -32602', () => {
-  rejectsArguments({}, '문서 이름만 전달해야 한다.');
-  rejectsArguments({ file: 'report.txt' }, '문서 이름만 전달해야 한다.');
+  for (const args of [{}, { file: 'report.txt' }, { Name: 'report.txt' }, { 'name ': 'report.txt' }, { names: 'report.txt' }]) {
+    rejectsArguments(args, '문서 이름만 전달해야 한다.');
+  }
 });
 
 test('rejects null arguments with -32602', () => {
@@ -24,13 +52,11 @@ test('rejects null arguments with -32602', () => {
 });
 
 test('rejects array arguments with -32602', () => {
-  rejectsArguments([], '도구 인자는 객체여야 한다.');
-  rejectsArguments(['report.txt'], '도구 인자는 객체여야 한다.');
+  for (const args of [[], ['report.txt'], [{ name: 'report.txt' }]]) rejectsArguments(args, '도구 인자는 객체여야 한다.');
 });
 
 test('rejects string and number arguments with -32602', () => {
-  rejectsArguments('report.txt', '도구 인자는 객체여야 한다.');
-  rejectsArguments(7, '도구 인자는 객체여야 한다.');
+  for (const args of ['report.txt', '', 7, 0]) rejectsArguments(args, '도구 인자는 객체여야 한다.');
 });
 
 test('still refuses an unknown tool or extra call fields with -32602', () => {

@@ -41,18 +41,15 @@ test('lists a call whose document name is an integer', () => {
 });
 
 test('rejects an integer document name with -32602', () => {
-  rejectsName(123);
-  rejectsName(0);
+  for (const name of [123, 0, -1, 2 ** 53]) rejectsName(name);
 });
 
 test('rejects an array document name with -32602', () => {
-  rejectsName(['report.txt']);
+  for (const name of [['report.txt'], [['report.txt']], [], ['report.txt', 'secret.txt']]) rejectsName(name);
 });
 
 test('rejects constructor and __proto__ as document names with -32602', () => {
-  rejectsName('constructor');
-  rejectsName('__proto__');
-  rejectsName('toString');
+  for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf']) rejectsName(name);
 });
 
 test('rejects every listed call with -32602', () => {
@@ -66,15 +63,29 @@ test('prints the rejection count as 4', () => {
 });
 
 test('takes the printed count from the list length', () => {
-  const before = REJECTED_CALLS.length;
-  REJECTED_CALLS.push({ name: 'summarize_document', arguments: { name: 'secret.txt' } });
+  const saved = [...REJECTED_CALLS];
+  const extra = [
+    { name: 'summarize_document', arguments: { name: 'secret.txt' } },
+    { name: 'summarize_document', arguments: { name: ['report.txt'] } },
+    { name: 'summarize_document', arguments: { name: 'constructor' } },
+  ];
+  // Longer by one and by three, and shorter by one: the printed count must follow the list whichever way it changes.
+  const changes: [added: number, list: typeof saved][] = [[1, [...saved, extra[0]!]], [3, [...saved, ...extra]], [-1, saved.slice(0, -1)]];
   try {
-    const why = say(
-      `채점기가 REJECTED_CALLS 끝에 호출 하나를 덧붙여 목록을 ${before}개에서 ${before + 1}개로 늘려 보았다. 출력되는 개수가 목록 길이를 따라가는지 보려는 것이다. 숫자를 직접 적지 말고 REJECTED_CALLS.length로 계산하라.`,
-      `The checker appended one call to REJECTED_CALLS, taking the list from ${before} to ${before + 1} calls, to see whether the printed count follows the list's length. Compute the count from REJECTED_CALLS.length instead of writing the number.`,
-    );
-    expectCountLine(runMain(), before + 1, why);
+    for (const [added, list] of changes) {
+      REJECTED_CALLS.splice(0, REJECTED_CALLS.length, ...list);
+      const why = added > 0
+        ? say(
+            `채점기가 REJECTED_CALLS 끝에 호출 ${added}개를 덧붙여 목록을 ${saved.length}개에서 ${list.length}개로 늘려 보았다. 출력되는 개수가 목록 길이를 따라가는지 보려는 것인데, 출력된 개수는 목록과 따로 정해져 있었다.`,
+            `The checker appended ${added === 1 ? 'one call' : `${added} calls`} to REJECTED_CALLS, taking the list from ${saved.length} to ${list.length} calls, to see whether the printed count follows the list's length; the printed count was fixed apart from the list.`,
+          )
+        : say(
+            `채점기가 REJECTED_CALLS의 마지막 호출을 빼 목록을 ${saved.length}개에서 ${list.length}개로 줄여 보았다. 출력되는 개수가 목록 길이를 따라가는지 보려는 것인데, 출력된 개수는 목록과 따로 정해져 있었다.`,
+            `The checker removed the last call of REJECTED_CALLS, taking the list from ${saved.length} to ${list.length} calls, to see whether the printed count follows the list's length; the printed count was fixed apart from the list.`,
+          );
+      expectCountLine(runMain(), list.length, why);
+    }
   } finally {
-    REJECTED_CALLS.length = before;
+    REJECTED_CALLS.splice(0, REJECTED_CALLS.length, ...saved);
   }
 });

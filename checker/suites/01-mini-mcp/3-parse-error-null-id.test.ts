@@ -66,32 +66,38 @@ test('checkParseError rejects a reply without an id key', () => {
   });
 });
 
-test('checkParseError rejects a reply with id 1', () => {
-  rejectsReply('{"error": {"code": -32700, "message": "JSON 해석에 실패했다."}, "id": 1, "jsonrpc": "2.0"}', {
-    ko: '"id"가 1인',
-    en: 'whose "id" is 1',
-  });
+test('checkParseError rejects a reply whose id is anything but null, such as 1, 0 or "null"', () => {
+  for (const id of ['1', '0', '"null"', 'false', '""', '{}']) {
+    rejectsReply(`{"error": {"code": -32700, "message": "JSON 해석에 실패했다."}, "id": ${id}, "jsonrpc": "2.0"}`, {
+      ko: `"id"가 null이 아니라 ${id}인`,
+      en: `whose "id" is ${id}, not null`,
+    });
+  }
 });
 
-test('checkParseError rejects a reply with code -32600', () => {
-  rejectsReply('{"error": {"code": -32600, "message": "요청 형식이 잘못됐다."}, "id": null, "jsonrpc": "2.0"}', {
-    ko: '오류 코드가 -32600인',
-    en: 'with error code -32600',
-  });
+test('checkParseError rejects a reply with another code, such as -32600', () => {
+  for (const error of ['{"code": -32600, "message": "요청 형식이 잘못됐다."}', '{"code": -32601, "message": "지원하지 않는 메서드다."}', '{"code": -32603, "message": "내부 오류"}', '{"message": "JSON 해석에 실패했다."}']) {
+    rejectsReply(`{"error": ${error}, "id": null, "jsonrpc": "2.0"}`, {
+      ko: `오류가 ${error}인(코드가 -32700이 아닌)`,
+      en: `whose error is ${error} (the code is not -32700)`,
+    });
+  }
 });
 
 test('checkParseError rejects a reply whose code is the string "-32700"', () => {
   rejectsReply('{"error": {"code": "-32700", "message": "JSON 해석에 실패했다."}, "id": null, "jsonrpc": "2.0"}', {
-    ko: '오류 코드가 숫자가 아니라 문자열 "-32700"인 (== 대신 ===로 비교하라)',
-    en: 'whose error code is the string "-32700" instead of a number (compare with ===, not ==)',
+    ko: '오류 코드가 숫자가 아니라 문자열 "-32700"인 (느슨한 비교에서만 숫자 -32700과 같아 보인다)',
+    en: 'whose error code is the string "-32700" instead of a number (it equals the number -32700 only under a loose comparison)',
   });
 });
 
 test('checkParseError rejects a reply that also has a result', () => {
-  rejectsReply(
-    '{"error": {"code": -32700, "message": "JSON 해석에 실패했다."}, "id": null, "jsonrpc": "2.0", "result": {}}',
-    { ko: 'error와 result가 함께 있는', en: 'that has both error and result' },
-  );
+  for (const result of ['{}', 'null', '0', '""']) {
+    rejectsReply(`{"error": {"code": -32700, "message": "JSON 해석에 실패했다."}, "id": null, "jsonrpc": "2.0", "result": ${result}}`, {
+      ko: `error와 result(${result})가 함께 있는`,
+      en: `that has both error and result (${result})`,
+    });
+  }
 });
 
 test('checkParseError rejects a reply that is not JSON', () => {

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MiniServer } from '../../../chapters/01-mini-mcp/server.ts';
 import { attempt } from '../_lib/run.ts';
 import { ensure, fail, say, show } from '../_lib/say.ts';
+export { watchDisk } from '../_lib/disk.ts';
 
 /** The report body main writes: a title line and two body lines. */
 export const REPORT = '작업 보고서\n명세 확인\n테스트 통과\n';
@@ -20,16 +21,23 @@ export interface Exchange {
   reply: Reply;
 }
 
-/** Creates a temporary folder holding the given files, runs fn with a server on it, then removes the folder. */
-export function withServer<T>(files: Record<string, string>, fn: (server: MiniServer, root: string) => T): T {
-  const root = mkdtempSync(join(tmpdir(), 'mini-mcp-suite-'));
+/**
+ * Creates a temporary folder holding the given files, runs fn with a server on it, then removes the folder.
+ * The server's root is a folder inside a fresh temporary folder, so `outside` can put files next to the root
+ * (where a path such as ../report.txt leads) without touching anything else on the machine.
+ */
+export function withServer<T>(files: Record<string, string>, fn: (server: MiniServer, root: string) => T, outside: Record<string, string> = {}): T {
+  const holder = mkdtempSync(join(tmpdir(), 'mini-mcp-suite-'));
+  const root = join(holder, 'docs');
   try {
+    mkdirSync(root);
+    for (const [name, body] of Object.entries(outside)) writeFileSync(join(holder, name), body, 'utf8');
     for (const [name, body] of Object.entries(files)) writeFileSync(join(root, name), body, 'utf8');
     const made = attempt(() => new MiniServer(root));
     if (!made.ok) fail({ what: say(`MiniServer를 만들다가 예외가 났다: ${made.error}`, `Creating MiniServer threw: ${made.error}`) });
     return fn(made.value, root);
   } finally {
-    rmSync(root, { recursive: true, force: true });
+    rmSync(holder, { recursive: true, force: true });
   }
 }
 

@@ -42,15 +42,25 @@ function expectInvalidParams(args: unknown, message: string, why: string): void 
 }
 
 test('rejects an extra argument with the key message', () => {
-  expectInvalidParams(
+  // Own keys as JSON.parse makes them, including names an object also inherits.
+  const extras: unknown[] = [
     { status: 'open', extra: 1 },
-    KEY_MESSAGE,
-    say('status 옆에 extra가 붙은 호출은 세지 말고 키 검사에서 거부해야 한다.', 'A call with extra beside status must be refused by the key check, not counted.'),
-  );
+    { status: 'done', force: true },
+    { status: 'open', Status: 'open' },
+    JSON.parse('{"status":"open","__proto__":{"admin":true}}'),
+    JSON.parse('{"status":"done","constructor":"x"}'),
+  ];
+  for (const args of extras) {
+    expectInvalidParams(
+      args,
+      KEY_MESSAGE,
+      say('status 옆에 다른 키가 붙은 호출은 세지 말고 키 검사에서 거부해야 한다.', 'A call with another key beside status must be refused by the key check, not counted.'),
+    );
+  }
 });
 
 test('rejects a missing or misnamed key with the key message', () => {
-  for (const args of [{}, { state: 'open' }, { Status: 'open' }]) {
+  for (const args of [{}, { state: 'open' }, { Status: 'open' }, { 'status ': 'open' }, { statuses: 'done' }]) {
     expectInvalidParams(
       args,
       KEY_MESSAGE,
@@ -63,23 +73,27 @@ test('rejects a missing or misnamed key with the key message', () => {
 });
 
 test('rejects an unknown status with the value message', () => {
-  expectInvalidParams(
-    { status: 'closed' },
-    VALUE_MESSAGE,
-    say('키는 맞고 값만 틀린 호출은 상태값 검사에서 거부해야 한다.', 'A call whose key is right but whose value is wrong must be refused by the value check.'),
-  );
+  for (const status of ['closed', 'OPEN', '', 'open ', null, 7, ['open']]) {
+    expectInvalidParams(
+      { status },
+      VALUE_MESSAGE,
+      say('키는 맞고 값만 틀린 호출은 상태값 검사에서 거부해야 한다.', 'A call whose key is right but whose value is wrong must be refused by the value check.'),
+    );
+  }
 });
 
 test('checks the keys before the value', () => {
-  expectInvalidParams(
-    { status: 'closed', extra: 1 },
-    KEY_MESSAGE,
-    say('키도 값도 틀렸다면 키 검사가 먼저라서 키 오류 메시지가 나와야 한다.', 'When both keys and value are wrong, the key check comes first, so the key message is expected.'),
-  );
+  for (const args of [{ status: 'closed', extra: 1 }, { status: 7, force: true }, { status: null, other: null }, { state: 'closed' }]) {
+    expectInvalidParams(
+      args,
+      KEY_MESSAGE,
+      say('키도 값도 틀렸다면 키 검사가 먼저라서 키 오류 메시지가 나와야 한다.', 'When both keys and value are wrong, the key check comes first, so the key message is expected.'),
+    );
+  }
 });
 
 test('rejects arguments that are not a plain object with -32602', () => {
-  for (const args of [null, [], 'open', ['status']]) {
+  for (const args of [null, [], 'open', ['status'], 7, true, [{ status: 'open' }]]) {
     expectInvalidParams(
       args,
       KEY_MESSAGE,
@@ -109,8 +123,8 @@ test('rejects a tool name that is not a string, such as ["count_tasks"]', () => 
     const error = reply.ok ? (reply.value['error'] as { code?: unknown } | undefined) : undefined;
     ensure(reply.ok && !('result' in reply.value) && error?.code === -32602, {
       what: say(
-        '도구 이름은 문자열이어야 한다. String(["count_tasks"])는 "count_tasks"가 되므로, 바꾸어 묻지 말고 먼저 typeof로 확인하라.',
-        'A tool name must be a string. String(["count_tasks"]) is "count_tasks", so check typeof first instead of converting.',
+        '도구 이름은 문자열이어야 한다. String(["count_tasks"])는 "count_tasks"가 되므로, 문자열로 바꾼 뒤에 비교하면 배열이 도구 이름으로 통과한다.',
+        'A tool name must be a string. String(["count_tasks"]) is "count_tasks", so converting before comparing lets an array through as a tool name.',
       ),
       sent,
       got: response,

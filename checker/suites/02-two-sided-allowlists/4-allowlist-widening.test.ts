@@ -40,56 +40,105 @@ test('a widened client reaches the server, which refuses with -32001', () => {
   });
 });
 
+/** Where a widened client's request ids start: the refusal check must hold whatever the counter says. */
+const STARTS = [1, 2, 5];
+
+/** A widened client with its id counter at `start`. */
+function widenedAt(start: number, transport?: (raw: string) => string): Client {
+  const client = widenedClient(transport);
+  client.nextId = start;
+  return client;
+}
+
 test('throws for a widened client whose call is answered', () => {
-  expectReported(
-    widenedClient(),
-    say(
-      '허용 목록을 넓힌 클라이언트는 read_note를 서버로 보냈다. expectClientRefusal은 이를 거부로 보지 말고 예외를 던져야 한다.',
-      'The widened client sent read_note to the server; expectClientRefusal must not treat that as a refusal but throw.',
-    ),
-  );
+  const answers: { label: string; transport: (raw: string) => string }[] = [
+    { label: say('실제 서버(-32001로 거부)', 'the real server (refuses with -32001)'), transport: serverReceive },
+    { label: say('결과로 답하는 서버', 'a server that answers with a result'), transport: (raw) => JSON.stringify({ jsonrpc: '2.0', id: (JSON.parse(raw) as { id: number }).id, result: { content: [] } }) },
+  ];
+  for (const { label, transport } of answers) {
+    for (const start of STARTS) {
+      expectReported(
+        widenedAt(start, transport),
+        say(
+          `허용 목록을 넓힌 클라이언트(nextId ${start})는 read_note를 서버로 보냈고 ${label}가 답했다. expectClientRefusal은 이를 거부로 보지 말고 예외를 던져야 한다.`,
+          `The widened client (nextId ${start}) sent read_note to the server and ${label} answered; expectClientRefusal must not treat that as a refusal but throw.`,
+        ),
+      );
+    }
+  }
 });
 
 test('throws for a widened client whose transport throws', () => {
-  const client = widenedClient(() => {
-    throw new Error('연결이 끊겼다');
-  });
-  expectReported(
-    client,
-    say(
-      '요청은 이미 전송된 뒤 연결 오류로 실패했다. 아무 예외나 거부로 치면 안 된다.',
-      'The request was sent and then failed with a connection error; not every exception is a refusal.',
-    ),
-  );
+  const failures: { label: string; transport: (raw: string) => string }[] = [
+    { label: say('연결 오류', 'a connection error'), transport: () => { throw new Error('연결이 끊겼다'); } },
+    { label: say('Error가 아닌 값', 'a value that is not an Error'), transport: () => { throw '연결이 끊겼다'; } },
+    { label: say('JSON이 아닌 응답', 'a reply that is not JSON'), transport: () => '연결이 끊겼다' },
+  ];
+  for (const { label, transport } of failures) {
+    for (const start of STARTS) {
+      expectReported(
+        widenedAt(start, transport),
+        say(
+          `요청은 이미 전송된 뒤 ${label}(으)로 실패했다(nextId ${start}에서 시작). 아무 예외나 거부로 치면 안 된다.`,
+          `The request was sent and then failed with ${label} (nextId started at ${start}); not every exception is a refusal.`,
+        ),
+      );
+    }
+  }
 });
 
 test('throws when a sent request fails with a policy error', () => {
   // Even the right error class proves nothing once a request id was spent on sending.
-  const client = widenedClient(() => {
-    throw new ClientPolicyError();
-  });
+  for (const start of STARTS) {
+    const client = widenedAt(start, () => {
+      throw new ClientPolicyError();
+    });
+    expectReported(
+      client,
+      say(
+        `요청이 전송되어 식별자를 썼다면 ClientPolicyError가 돌아와도 클라이언트 거부가 아니다(nextId ${start}에서 시작). 요청이 나갔다는 것은 식별자가 쓰였다는 데서 드러난다.`,
+        `Once a request was sent and an id used, even a ClientPolicyError is not a client refusal (nextId started at ${start}); that a request left shows in the id it spent.`,
+      ),
+    );
+  }
+});
+
+test('throws when the call fails before sending for another reason', () => {
+  // No id is spent here, but the error is not the client's policy refusal: nothing shows that the allowlist held.
+  class BrokenClient extends Client {
+    override call(): never {
+      throw new TypeError('call is not available');
+    }
+  }
   expectReported(
-    client,
+    new BrokenClient(),
     say(
-      '요청이 전송되어 식별자를 썼다면 ClientPolicyError가 돌아와도 클라이언트 거부가 아니다. 호출 전후의 nextId를 비교하라.',
-      'Once a request was sent and an id used, even a ClientPolicyError is not a client refusal; compare nextId before and after.',
+      '이 클라이언트의 call은 식별자를 쓰지 않고 TypeError를 던졌다. 식별자가 그대로여도 ClientPolicyError가 아니면 허용 목록이 거부했다는 증거가 아니다.',
+      "This client's call threw a TypeError without spending an id. An unchanged id is no proof that the allowlist refused unless the error is a ClientPolicyError.",
     ),
   );
 });
 
-test('returns the refusal for a default client without using an id', () => {
-  const client = new Client();
-  const outcome = attempt(() => expectClientRefusal(client));
-  const got = outcome.ok ? outcome.value : outcome.error;
-  ensure(got === REFUSAL && client.nextId === 1, {
-    what: say(
-      '기본 클라이언트에서는 전송 전 거부 메시지를 돌려주고 식별자를 쓰지 않아야 한다.',
-      'With the default client it must return the refusal message and use no id.',
-    ),
-    sent: 'expectClientRefusal(new Client())',
-    got: { result: got, nextId: client.nextId },
-    expected: `${JSON.stringify(REFUSAL)}, nextId 1`,
-  });
+test('returns the refusal for any client that does not allow read_note, without using an id', () => {
+  const clients: { label: string; make: () => Client }[] = [
+    { label: 'new Client()', make: () => new Client() },
+    { label: 'new Client({ allowed: [] })', make: () => new Client({ allowed: [] }) },
+    { label: "new Client({ allowed: ['count_tasks', 'delete_tasks'] })", make: () => new Client({ allowed: ['count_tasks', 'delete_tasks'] }) },
+  ];
+  for (const { label, make } of clients) {
+    const client = make();
+    const outcome = attempt(() => expectClientRefusal(client));
+    const got = outcome.ok ? outcome.value : outcome.error;
+    ensure(got === REFUSAL && client.nextId === 1, {
+      what: say(
+        'read_note를 허용하지 않은 클라이언트에서는 전송 전 거부 메시지를 돌려주고 식별자를 쓰지 않아야 한다.',
+        'With a client that does not allow read_note it must return the refusal message and use no id.',
+      ),
+      sent: described(`expectClientRefusal(${label})`),
+      got: { result: got, nextId: client.nextId },
+      expected: `${JSON.stringify(REFUSAL)}, nextId 1`,
+    });
+  }
 });
 
 test('does not depend on the id counter being 3', () => {
@@ -100,8 +149,8 @@ test('does not depend on the id counter being 3', () => {
     const got = outcome.ok ? outcome.value : outcome.error;
     ensure(got === REFUSAL && client.nextId === start, {
       what: say(
-        '거부 판정은 main의 호출 순서(식별자 3)에 묶이면 안 된다. 호출 전후의 nextId를 비교하라.',
-        "The refusal check must not be tied to main's call order (id 3); compare nextId before and after.",
+        '거부 판정은 main의 호출 순서(식별자 3)에 묶이면 안 된다. 식별자 카운터가 다른 값에서 시작해도 거부는 거부다.',
+        "The refusal check must not be tied to main's call order (id 3); a refusal is a refusal whatever value the id counter starts at.",
       ),
       sent: `client.nextId = ${start}; expectClientRefusal(client)`,
       got: { result: got, nextId: client.nextId },

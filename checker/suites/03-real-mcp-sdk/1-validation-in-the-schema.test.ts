@@ -2,6 +2,7 @@ import { test } from 'vitest';
 import { described, ensure, say } from '../_lib/say.ts';
 import { outcome, showOutcome, suiteOptions, withConnection, withoutDialect } from './support.ts';
 import type { Outcome } from './support.ts';
+import type { Task } from '../../../chapters/03-real-mcp-sdk/server.ts';
 
 const WHERE = 'chapters/03-real-mcp-sdk/server.ts (TODO(03/1))';
 
@@ -35,8 +36,8 @@ test('lists count_tasks with the status enum, status required and no extra prope
     const required = Array.isArray(schema?.['required']) ? (schema['required'] as unknown[]) : [];
     ensure(JSON.stringify(enumValues) === '["done","open"]' && required.includes('status') && schema?.['additionalProperties'] === false, {
       what: say(
-        `tools/list에 실린 count_tasks의 inputSchema가 규칙을 다 말하지 않는다. 클라이언트와 모델은 이 스키마만 보고 인자를 만든다. z.strictObject와 z.enum을 쓰라. ${WHERE}`,
-        `The inputSchema of count_tasks in tools/list does not state the whole rule; clients and models build arguments from it alone. Use z.strictObject and z.enum. ${WHERE}`,
+        `tools/list에 실린 count_tasks의 inputSchema가 규칙을 다 말하지 않는다. 클라이언트와 모델은 이 스키마만 보고 인자를 만든다. 허용 값, 필수 status, 추가 속성 금지가 모두 스키마에 보여야 한다. ${WHERE}`,
+        `The inputSchema of count_tasks in tools/list does not state the whole rule; clients and models build arguments from it alone, so the allowed values, the required status and the ban on extra properties must all show in it. ${WHERE}`,
       ),
       got: withoutDialect(schema) ?? say('count_tasks가 목록에 없다', 'count_tasks is not listed'),
       expected: '{"type":"object","properties":{"status":{"type":"string","enum":["open","done"]}},"required":["status"],"additionalProperties":false}',
@@ -57,27 +58,38 @@ test('counts open tasks from the task data it was given', async () => {
     { title: 'b', status: 'done' as const },
     { title: 'c', status: 'done' as const },
   ];
-  const custom = await countTasks({ status: 'done' }, suiteOptions({ tasks }));
-  ensure(custom.kind === 'result' && !custom.isError && custom.text === 'done: 3', {
-    what: say('options.tasks로 받은 자료를 세야 한다.', 'It must count the data given in options.tasks.'),
-    sent: { name: 'count_tasks', arguments: { status: 'done' }, tasks },
-    got: described(showOutcome(custom)),
-    expected: 'done: 3',
-  });
+  const cases: [tasks: Task[], status: 'open' | 'done', text: string][] = [
+    [tasks, 'done', 'done: 3'],
+    [tasks, 'open', 'open: 0'],
+    [[], 'open', 'open: 0'],
+    [[...tasks, { title: 'd', status: 'open' }], 'open', 'open: 1'],
+  ];
+  for (const [given, status, text] of cases) {
+    const custom = await countTasks({ status }, suiteOptions({ tasks: given }));
+    ensure(custom.kind === 'result' && !custom.isError && custom.text === text, {
+      what: say('options.tasks로 받은 자료를 세야 한다.', 'It must count the data given in options.tasks.'),
+      sent: { name: 'count_tasks', arguments: { status }, tasks: given },
+      got: described(showOutcome(custom)),
+      expected: text,
+    });
+  }
 });
 
-test('returns an isError result naming the allowed values for status closed', async () => {
-  const sent = { status: 'closed' };
-  expectToolError(sent, await countTasks(sent), ['open', 'done'], say('closed는 없는 상태다.', 'closed is not a status.'));
+test('returns an isError result naming the allowed values for any other status, such as closed', async () => {
+  for (const status of ['closed', 'OPEN', 'open ', '', 'Done', 'all']) {
+    const sent = { status };
+    expectToolError(sent, await countTasks(sent), ['open', 'done'], say(`${JSON.stringify(status)}은(는) open도 done도 아니다.`, `${JSON.stringify(status)} is neither open nor done.`));
+  }
 });
 
 test('returns an isError result naming the key for an extra argument', async () => {
-  const sent = { status: 'open', priority: 'high' };
-  expectToolError(sent, await countTasks(sent), ['priority'], say('priority는 스키마에 없는 키다.', 'priority is not a key of the schema.'));
+  for (const [sent, key] of [[{ status: 'open', priority: 'high' }, 'priority'], [{ status: 'done', force: true }, 'force'], [{ status: 'open', Status: 'open' }, 'Status']] as const) {
+    expectToolError(sent, await countTasks(sent), [key], say(`${key}는 스키마에 없는 키다.`, `${key} is not a key of the schema.`));
+  }
 });
 
 test('returns an isError result for a missing, null or array status', async () => {
-  for (const sent of [{}, { status: null }, { status: ['open'] }]) {
+  for (const sent of [{}, { status: null }, { status: ['open'] }, { status: 7 }, { status: true }, { state: 'open' }]) {
     expectToolError(sent, await countTasks(sent), ['status'], say('status가 없거나 문자열이 아니다.', 'status is missing or not a string.'));
   }
 });

@@ -1,6 +1,8 @@
 import { test } from 'vitest';
+import { watchDiskWhile } from '../_lib/disk.ts';
 import { described, ensure, say } from '../_lib/say.ts';
-import { REPORT, SECRET, outcome, showOutcome, withConnection, withoutDialect } from './support.ts';
+import { REPORT, SECRET, outcome, showOutcome, suiteOptions, withConnection, withoutDialect } from './support.ts';
+import type { ServerOptions } from '../../../chapters/03-real-mcp-sdk/server.ts';
 
 const WHERE = 'chapters/03-real-mcp-sdk/server.ts';
 
@@ -73,9 +75,9 @@ test('summarizes report.txt as text and matching structuredContent', async () =>
   });
 });
 
-test('refuses a name that is 123, ["report.txt"] or null with an isError result', async () => {
+test('refuses any name that is not a string, such as 123, ["report.txt"] or null, with an isError result', async () => {
   await withConnection(async ({ client }) => {
-    for (const name of [123, ['report.txt'], null]) {
+    for (const name of [123, 0, ['report.txt'], [], null, true, { name: 'report.txt' }]) {
       const got = await outcome(client.callTool({ name: 'summarize_document', arguments: { name } }));
       ensure(got.kind === 'result' && got.isError && got.structured === undefined, {
         what: say(
@@ -90,30 +92,47 @@ test('refuses a name that is 123, ["report.txt"] or null with an isError result'
   });
 });
 
+/** Allowlists to try, each with the names it refuses: other documents on disk, one not on disk, look-alikes of an allowed one. */
+const REFUSING: { documents: string[]; refused: string[] }[] = [
+  { documents: ['report.txt'], refused: ['secret.txt', 'missing.txt', 'REPORT.TXT', 'report.txt ', './report.txt'] },
+  { documents: ['secret.txt'], refused: ['report.txt', 'missing.txt'] },
+];
+
+/** Suite options whose allowlist holds `documents`, with report.txt and secret.txt on disk as always. */
+function optionsAllowing(documents: readonly string[]): ServerOptions {
+  return suiteOptions({ documents: new Set(documents) });
+}
+
 test('refuses a document not on the allowlist with an isError result naming the document', async () => {
-  await withConnection(async ({ client }) => {
-    const got = await outcome(client.callTool({ name: 'summarize_document', arguments: { name: 'secret.txt' } }));
-    const leaked = got.kind === 'result' && (got.text.includes('TOKEN') || JSON.stringify(got.structured ?? null).includes('TOKEN'));
-    ensure(got.kind === 'result' && got.isError && !leaked, {
-      what: say(
-        `secret.txt는 폴더에 있지만 허용 목록에 없다. 파일을 읽기 전에 isError 결과로 거절해야 한다. ${WHERE}`,
-        `secret.txt is in the folder but not on the allowlist; refuse it with an isError result before reading any file. ${WHERE}`,
-      ),
-      sent: { name: 'summarize_document', arguments: { name: 'secret.txt' } },
-      got: described(showOutcome(got)),
-      expected: say('isError: true 결과, 비밀값 없음', 'an isError: true result without the secret'),
-    });
-    // The SDK flags a plain result isError too, when it lacks the structuredContent the outputSchema promises; only the tool's own refusal names the document.
-    ensure(got.text.includes('secret.txt'), {
-      what: say(
-        `isError 결과의 글이 거절한 문서 이름을 밝히지 않는다. 모델이 읽고 고칠 수 있게 거절 글에 그 이름을 넣어 isError: true로 돌려준다(refusal). isError 없이 글만 돌려주면 outputSchema가 약속한 structuredContent가 없어 SDK가 출력 검증 오류(isError)로 바꾸는데, 그 글은 모델에게 아무것도 알려 주지 않는다. ${WHERE}`,
-        `The text of the isError result does not name the refused document. Put the name in the refusal text and return it with isError: true (refusal()), so the model can read it and correct itself. A plain text result without isError lacks the structuredContent the outputSchema promises, so the SDK turns it into an output validation error (isError), whose text tells the model nothing. ${WHERE}`,
-      ),
-      sent: { name: 'summarize_document', arguments: { name: 'secret.txt' } },
-      got: described(showOutcome(got)),
-      expected: say('isError: true 결과, 글에 secret.txt', 'an isError: true result whose text names secret.txt'),
-    });
-  });
+  for (const { documents, refused } of REFUSING) {
+    const options = optionsAllowing(documents);
+    await withConnection(async ({ client }) => {
+      for (const name of refused) {
+        const sent = { name: 'summarize_document', arguments: { name }, allowlist: documents };
+        const { value: got, touched } = await watchDiskWhile(options.documentsDir, () => outcome(client.callTool({ name: 'summarize_document', arguments: { name } })));
+        const leaked = got.kind === 'result' && (got.text.includes('TOKEN') || JSON.stringify(got.structured ?? null).includes('TOKEN') || got.text.includes('점검 보고서'));
+        ensure(got.kind === 'result' && got.isError && !leaked && touched.length === 0, {
+          what: say(
+            `${name}은(는) 허용 목록 ${JSON.stringify(documents)}에 없다. 폴더에 있든 없든 파일을 읽기 전에 isError 결과로 거절해야 한다. 읽은 뒤에 거절하면 답은 같아 보여도 허용되지 않은 파일이 이미 열렸다. ${WHERE}`,
+            `${name} is not on the allowlist ${JSON.stringify(documents)}. Whether or not it is in the folder, refuse it with an isError result before reading any file: refusing after reading may look the same, but a file that is not allowed was already opened. ${WHERE}`,
+          ),
+          sent,
+          got: { outcome: showOutcome(got), filesRead: touched.map((path) => path.slice(options.documentsDir.length + 1)) },
+          expected: say('isError: true 결과, 문서 내용 없음, 읽은 파일 없음', 'an isError: true result, no document content, no file read'),
+        });
+        // The SDK flags a plain result isError too, when it lacks the structuredContent the outputSchema promises; only the tool's own refusal names the document.
+        ensure(got.text.includes(name), {
+          what: say(
+            `isError 결과의 글이 거절한 문서 이름을 밝히지 않는다. 모델이 읽고 고칠 수 있게 거절 글에 그 이름이 있고 isError: true여야 한다. isError 없이 글만 돌려주면 outputSchema가 약속한 structuredContent가 없어 SDK가 출력 검증 오류(isError)로 바꾸는데, 그 글은 모델에게 아무것도 알려 주지 않는다. ${WHERE}`,
+            `The text of the isError result does not name the refused document. The refusal must name it and carry isError: true, so the model can read it and correct itself. A plain text result without isError lacks the structuredContent the outputSchema promises, so the SDK turns it into an output validation error (isError), whose text tells the model nothing. ${WHERE}`,
+          ),
+          sent,
+          got: described(showOutcome(got)),
+          expected: say(`isError: true 결과, 글에 ${name}`, `an isError: true result whose text names ${name}`),
+        });
+      }
+    }, { options });
+  }
 });
 
 test('reads docs://report.txt and refuses docs://secret.txt and docs://../report.txt as protocol errors', async () => {
@@ -126,20 +145,26 @@ test('reads docs://report.txt and refuses docs://secret.txt and docs://../report
       got: read,
       expected: REPORT,
     });
-    for (const uri of ['docs://secret.txt', 'docs://../report.txt']) {
-      const got = await outcome(client.readResource({ uri }));
-      const leaked = got.kind === 'result' || JSON.stringify(got).includes(SECRET.trim());
-      ensure(got.kind === 'protocol' && got.code === -32602 && !leaked, {
-        what: say(
-          `허용 목록에 없는 자원 주소는 JSON-RPC 오류 -32602로 거절한다(2026-07-28: 없는 자원은 -32602). 자원 템플릿도 허용 목록을 거쳐야 한다. ${WHERE}`,
-          `A resource address not on the allowlist is refused with JSON-RPC error -32602 (2026-07-28: a missing resource is -32602); the resource template must check the allowlist too. ${WHERE}`,
-        ),
-        sent: { method: 'resources/read', uri },
-        got: described(showOutcome(got)),
-        expected: say('프로토콜 오류 -32602', 'protocol error -32602'),
-      });
-    }
   });
+  for (const { documents, refused } of REFUSING) {
+    const options = optionsAllowing(documents);
+    await withConnection(async ({ client }) => {
+      // As addresses, only names a URL keeps as they are: a trailing space or ./ would be normalized away.
+      for (const uri of [...refused.filter((name) => name === name.trim() && !name.startsWith('./')).map((name) => `docs://${name}`), 'docs://../report.txt']) {
+        const { value: got, touched } = await watchDiskWhile(options.documentsDir, () => outcome(client.readResource({ uri })));
+        const leaked = got.kind === 'result' || JSON.stringify(got).includes(SECRET.trim());
+        ensure(got.kind === 'protocol' && got.code === -32602 && !leaked && touched.length === 0, {
+          what: say(
+            `허용 목록 ${JSON.stringify(documents)}에 없는 자원 주소는 파일을 읽기 전에 JSON-RPC 오류 -32602로 거절한다(2026-07-28: 없는 자원은 -32602). 자원 템플릿도 허용 목록을 거쳐야 한다. ${WHERE}`,
+            `A resource address not on the allowlist ${JSON.stringify(documents)} is refused with JSON-RPC error -32602 before any file is read (2026-07-28: a missing resource is -32602); the resource template must check the allowlist too. ${WHERE}`,
+          ),
+          sent: { method: 'resources/read', uri, allowlist: documents },
+          got: { outcome: showOutcome(got), filesRead: touched.map((path) => path.slice(options.documentsDir.length + 1)) },
+          expected: say('프로토콜 오류 -32602, 읽은 파일 없음', 'protocol error -32602, no file read'),
+        });
+      }
+    }, { options });
+  }
 });
 
 test('requires the prompt argument', async () => {

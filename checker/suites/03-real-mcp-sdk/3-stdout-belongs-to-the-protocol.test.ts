@@ -55,8 +55,8 @@ test('connects with StdioClientTransport and answers three calls with no client 
   });
   ensure(errors.length === 0, {
     what: say(
-      `SDK 클라이언트가 서버의 stdout에서 MCP 메시지가 아닌 JSON을 받고 오류(onerror)를 냈다. JSON 한 줄이나 숫자를 console.log로 찍으면 이렇게 된다. stderr(console.error)로 옮겨라. stdio.ts뿐 아니라 server.ts의 처리기 안도 살펴보라. ${WHERE}`,
-      `The SDK client read JSON on the server's stdout that is not an MCP message and raised onerror; logging a JSON line or a number with console.log does this. Move it to stderr (console.error); look in stdio.ts and in the handlers of server.ts. ${WHERE}`,
+      `SDK 클라이언트가 서버의 stdout에서 MCP 메시지가 아닌 JSON을 받고 오류(onerror)를 냈다. JSON 한 줄이나 숫자를 stdout에 기록하면 이렇게 된다. 사람이 읽을 기록은 stderr의 몫이다. stdio.ts뿐 아니라 server.ts의 처리기 안도 살펴보라. ${WHERE}`,
+      `The SDK client read JSON on the server's stdout that is not an MCP message and raised onerror; logging a JSON line or a number to stdout does this. Text for people belongs on stderr; look in stdio.ts and in the handlers of server.ts. ${WHERE}`,
     ),
     sent: say('연결, tools/list, count_tasks, summarize_document', 'connect, tools/list, count_tasks, summarize_document'),
     got: described(errors.slice(0, 3).join(' | ') + (stderr() ? ` | stderr: ${stderr()}` : '')),
@@ -69,14 +69,29 @@ test('writes nothing but MCP messages to stdout', async () => {
   raw.write(request(2, 'tools/list'));
   raw.write(request(3, 'tools/call', { name: 'count_tasks', arguments: { status: 'open' } }));
   raw.write(request(4, 'tools/call', { name: 'summarize_document', arguments: { name: 'report.txt' } }));
-  for (const id of [2, 3, 4]) await raw.reply(id);
+  // Every capability, and the refusals and errors too: a log line in any handler or branch must not reach stdout.
+  const more: [method: string, params: Record<string, unknown>][] = [
+    ['resources/list', {}],
+    ['resources/read', { uri: 'docs://report.txt' }],
+    ['resources/read', { uri: 'docs://secret.txt' }],
+    ['prompts/list', {}],
+    ['prompts/get', { name: 'review_document', arguments: { name: 'report.txt' } }],
+    ['tools/call', { name: 'count_tasks', arguments: { status: 'closed' } }],
+    ['tools/call', { name: 'summarize_document', arguments: { name: 'secret.txt' } }],
+    ['tools/call', { name: 'read_note', arguments: {} }],
+  ];
+  more.forEach(([method, params], index) => raw.write(request(5 + index, method, params)));
+  for (const id of [2, 3, 4, ...more.map((_, index) => 5 + index)]) await raw.reply(id);
   const noise = raw.noise();
   ensure(noise.length === 0, {
     what: say(
-      `서버가 stdout에 MCP 메시지가 아닌 줄을 썼다. stdio에서 stdout은 프로토콜 메시지 전용이다(사양 2026-07-28: 서버는 stdout에 올바른 MCP 메시지가 아닌 것을 쓰면 안 된다). 이 SDK의 클라이언트는 JSON이 아닌 줄을 조용히 버리지만 다른 클라이언트는 연결을 끊을 수 있다. 시작 기록과 처리기 안의 기록을 console.error로 옮겨라. ${WHERE}`,
-      `The server wrote lines to stdout that are not MCP messages. Over stdio, stdout carries protocol messages only (spec 2026-07-28: the server must not write anything to stdout that is not a valid MCP message). This SDK's client silently drops lines that are not JSON; other clients may drop the connection. Move start-up and handler logs to console.error. ${WHERE}`,
+      `서버가 stdout에 MCP 메시지가 아닌 줄을 썼다. stdio에서 stdout은 프로토콜 메시지 전용이다(사양 2026-07-28: 서버는 stdout에 올바른 MCP 메시지가 아닌 것을 쓰면 안 된다). 이 SDK의 클라이언트는 JSON이 아닌 줄을 조용히 버리지만 다른 클라이언트는 연결을 끊을 수 있다. 시작 기록이든 처리기 안의 기록이든 사람이 읽을 글은 stderr의 몫이다. ${WHERE}`,
+      `The server wrote lines to stdout that are not MCP messages. Over stdio, stdout carries protocol messages only (spec 2026-07-28: the server must not write anything to stdout that is not a valid MCP message). This SDK's client silently drops lines that are not JSON; other clients may drop the connection. Start-up and handler logs alike are text for people, which belongs on stderr. ${WHERE}`,
     ),
-    sent: say('initialize, tools/list, count_tasks, summarize_document', 'initialize, tools/list, count_tasks, summarize_document'),
+    sent: say(
+      'initialize, tools/list, count_tasks, summarize_document, 자원 목록과 읽기(허용된 것과 거절할 것), 프롬프트 목록과 받기, 틀린 인자, 허용 목록 밖 문서, 승인하지 않은 도구',
+      'initialize, tools/list, count_tasks, summarize_document, listing and reading resources (allowed and refused), listing and getting the prompt, a bad argument, a document off the allowlist, an unapproved tool',
+    ),
     got: noise,
     expected: say('JSON-RPC 메시지만, 다른 줄 0개', 'JSON-RPC messages only, no other line'),
   });

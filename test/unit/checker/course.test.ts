@@ -9,6 +9,7 @@ function exercise(id: string): ExerciseSpec {
     id,
     title: { ko: id, en: id },
     hint: { ko: '', en: '' },
+    rule: { ko: id, en: id },
     suite: `${id.slice(3)}-x.test.ts`,
     todo: { file: 'main.ts', marker: `TODO(${id})` },
     tests: {},

@@ -8,6 +8,7 @@ function exercise(id: string, marker?: string): ExerciseEntry {
     id,
     title: { ko: `연습 ${id}`, en: `Exercise ${id}` },
     hint: { ko: '힌트', en: 'hint' },
+    rule: { ko: '늘 참인 규칙', en: 'a rule that always holds' },
     suite: '1-x.test.ts',
     todo: marker === undefined ? { file: 'main.ts' } : { file: 'main.ts', marker },
     tests: { 'does the thing': '그 일을 한다' },
@@ -67,7 +68,7 @@ describe('resolveChapter: derived fields', () => {
     const resolved = resolveChapter('03-probe.ts', written);
     expect(written).toEqual(copy);
     expect(resolved).toMatchObject({ id: '03', dir: '03-probe', title: { ko: '탐침', en: 'Probe' } });
-    expect(resolved.exercises[1]).toMatchObject({ id: '03/2', suite: '1-x.test.ts', hint: { ko: '힌트', en: 'hint' }, tests: { 'does the thing': '그 일을 한다' } });
+    expect(resolved.exercises[1]).toMatchObject({ id: '03/2', suite: '1-x.test.ts', hint: { ko: '힌트', en: 'hint' }, rule: { ko: '늘 참인 규칙', en: 'a rule that always holds' }, tests: { 'does the thing': '그 일을 한다' } });
   });
 });
 
@@ -98,6 +99,15 @@ describe('resolveChapter: ManifestError names the file and the fix', () => {
     for (const id of ['04/1', '03/0', '03/x', '03-1', '3/1', '03/1/2', '03/']) {
       expect(failure('03-probe.ts', entry({ exercises: [exercise(id)] }))).toContain(`exercise id '${id}' should be '03/<n>'`);
     }
+  });
+
+  test('an exercise without a rule in both languages', () => {
+    const ruleless = (rule: unknown): ExerciseEntry => ({ ...exercise('03/2'), rule: rule as ExerciseEntry['rule'] });
+    expect(failure('03-probe.ts', entry({ exercises: [exercise('03/1'), ruleless(undefined)] }))).toMatch(
+      /^checker\/manifest\/03-probe\.ts: exercise 03\/2 needs rule\.ko: one sentence naming the property/,
+    );
+    expect(failure('03-probe.ts', entry({ exercises: [ruleless({ ko: '규칙', en: '  ' })] }))).toContain('exercise 03/2 needs rule.en');
+    expect(failure('03-probe.ts', entry({ exercises: [ruleless({ en: 'a rule' })] }))).toContain('exercise 03/2 needs rule.ko');
   });
 
   test('an exercise id used twice', () => {
