@@ -2,16 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { CHAPTERS, allExercises } from './course.ts';
+import { CHAPTERS } from './course.ts';
 import { REPO_ROOT, listFiles } from './scratch.ts';
-import { gradedTarget } from './target.ts';
 
 /** For each chapter folder, each starter file and the git blob id of its content. */
 export type StarterIndex = Record<string, Record<string, string>>;
 
 /** Where the index of starter blobs is kept; reset restores files from these blobs in the git history. */
-const STARTERS_FILE = join(REPO_ROOT, 'checker', 'starters.json');
+export const STARTERS_FILE = join(REPO_ROOT, 'checker', 'starters.json');
 
 /** Why the committed starters cannot be read: no git history at all, or a blob the history lacks. */
 export class StarterReadError extends Error {
@@ -29,7 +27,7 @@ function blobId(content: Buffer): string {
 }
 
 /** Indexes the starter files now in chapters/. */
-function indexStarters(chaptersDir = join(REPO_ROOT, 'chapters')): StarterIndex {
+export function indexStarters(chaptersDir = join(REPO_ROOT, 'chapters')): StarterIndex {
   const index: StarterIndex = {};
   for (const chapter of CHAPTERS) {
     const dir = join(chaptersDir, chapter.dir);
@@ -75,30 +73,4 @@ export function writeCommittedStarters(dest: string): string {
     }
   }
   return dest;
-}
-
-/** `npm run starters`: records chapters/ as the starters, but refuses when any exercise already passes there. */
-async function recordStarters(): Promise<number> {
-  // Loaded here only: reset reads this module and must not load vitest.
-  const { gradeFolders } = await import('./grade.ts');
-  const chaptersDir = join(REPO_ROOT, 'chapters');
-  const [report] = await gradeFolders([{ learner: gradedTarget(chaptersDir, CHAPTERS) }], allExercises(), { lang: 'en', timeoutMs: 10_000, chapters: CHAPTERS });
-  const passing = (report?.exercises ?? []).filter((exercise) => exercise.status === 'pass').map((exercise) => exercise.id);
-  if (!report) {
-    console.error('Could not grade chapters/; nothing was written.');
-    return 1;
-  }
-  if (passing.length > 0) {
-    console.error(`Refusing to record chapters/ as the starters: the hidden suites of ${passing.join(', ')} already pass there, so reset would hand out solved code. Restore the starters (git checkout -- chapters) and try again; nothing was written.`);
-    return 1;
-  }
-  writeFileSync(STARTERS_FILE, `${JSON.stringify(indexStarters(chaptersDir), null, 2)}\n`);
-  console.log(`wrote ${relative(process.cwd(), STARTERS_FILE)}`);
-  return 0;
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const code = await recordStarters();
-  // vitest marks the process failed when graded tests fail; here that is the expected outcome.
-  process.exitCode = code;
 }

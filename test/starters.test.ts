@@ -17,7 +17,7 @@ function courseCopy(from: string): string {
 
 /** Runs `npm run starters` in a course copy, as the script does. */
 function recordStarters(root: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', join(root, 'checker', 'starters.ts')], { cwd: root, encoding: 'utf8', timeout: 300_000 });
+  return spawnSync(process.execPath, [join(root, 'checker', 'run.mjs'), join(root, 'checker', 'commands', 'starters.ts')], { cwd: root, encoding: 'utf8', timeout: 300_000 });
 }
 
 test('npm run starters refuses to record code that passes a hidden suite, and writes nothing', () => {
