@@ -6,7 +6,8 @@ export type Lang = 'ko' | 'en';
 const ko = {
   heading: (target: string) => `MCP 워크숍 채점 · 대상: ${target}`,
   progress: (passed: number, total: number, score: number, max: number, tests: string) =>
-    `진행: 연습 ${passed}/${total} 통과 · 점수 ${score}/${max} · 통과한 테스트 ${tests}`,
+    `진행: 연습 ${passed}/${total} 통과 · 점수 ${score}/${max} (연습 단위) · 테스트 ${tests} 통과`,
+  scoreRule: '점수는 연습 단위로 센다: 연습 하나는 그 테스트가 모두 통과해야 점수가 된다.',
   next: (id: string, where: string) => `다음 할 일: ${id} → ${where}`,
   allDone: '선택한 연습을 모두 통과했다.',
   hint: '힌트',
@@ -64,7 +65,8 @@ export type Messages = typeof ko;
 
 const en: Messages = {
   heading: (target) => `MCP workshop check · target: ${target}`,
-  progress: (passed, total, score, max, tests) => `Progress: ${passed}/${total} exercises passed · score ${score}/${max} · tests passed ${tests}`,
+  progress: (passed, total, score, max, tests) => `Progress: ${passed}/${total} exercises passed · score ${score}/${max} (by exercise) · tests ${tests} passed`,
+  scoreRule: 'The score counts exercises: an exercise counts only when all of its tests pass.',
   next: (id, where) => `Next: ${id} → ${where}`,
   allDone: 'Every selected exercise passes.',
   hint: 'Hint',

@@ -63,7 +63,11 @@ describe('check on the untouched starter', () => {
     const max = allExercises().reduce((sum, { exercise }) => sum + weightOf(exercise), 0);
     expect([report.score, report.max_score]).toEqual([0, max]);
     expect(report.tests_passed).toBeGreaterThan(0);
-    expect(ran.stdout).toContain(`점수 0/${max} · 통과한 테스트 ${report.tests_passed}/${report.tests_total}`);
+    expect(ran.stdout).toContain(`점수 0/${max} (연습 단위) · 테스트 ${report.tests_passed}/${report.tests_total} 통과`);
+  });
+
+  test('says in its first lines that an exercise counts only when all of its tests pass', () => {
+    expect(ran.stdout.split('\n').slice(0, 3).join('\n')).toContain('연습 하나는 그 테스트가 모두 통과해야 점수가 된다');
   });
 
   test('exits 1 and fails every exercise, each with its hint and TODO location', () => {
@@ -108,6 +112,8 @@ describe('selecting exercises', () => {
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
     expect(report.exercises.map((exercise) => exercise.id)).toEqual(['02/1', '02/2', '02/3', '02/4']);
     expect(ran.stdout).toContain('Progress: 0/4');
+    expect(ran.stdout).toContain(`score 0/4 (by exercise) · tests ${report.tests_passed}/${report.tests_total} passed`);
+    expect(ran.stdout.split('\n').slice(0, 3).join('\n')).toContain('an exercise counts only when all of its tests pass');
     expect(ran.stdout).toContain('Hint:');
     expect(ran.stdout).toMatch(/sent: |got: /);
   });
