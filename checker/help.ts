@@ -29,8 +29,8 @@ const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
     en: 'Checks once, then on every save re-checks the saved file\'s exercises first and then the rest of the chapter. The screen shows the watched chapters, the first exercise not passing yet with its failure and one hint line, and the progress of every selected exercise.\n  Keys on a terminal: h whole hint, l list of exercises, f full report, Enter summary, q quit. Elsewhere Ctrl+C stops.',
   },
   reset: {
-    ko: '장 하나를 시작 코드로 되돌린다. 지금 파일은 먼저 .backups/<장>-<시각>/에 새 폴더로 복사되므로 잃어버리지 않는다. git 기록이 필요하다.',
-    en: 'Restores one chapter to its starter. Your files are first copied to a new folder .backups/<chapter>-<time>/, so nothing is lost. Needs the git history.',
+    ko: '장 하나를 시작 코드로 되돌린다. 지금 파일은 먼저 .backups/<장>-<시각>/에 새 폴더로 복사되므로 잃어버리지 않는다. 시작 코드에 없던 파일은 백업에만 남고, 이미 시작 코드와 같으면 아무것도 하지 않는다. git 기록이 필요하다.',
+    en: 'Restores one chapter to its starter. Your files are first copied to a new folder .backups/<chapter>-<time>/, so nothing is lost; files the starter lacks stay only in the backup, and a chapter that already is the starter is left alone. Needs the git history.',
   },
   grade: {
     ko: '강사용: 하위 폴더마다 학생 한 명으로 채점해 gradebook.csv, gradebook.json, report.html을 쓴다.\n  --out DIR  결과 폴더(기본: ~/mcp-gradebooks/gradebook-<시각>, 저장소와 제출 폴더 밖)',

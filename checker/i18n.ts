@@ -52,7 +52,15 @@ const ko = {
   watchStopped: 'watch를 끝냈다.',
   watchFailed: (message: string) => `다시 채점하다가 실패했다: ${message}`,
   resetDone: (chapter: string, backup: string) => `${chapter}를 처음 상태로 되돌렸다. 이전 파일은 ${backup}에 있다.`,
-  resetNeedsChapter: '되돌릴 챕터를 지정하라. 예: npm run reset -- 01',
+  resetNoChapter: '되돌릴 장을 하나 적어라. 예: npm run reset -- 01',
+  resetExerciseId: (id: string, chapter: string) => `연습 번호(${id})로는 되돌릴 수 없다. reset은 장 하나를 통째로 되돌리니 장 번호를 적어라. 예: npm run reset -- ${chapter}`,
+  resetUnknownChapter: (id: string) => `그런 장이 없다: ${id}`,
+  resetOneChapter: (ids: string) => `한 번에 한 장만 되돌린다. 다음 가운데 하나만 적어라: ${ids}`,
+  resetChapters: (list: string) => `되돌릴 수 있는 장:\n${list}`,
+  resetAlready: (chapter: string) => `${chapter}는 이미 시작 코드와 같다. 아무것도 바꾸지 않았고 백업도 만들지 않았다.`,
+  resetChangedFiles: (files: string) => `  시작 코드로 되돌린 파일: ${files}`,
+  resetRestoredFiles: (files: string) => `  없어서 다시 만든 파일: ${files}`,
+  resetMovedFiles: (files: string) => `  시작 코드에 없던 파일이라 장 폴더에서 빼고 백업에만 남긴 파일: ${files}`,
   sandboxRefused: '채점 샌드박스가 막았다',
   denied: (permission: string, resource: string) => {
     if (permission === 'FileSystemWrite') return `샌드박스 밖에 쓰려고 했다: ${resource}. 채점 중 학습자 코드는 임시 폴더(os.tmpdir()) 안에만 쓸 수 있다.`;
@@ -123,7 +131,15 @@ const en: Messages = {
   watchStopped: 'Stopped watching.',
   watchFailed: (message) => `Checking again failed: ${message}`,
   resetDone: (chapter, backup) => `Restored ${chapter} to the starter. Your previous files are in ${backup}.`,
-  resetNeedsChapter: 'Name the chapter to reset, for example: npm run reset -- 01',
+  resetNoChapter: 'Name one chapter to reset, for example: npm run reset -- 01',
+  resetExerciseId: (id, chapter) => `${id} is an exercise id, and reset restores a whole chapter: name the chapter, for example: npm run reset -- ${chapter}`,
+  resetUnknownChapter: (id) => `No such chapter: ${id}`,
+  resetOneChapter: (ids) => `reset restores one chapter at a time: name just one of ${ids}`,
+  resetChapters: (list) => `Chapters you can reset:\n${list}`,
+  resetAlready: (chapter) => `${chapter} already is the starter. Nothing was changed and no backup was made.`,
+  resetChangedFiles: (files) => `  Restored to the starter: ${files}`,
+  resetRestoredFiles: (files) => `  Missing, written again: ${files}`,
+  resetMovedFiles: (files) => `  Not part of the starter, so taken out of the chapter folder and kept only in the backup: ${files}`,
   sandboxRefused: 'Refused by the grading sandbox',
   denied: (permission, resource) => {
     if (permission === 'FileSystemWrite') return `Tried to write outside the sandbox: ${resource}. While grading, learner code may write only inside its temporary folder (os.tmpdir()).`;
