@@ -47,7 +47,10 @@ export function helpText(topic: HelpTopic | null, lang: Lang): string {
   const heading = usageWords(lang).usage;
   const topics: HelpTopic[] = topic ? [topic] : ['check', 'hint', 'watch', 'reset'];
   const blocks = topics.map((name) => `${USAGE_LINES[name]}\n  ${ABOUT[name][lang]}`);
-  const tail = lang === 'ko' ? '공통: --lang ko|en (기본 한국어, CHECKER_LANG=en도 된다), -h/--help 이 설명' : 'Common: --lang ko|en (Korean by default; CHECKER_LANG=en works too), -h/--help this text';
+  const tail =
+    lang === 'ko'
+      ? '공통: --lang ko|en (기본 한국어, CHECKER_LANG=en도 된다), -h/--help 이 설명\n장 폴더 안에서 번호 없이 실행하면 check, hint, watch는 그 장만 본다.'
+      : 'Common: --lang ko|en (Korean by default; CHECKER_LANG=en works too), -h/--help this text\nRun without an id inside a chapter folder, check, hint and watch take that chapter alone.';
   return `${heading}:\n${blocks.join('\n\n')}\n\n${tail}`;
 }
 

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -147,5 +147,27 @@ describe('hint', () => {
     expect(checked.stdout).toContain(where);
     const english = checker(['hint', '01/1', '--target', copy, '--lang', 'en']);
     expect(english.stdout).toContain(`Look at: ${where}\n`);
+  });
+});
+
+describe('run from a chapter folder (npm keeps the folder it was started from in INIT_CWD)', () => {
+  test('check with no id checks only that chapter, and says so in Korean', () => {
+    const target = starterCopy('here-check-');
+    const json = join(work, 'here.json');
+    const ran = checker(['check', '--target', target, '--json', json], { env: { INIT_CWD: join(target, '02-two-sided-allowlists') } });
+    expect(ran.status).toBe(1);
+    expect((JSON.parse(readFileSync(json, 'utf8')) as Report).exercises.map((exercise) => exercise.id)).toEqual(['02/1', '02/2', '02/3', '02/4']);
+    expect(ran.stderr).toContain('02-two-sided-allowlists 폴더에서 실행해서 2장만 본다');
+    expect(ran.stdout).toContain('진행: 연습 0/4 통과');
+  });
+
+  test('hint with no id, from a folder inside a chapter, hints that chapter\'s first failing exercise, in English', () => {
+    const target = starterCopy('here-hint-');
+    mkdirSync(join(target, '02-two-sided-allowlists', 'notes'));
+    const ran = checker(['hint', '--target', target, '--lang', 'en'], { env: { INIT_CWD: join(target, '02-two-sided-allowlists', 'notes') } });
+    expect(ran.status, ran.stderr).toBe(0);
+    expect(ran.stdout).toContain(allExercises().find(({ exercise }) => exercise.id === '02/1')!.exercise.hint.en);
+    expect(ran.stdout).not.toContain('01/1');
+    expect(ran.stderr).toContain('so this covers chapter 2 only');
   });
 });

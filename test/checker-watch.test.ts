@@ -59,11 +59,12 @@ interface Watch {
 
 /**
  * Starts `watch ARGS` in the repository with its own temp folder. With `pty`, it runs under script(1), so its
- * standard input and output are a terminal, as when a learner types `npm run watch`.
+ * standard input and output are a terminal, as when a learner types `npm run watch`; `initCwd` is the folder
+ * npm was started from.
  */
-function startWatch(args: readonly string[], temp: string, pty = false): Watch {
+function startWatch(args: readonly string[], temp: string, pty = false, initCwd = ''): Watch {
   const argv = [join(REPO, 'checker', 'run.mjs'), join(REPO, 'checker', 'cli.ts'), 'watch', ...args];
-  const env = { ...process.env, CHECKER_LANG: '', INIT_CWD: '', TMPDIR: temp, TERM: 'xterm' };
+  const env = { ...process.env, CHECKER_LANG: '', INIT_CWD: initCwd, TMPDIR: temp, TERM: 'xterm' };
   const quoted = [process.execPath, ...argv].map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(' ');
   const child = pty
     ? spawn('script', ['-qfec', quoted, '/dev/null'], { cwd: REPO, env })
@@ -179,12 +180,16 @@ test.skipIf(!HAS_SCRIPT).each([
 ] as const)('on a terminal (%s), watch clears the screen for each run and answers the keys l, h and q', async (lang, words) => {
   const temp = mkdtempSync(join(tmpdir(), 'watch-temp-'));
   const target = starterCopy('watch-keys-');
-  const { child, output, stderr } = startWatch(['02', '--target', target, '--lang', lang], temp, true);
+  // In Korean it is started from the chapter folder with no id, and must watch that chapter alone.
+  const { child, output, stderr } = lang === 'ko'
+    ? startWatch(['--target', target], temp, true, join(target, '02-two-sided-allowlists'))
+    : startWatch(['02', '--target', target, '--lang', lang], temp, true);
   const hint = allExercises().find(({ exercise }) => exercise.id === '02/1')!.exercise.hint[lang];
   try {
     const first = await waitFor(child, output, 0, words.keys, 150_000, stderr);
     expect(first).toContain('\u001b[2J\u001b[H');
     expect(first).toContain(words.watching);
+    expect(first).not.toContain('01-mini-mcp');
     expect(first).not.toContain(hint);
 
     let from = output().length;
