@@ -24,10 +24,14 @@ const ko = {
   blockedByLoad: '위의 불러오기 실패 때문',
   nextFix: (where: string, what: string) => `다음 할 일: ${where} 고치기 (${what})`,
   timeout: (seconds: number) => `${seconds}초 안에 끝나지 않아 멈췄다. 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
+  timeoutIn: (seconds: number, file: string) =>
+    `${seconds}초 안에 끝나지 않아 멈췄다. 돌던 테스트 파일: ${file} (그 안의 어느 테스트에서 멈췄는지는 채점기가 알 수 없다). 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
   testTimeout: (seconds: number) => `테스트 하나에 주어진 ${seconds}초 안에 끝나지 않아 멈췄다. 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
   crashed: `채점 작업자가 예기치 않게 끝났다. process.exit이나 process.kill을 부르는 코드, 또는 메모리를 ${LEARNER_HEAP_MB}MB 넘게 채우는 코드가 있는지 살펴보라.`,
   importFailed: (message: string) => `코드를 불러오다가 실패했다: ${message}`,
   missingChapter: (dir: string) => `챕터 폴더가 없다: ${dir}`,
+  missingFile: (files: string, paths: string, chapter: string) =>
+    `없는 파일: ${files} (지웠거나 이름을 바꾼 것 같다). 되살리려면 저장소 맨 위 폴더에서 git checkout -- ${paths} (그 파일만), 또는 npm run reset -- ${chapter} (장 전체를 시작 코드로, 지금 파일은 먼저 백업된다).`,
   missingTest: '이 테스트가 실행되지 않았다(앞선 오류로 중단됐을 수 있다).',
   notRun: '이 테스트는 실행되지 않았다.',
   typeErrors: (count: number) => `타입 오류 ${count}개: 타입 검사를 통과해야 통과로 친다.`,
@@ -104,10 +108,14 @@ const en: Messages = {
   blockedByLoad: 'because of the failed load above',
   nextFix: (where, what) => `Next: fix ${where} (${what})`,
   timeout: (seconds) => `Stopped after ${seconds} s without finishing. Look for an infinite loop or a wait that never ends.`,
+  timeoutIn: (seconds, file) =>
+    `Stopped after ${seconds} s without finishing, while running the test file ${file} (the checker cannot tell which of its tests was running). Look for an infinite loop or a wait that never ends.`,
   testTimeout: (seconds) => `Stopped after ${seconds} s, the limit for one test, without finishing. Look for an infinite loop or a wait that never ends.`,
   crashed: `The grading worker ended unexpectedly. Look for code that calls process.exit or process.kill, or that fills more than ${LEARNER_HEAP_MB} MB of memory.`,
   importFailed: (message) => `Loading the code failed: ${message}`,
   missingChapter: (dir) => `The chapter folder is missing: ${dir}`,
+  missingFile: (files, paths, chapter) =>
+    `Missing file: ${files} (deleted or renamed?). To get it back, from the repository's top folder: git checkout -- ${paths} (that file only), or npm run reset -- ${chapter} (the whole chapter back to the starter, after a backup of your files).`,
   missingTest: 'This test did not run (an earlier error may have stopped the file).',
   notRun: 'This test was not run.',
   typeErrors: (count) => `${count} type error${count === 1 ? '' : 's'}: code must type-check to pass.`,

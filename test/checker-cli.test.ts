@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -169,5 +169,25 @@ describe('run from a chapter folder (npm keeps the folder it was started from in
     expect(ran.stdout).toContain(allExercises().find(({ exercise }) => exercise.id === '02/1')!.exercise.hint.en);
     expect(ran.stdout).not.toContain('01/1');
     expect(ran.stderr).toContain('so this covers chapter 2 only');
+  });
+});
+
+describe('a deleted learner file', () => {
+  test.each([
+    ['ko', '없는 파일: ', '다음 할 일: ', /샌드박스 밖|불러오다가 실패했다: /],
+    ['en', 'Missing file: ', 'Next: ', /outside the sandbox|Loading the code failed: /],
+  ] as const)('is named as missing, with how to get it back (%s)', (lang, missing, next, misleading) => {
+    const target = starterCopy('deleted-');
+    rmSync(join(target, '01-mini-mcp', 'model.ts'));
+    const ran = checker(['check', '01', '--target', target, '--lang', lang]);
+    expect(ran.status).toBe(1);
+    const file = join(target, '01-mini-mcp', 'model.ts');
+    expect(ran.stdout).toContain(`${missing}${file}`);
+    expect(ran.stdout).toContain('git checkout -- chapters/01-mini-mcp/model.ts');
+    expect(ran.stdout).toContain('npm run reset -- 01');
+    expect(ran.stdout).not.toMatch(misleading);
+    expect(ran.stdout).not.toContain('TS2307');
+    expect(ran.stdout.trim().split('\n').at(-1)).toContain(`${next}`);
+    expect(ran.stdout.trim().split('\n').at(-1)).toContain(file);
   });
 });
