@@ -1,9 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readStarters } from './starters.ts';
 import type { StarterIndex } from './starters.ts';
 
-/** The committed starter index, read once: which files each chapter folder starts with. */
+/**
+ * The committed starter index (checker/starters.json), read once: which files each chapter folder starts with.
+ * Read here rather than through starters.ts, which loads grading (and so this module) while it runs as a script.
+ */
 let index: StarterIndex | null = null;
 
 /**
@@ -12,7 +14,7 @@ let index: StarterIndex | null = null;
  * A chapter the index does not know (a course author's chapter before `npm run starters`) lacks nothing.
  */
 export function missingStarterFiles(chapterDir: string, chapterName: string): string[] {
-  index ??= readStarters();
+  index ??= JSON.parse(readFileSync(join(import.meta.dirname, 'starters.json'), 'utf8')) as StarterIndex;
   return Object.keys(index[chapterName] ?? {}).filter((file) => file !== 'README.md' && !existsSync(join(chapterDir, file)));
 }
 
