@@ -27,12 +27,12 @@ const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
     en: 'Shows an exercise\'s hint and its TODO (file:line); with no id, for the first exercise that does not pass yet.',
   },
   watch: {
-    ko: '한 번 채점한 뒤, 파일을 저장할 때마다 그 파일의 연습을 먼저, 이어서 장 전체를 다시 채점한다. Ctrl+C로 끝낸다.',
-    en: 'Checks once, then on every save re-checks the saved file\'s exercises first and then the rest of the chapter. Ctrl+C stops.',
+    ko: '한 번 채점한 뒤, 파일을 저장할 때마다 그 파일의 연습을 먼저, 이어서 장 전체를 다시 채점한다. 화면에는 지켜보는 장, 아직 통과하지 못한 첫 연습과 그 실패, 힌트 한 줄, 선택한 연습 전체의 진행이 나온다.\n  터미널에서는 키: h 힌트 전체, l 연습 목록, f 전체 보고서, Enter 요약, q 끝내기. 터미널이 아니면 Ctrl+C로 끝낸다.',
+    en: 'Checks once, then on every save re-checks the saved file\'s exercises first and then the rest of the chapter. The screen shows the watched chapters, the first exercise not passing yet with its failure and one hint line, and the progress of every selected exercise.\n  Keys on a terminal: h whole hint, l list of exercises, f full report, Enter summary, q quit. Elsewhere Ctrl+C stops.',
   },
   reset: {
-    ko: '장 하나를 시작 코드로 되돌린다. 지금 파일은 먼저 .backups/<장>-<시각>/에 새 폴더로 복사되므로 잃어버리지 않는다. git 기록이 필요하다.',
-    en: 'Restores one chapter to its starter. Your files are first copied to a new folder .backups/<chapter>-<time>/, so nothing is lost. Needs the git history.',
+    ko: '장 하나를 시작 코드로 되돌린다. 지금 파일은 먼저 .backups/<장>-<시각>/에 새 폴더로 복사되므로 잃어버리지 않는다. 시작 코드에 없던 파일은 백업에만 남고, 이미 시작 코드와 같으면 아무것도 하지 않는다. git 기록이 필요하다.',
+    en: 'Restores one chapter to its starter. Your files are first copied to a new folder .backups/<chapter>-<time>/, so nothing is lost; files the starter lacks stay only in the backup, and a chapter that already is the starter is left alone. Needs the git history.',
   },
   grade: {
     ko: '강사용: 하위 폴더(또는 .zip)마다 학생 한 명으로 채점해 gradebook.csv, gradebook.json, report.html을 쓴다.\n  --out DIR  결과 폴더(기본: ~/mcp-gradebooks/gradebook-<시각>, 저장소와 제출 폴더 밖)\n  --config FILE  반 설정(가중치, 명부, 마감)   --deadline TIME  .git 사본을 이 시각 이전 마지막 커밋으로 채점   --only NAME,...  이미 있는 성적표에 이 학생들만 다시 채점   --similarity  사람이 살펴볼 비슷한 제출물 표시',
@@ -57,7 +57,10 @@ export function helpText(topic: HelpTopic | null, lang: Lang): string {
   const heading = usageWords(lang).usage;
   const topics: HelpTopic[] = topic ? [topic] : ['check', 'hint', 'watch', 'reset'];
   const blocks = topics.map((name) => `${USAGE_LINES[name]}\n  ${ABOUT[name][lang]}`);
-  const tail = lang === 'ko' ? '공통: --lang ko|en (기본 한국어, CHECKER_LANG=en도 된다), -h/--help 이 설명' : 'Common: --lang ko|en (Korean by default; CHECKER_LANG=en works too), -h/--help this text';
+  const tail =
+    lang === 'ko'
+      ? '공통: --lang ko|en (기본 한국어, CHECKER_LANG=en도 된다), -h/--help 이 설명\n장 폴더 안에서 번호 없이 실행하면 check, hint, watch는 그 장만 본다.'
+      : 'Common: --lang ko|en (Korean by default; CHECKER_LANG=en works too), -h/--help this text\nRun without an id inside a chapter folder, check, hint and watch take that chapter alone.';
   return `${heading}:\n${blocks.join('\n\n')}\n\n${tail}`;
 }
 

@@ -14,6 +14,7 @@ import { exerciseSuiteFiles } from './scratch.ts';
 import type { Scratch, ScratchTarget } from './scratch.ts';
 import { shownPath } from './target.ts';
 import { findTodo, formatLocation } from './todo.ts';
+import { isMissingImport, missingStarterFiles } from './learner-files.ts';
 
 /** Everything needed to score one graded folder. */
 export interface ScoreInput {
@@ -31,7 +32,10 @@ export interface ScoreInput {
 /** Scores one folder against the manifest: only expected tests that ran and passed count. */
 export function scoreTarget(input: ScoreInput): Report {
   const { target, selected, lang } = input;
-  const typeErrors = input.problems.map((problem) => ({ ...problem, file: shownScratchPath(target, problem.file) }));
+  // A compiler error that only says a deleted starter file cannot be found repeats what its exercises say.
+  const missing = selected.map(({ chapter }) => ({ dir: join(target.chaptersDir, chapter.dir), files: missingStarterFiles(join(target.chaptersDir, chapter.dir), chapter.dir) }));
+  const problems = input.problems.filter((problem) => !missing.some(({ dir, files }) => problem.file.startsWith(`${dir}/`) && isMissingImport(problem, files)));
+  const typeErrors = problems.map((problem) => ({ ...problem, file: shownScratchPath(target, problem.file) }));
   const exercises = selected.map((entry) => scoreExercise(input, entry, typeErrors));
   return buildReport({ target: shownScratchPath(target, target.chaptersDir), lang, exercises, type_errors: typeErrors });
 }
@@ -44,6 +48,8 @@ interface Part {
   /** The name and title a test gets in the report. */
   name: (name: string) => string;
   title: (name: string) => string;
+  /** How messages name the file, such as `checker/suites/01-mini-mcp/1-validate.test.ts`. */
+  shown: string;
 }
 
 function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeErrors: Report['type_errors']): ExerciseReport {
@@ -54,12 +60,20 @@ function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeE
   const base = { id: exercise.id, title: exercise.title[input.lang], hint: exercise.hint[input.lang], todo, max_points: weight };
   const parts = exerciseSuiteFiles(input.target, { chapter, exercise }, input.privates ?? []).map(({ file, privateSuite }): Part =>
     privateSuite
-      ? { file, names: privateSuite.names, name: (name) => `${PRIVATE_PREFIX}${name}`, title: (name) => privateTitle(name, input.lang) }
-      : { file, names: Object.keys(exercise.tests), name: (name) => name, title: (name) => (input.lang === 'ko' ? (exercise.tests[name] ?? name) : name) },
+      ? { file, names: privateSuite.names, name: (name) => `${PRIVATE_PREFIX}${name}`, title: (name) => privateTitle(name, input.lang), shown: `${PRIVATE_PREFIX}${privateSuite.file}` }
+      : { file, names: Object.keys(exercise.tests), name: (name) => name, title: (name) => (input.lang === 'ko' ? (exercise.tests[name] ?? name) : name), shown: `checker/suites/${chapter.dir}/${exercise.suite}` },
   );
   if (!existsSync(chapterDir)) {
     const message = say.missingChapter(shownScratchPath(input.target, chapterDir));
     return { ...base, status: 'error', message, points: 0, tests: parts.flatMap((part) => everyTest(part, 'error', message)) };
+  }
+  const missing = missingStarterFiles(chapterDir, chapter.dir);
+  if (missing.length > 0) {
+    // Shown where they are; git checkout takes them as the course's own paths, from its top folder.
+    const shown = missing.map((file) => shownScratchPath(input.target, join(chapterDir, file)));
+    const message = say.missingFile(shown.join(' '), missing.map((file) => `chapters/${chapter.dir}/${file}`).join(' '), chapter.id);
+    const blocked: Blocker = { kind: 'load_error', where: shown[0]!, message };
+    return { ...base, status: 'error', message, points: 0, blocked, tests: parts.flatMap((part) => everyTest(part, 'error', message)) };
   }
   const chapterTypeErrors = typeErrors.filter((problem) => problem.file.includes(`${chapter.dir}/`));
   // A syntax error comes first: the file cannot run at all, whatever its types say.
@@ -94,7 +108,7 @@ function scorePart(input: ScoreInput, part: Part, typeMessage: string): { tests:
   const raw = input.outcomes.get(part.file);
   if (!raw || raw.outcome === 'crashed') return { tests: everyTest(part, 'error', say.crashed), message: say.crashed };
   if (raw.outcome === 'timeout') {
-    const message = say.timeout(seconds(raw.limitMs ?? input.limits.fileMs));
+    const message = say.timeoutIn(seconds(raw.limitMs ?? input.limits.fileMs), part.shown);
     return { tests: everyTest(part, 'timeout', message), message };
   }
   const fileError = raw.errors[0];

@@ -20,7 +20,7 @@ const MAX_OTHER_NAMES = 10;
  */
 export function renderText(report: Report): string {
   const say = messages(report.lang);
-  const out: string[] = [say.heading(report.target), ''];
+  const out: string[] = [say.heading(report.target), say.scoreRule, ''];
   const blockers = groupBlockers(report.exercises);
   for (const { blocker, ids } of blockers.values()) {
     if (blocker.kind === 'load_error') out.push(`! ${say.loadFailedOnce(blocker.where, ids.join(', '))}`, ...indent(blocker.message), '');

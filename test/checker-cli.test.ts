@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -63,7 +63,11 @@ describe('check on the untouched starter', () => {
     const max = allExercises().reduce((sum, { exercise }) => sum + weightOf(exercise), 0);
     expect([report.score, report.max_score]).toEqual([0, max]);
     expect(report.tests_passed).toBeGreaterThan(0);
-    expect(ran.stdout).toContain(`점수 0/${max} · 통과한 테스트 ${report.tests_passed}/${report.tests_total}`);
+    expect(ran.stdout).toContain(`점수 0/${max} (연습 단위) · 테스트 ${report.tests_passed}/${report.tests_total} 통과`);
+  });
+
+  test('says in its first lines that an exercise counts only when all of its tests pass', () => {
+    expect(ran.stdout.split('\n').slice(0, 3).join('\n')).toContain('연습 하나는 그 테스트가 모두 통과해야 점수가 된다');
   });
 
   test('exits 1 and fails every exercise, each with its hint and TODO location', () => {
@@ -108,6 +112,8 @@ describe('selecting exercises', () => {
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
     expect(report.exercises.map((exercise) => exercise.id)).toEqual(['02/1', '02/2', '02/3', '02/4']);
     expect(ran.stdout).toContain('Progress: 0/4');
+    expect(ran.stdout).toContain(`score 0/4 (by exercise) · tests ${report.tests_passed}/${report.tests_total} passed`);
+    expect(ran.stdout.split('\n').slice(0, 3).join('\n')).toContain('an exercise counts only when all of its tests pass');
     expect(ran.stdout).toContain('Hint:');
     expect(ran.stdout).toMatch(/sent: |got: /);
   });
@@ -141,5 +147,47 @@ describe('hint', () => {
     expect(checked.stdout).toContain(where);
     const english = checker(['hint', '01/1', '--target', copy, '--lang', 'en']);
     expect(english.stdout).toContain(`Look at: ${where}\n`);
+  });
+});
+
+describe('run from a chapter folder (npm keeps the folder it was started from in INIT_CWD)', () => {
+  test('check with no id checks only that chapter, and says so in Korean', () => {
+    const target = starterCopy('here-check-');
+    const json = join(work, 'here.json');
+    const ran = checker(['check', '--target', target, '--json', json], { env: { INIT_CWD: join(target, '02-two-sided-allowlists') } });
+    expect(ran.status).toBe(1);
+    expect((JSON.parse(readFileSync(json, 'utf8')) as Report).exercises.map((exercise) => exercise.id)).toEqual(['02/1', '02/2', '02/3', '02/4']);
+    expect(ran.stderr).toContain('02-two-sided-allowlists 폴더에서 실행해서 2장만 본다');
+    expect(ran.stdout).toContain('진행: 연습 0/4 통과');
+  });
+
+  test('hint with no id, from a folder inside a chapter, hints that chapter\'s first failing exercise, in English', () => {
+    const target = starterCopy('here-hint-');
+    mkdirSync(join(target, '02-two-sided-allowlists', 'notes'));
+    const ran = checker(['hint', '--target', target, '--lang', 'en'], { env: { INIT_CWD: join(target, '02-two-sided-allowlists', 'notes') } });
+    expect(ran.status, ran.stderr).toBe(0);
+    expect(ran.stdout).toContain(allExercises().find(({ exercise }) => exercise.id === '02/1')!.exercise.hint.en);
+    expect(ran.stdout).not.toContain('01/1');
+    expect(ran.stderr).toContain('so this covers chapter 2 only');
+  });
+});
+
+describe('a deleted learner file', () => {
+  test.each([
+    ['ko', '없는 파일: ', '다음 할 일: ', /샌드박스 밖|불러오다가 실패했다: /],
+    ['en', 'Missing file: ', 'Next: ', /outside the sandbox|Loading the code failed: /],
+  ] as const)('is named as missing, with how to get it back (%s)', (lang, missing, next, misleading) => {
+    const target = starterCopy('deleted-');
+    rmSync(join(target, '01-mini-mcp', 'model.ts'));
+    const ran = checker(['check', '01', '--target', target, '--lang', lang]);
+    expect(ran.status).toBe(1);
+    const file = join(target, '01-mini-mcp', 'model.ts');
+    expect(ran.stdout).toContain(`${missing}${file}`);
+    expect(ran.stdout).toContain('git checkout -- chapters/01-mini-mcp/model.ts');
+    expect(ran.stdout).toContain('npm run reset -- 01');
+    expect(ran.stdout).not.toMatch(misleading);
+    expect(ran.stdout).not.toContain('TS2307');
+    expect(ran.stdout.trim().split('\n').at(-1)).toContain(`${next}`);
+    expect(ran.stdout.trim().split('\n').at(-1)).toContain(file);
   });
 });

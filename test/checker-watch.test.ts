@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { allExercises } from '../checker/course.ts';
 import { REPO } from './support/run.ts';
 import { committedStarters, starterCopy } from './support/starters.ts';
 
@@ -49,6 +50,48 @@ function waitFor(child: ChildProcessWithoutNullStreams, read: () => string, from
   });
 }
 
+/** A running watch and everything it has printed so far. */
+interface Watch {
+  child: ChildProcessWithoutNullStreams;
+  output: () => string;
+  stderr: () => string;
+}
+
+/**
+ * Starts `watch ARGS` in the repository with its own temp folder. With `pty`, it runs under script(1), so its
+ * standard input and output are a terminal, as when a learner types `npm run watch`; `initCwd` is the folder
+ * npm was started from.
+ */
+function startWatch(args: readonly string[], temp: string, pty = false, initCwd = ''): Watch {
+  const argv = [join(REPO, 'checker', 'run.mjs'), join(REPO, 'checker', 'cli.ts'), 'watch', ...args];
+  const env = { ...process.env, CHECKER_LANG: '', INIT_CWD: initCwd, TMPDIR: temp, TERM: 'xterm' };
+  const quoted = [process.execPath, ...argv].map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(' ');
+  const child = pty
+    ? spawn('script', ['-qfec', quoted, '/dev/null'], { cwd: REPO, env })
+    : spawn(process.execPath, argv, { cwd: REPO, env });
+  let output = '';
+  let errors = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    errors += chunk.toString('utf8');
+  });
+  return { child, output: () => output, stderr: () => `stderr:\n${errors}` };
+}
+
+/** Stops a watch with Ctrl+C unless it has ended, and waits for it to exit. */
+async function stopWatch(child: ChildProcessWithoutNullStreams): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGINT');
+    await exited;
+  }
+}
+
+/** Whether script(1) is here to give a watch a terminal. */
+const HAS_SCRIPT = spawnSync('script', ['--version']).status === 0;
+
 test('watch re-checks a saved file, reports type errors, and leaves nothing behind on Ctrl+C', async () => {
   // A temp folder of its own: other checkers running on the machine make their scratch folders elsewhere.
   const temp = mkdtempSync(join(tmpdir(), 'watch-temp-'));
@@ -67,8 +110,11 @@ test('watch re-checks a saved file, reports type errors, and leaves nothing behi
   });
   try {
     const stderr = () => `stderr:\n${errors}`;
-    await waitFor(child, () => output, 0, /Watching/, 150_000, stderr);
+    await waitFor(child, () => output, 0, /Ctrl\+C to stop/, 150_000, stderr);
+    expect(output).toContain('Watching 01-mini-mcp');
     expect(output).toContain('✗ 01/1');
+    // Not a terminal: plain screens one after another, no escape codes.
+    expect(output).not.toContain('\u001b');
     expect(scratchFolders(temp)).toHaveLength(1);
 
     let from = output.length;
@@ -91,6 +137,8 @@ test('watch re-checks a saved file, reports type errors, and leaves nothing behi
     const again = await waitFor(child, () => output, from, /Progress: \d\/4/, 150_000, stderr);
     expect(again).toMatch(/01\/1 .* — fail/);
     expect(again).not.toContain('TS2322');
+    expect(again).toContain(`\n${'='.repeat(72)}\n`);
+    expect(output).not.toContain('\u001b');
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     if (child.exitCode === null && child.signalCode === null) {
@@ -100,4 +148,65 @@ test('watch re-checks a saved file, reports type errors, and leaves nothing behi
   }
   expect(child.exitCode ?? 130).toBeGreaterThan(0);
   expect(scratchFolders(temp)).toEqual([]);
+}, 600_000);
+
+test('watch without arguments keeps the whole course in view: one chapter passing is not "all done"', async () => {
+  const temp = mkdtempSync(join(tmpdir(), 'watch-temp-'));
+  const target = starterCopy('watch-course-');
+  const { child, output, stderr } = startWatch(['--target', target], temp);
+  try {
+    const first = await waitFor(child, output, 0, /끝내려면 Ctrl\+C/, 150_000, stderr);
+    expect(first).toContain('지켜보는 장: 01-mini-mcp, 02-two-sided-allowlists, 03-real-mcp-sdk');
+    expect(first).toContain(`연습 ${allExercises().length}개`);
+    expect(first).toContain('✗ 01/1');
+    expect(first.match(/힌트: /g), 'one hint line, not one per exercise').toHaveLength(1);
+    expect(first.split('\n').length).toBeLessThan(30);
+
+    const from = output().length;
+    for (const file of ['server.ts', 'main.ts']) save(join(target, '01-mini-mcp', file), readFileSync(join(REPO, 'solutions', '01-mini-mcp', file), 'utf8'));
+    const solved = await waitFor(child, output, from, /진행: 연습 4\/12 통과/, 150_000, stderr);
+    const screen = solved.slice(solved.lastIndexOf('='.repeat(72)));
+    expect(screen).not.toContain('선택한 연습을 모두 통과했다');
+    expect(screen).toContain('✗ 02/1');
+    expect(screen).toContain('점수 4/12 (연습 단위)');
+  } finally {
+    await stopWatch(child);
+  }
+}, 600_000);
+
+test.skipIf(!HAS_SCRIPT).each([
+  ['ko', { keys: /키: h 힌트/, list: /← 지금 할 연습/, stopped: /watch를 끝냈다/, watching: '지켜보는 장: 02-two-sided-allowlists' }],
+  ['en', { keys: /Keys: h hint/, list: /← in focus/, stopped: /Stopped watching/, watching: 'Watching 02-two-sided-allowlists' }],
+] as const)('on a terminal (%s), watch clears the screen for each run and answers the keys l, h and q', async (lang, words) => {
+  const temp = mkdtempSync(join(tmpdir(), 'watch-temp-'));
+  const target = starterCopy('watch-keys-');
+  // In Korean it is started from the chapter folder with no id, and must watch that chapter alone.
+  const { child, output, stderr } = lang === 'ko'
+    ? startWatch(['--target', target], temp, true, join(target, '02-two-sided-allowlists'))
+    : startWatch(['02', '--target', target, '--lang', lang], temp, true);
+  const hint = allExercises().find(({ exercise }) => exercise.id === '02/1')!.exercise.hint[lang];
+  try {
+    const first = await waitFor(child, output, 0, words.keys, 150_000, stderr);
+    expect(first).toContain('\u001b[2J\u001b[H');
+    expect(first).toContain(words.watching);
+    expect(first).not.toContain('01-mini-mcp');
+    expect(first).not.toContain(hint);
+
+    let from = output().length;
+    child.stdin.write('l');
+    const list = await waitFor(child, output, from, words.list, 60_000, stderr);
+    for (const id of ['02/1', '02/2', '02/3', '02/4']) expect(list).toContain(`✗ ${id}`);
+
+    from = output().length;
+    child.stdin.write('h');
+    await waitFor(child, output, from, new RegExp(hint.slice(-20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 60_000, stderr);
+
+    from = output().length;
+    child.stdin.write('q');
+    await waitFor(child, output, from, words.stopped, 60_000, stderr);
+    const code = await new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
+    expect(code).toBe(0);
+  } finally {
+    await stopWatch(child);
+  }
 }, 600_000);

@@ -1,8 +1,9 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, vi } from 'vitest';
 import { parseArgs } from '../checker/commands/args.ts';
+import { CHAPTERS } from '../checker/course.ts';
 import { runReset } from '../checker/commands/reset.ts';
 import { REPO, checker } from './support/run.ts';
 import { committedStarters, starterCopy } from './support/starters.ts';
@@ -21,6 +22,8 @@ test('reset backs up the learner\'s chapter, then restores the committed starter
   writeFileSync(join(target, '01-mini-mcp', 'notes.ts'), '// my notes\n');
   const ran = checker(['reset', '01', '--target', target]);
   expect(ran.status, ran.stderr).toBe(0);
+  expect(ran.stdout).toContain('시작 코드로 되돌린 파일: server.ts');
+  expect(ran.stdout).toContain('시작 코드에 없던 파일이라 장 폴더에서 빼고 백업에만 남긴 파일: notes.ts');
   expect(readFileSync(join(target, '01-mini-mcp', 'server.ts'), 'utf8')).toBe(starterServer());
   expect(existsSync(join(target, '01-mini-mcp', 'notes.ts'))).toBe(false);
   const [backup] = readdirSync(join(target, '..', '.backups'));
@@ -29,24 +32,29 @@ test('reset backs up the learner\'s chapter, then restores the committed starter
   expect(readFileSync(join(target, '..', '.backups', backup!, 'notes.ts'), 'utf8')).toBe('// my notes\n');
 });
 
-test('many double resets in a row, with different work each time, keep every version recoverable', async () => {
+test('many resets in a row, with different work each time, keep every version recoverable', async () => {
   const target = starterCopy('reset-many-');
   const args = parseArgs(['reset', '01', '--target', target, '--lang', 'en']);
   const rounds = 40;
   const quiet = vi.spyOn(console, 'log').mockImplementation(() => {});
   for (let round = 0; round < rounds; round += 1) {
-    writeFileSync(join(target, '01-mini-mcp', 'server.ts'), `${starterServer()}// WORK ${round}\n`);
-    expect(await runReset(args)).toBe(0);
-    expect(await runReset(args)).toBe(0);
+    // Two resets within the same second, each with work to keep: they must not share one backup folder.
+    for (const part of ['a', 'b']) {
+      writeFileSync(join(target, '01-mini-mcp', 'server.ts'), `${starterServer()}// WORK ${round}${part}\n`);
+      expect(await runReset(args)).toBe(0);
+    }
   }
+  // A reset of what already is the starter keeps nothing, because there is nothing to keep.
+  expect(await runReset(args)).toBe(0);
   quiet.mockRestore();
   const saved = backups(join(target, '..'));
-  expect(saved.size, 'one backup folder per reset, none shared').toBe(rounds * 2);
+  expect(saved.size, 'one backup folder per reset that changed something, none shared').toBe(rounds * 2);
   for (let round = 0; round < rounds; round += 1) {
-    const holding = [...saved.values()].filter((text) => text.endsWith(`// WORK ${round}\n`));
-    expect(holding, `work of round ${round}`).toHaveLength(1);
+    for (const part of ['a', 'b']) {
+      const holding = [...saved.values()].filter((text) => text.endsWith(`// WORK ${round}${part}\n`));
+      expect(holding, `work of round ${round}${part}`).toHaveLength(1);
+    }
   }
-  expect([...saved.values()].filter((text) => text === starterServer())).toHaveLength(rounds);
 });
 
 test('the command line double reset, as a learner types it, keeps the work', () => {
@@ -54,17 +62,59 @@ test('the command line double reset, as a learner types it, keeps the work', () 
   for (const round of [1, 2]) {
     writeFileSync(join(target, '01-mini-mcp', 'server.ts'), `// WORK ${round}\n`);
     expect(checker(['reset', '01', '--target', target]).status).toBe(0);
-    expect(checker(['reset', '01', '--target', target]).status).toBe(0);
+    const again = checker(['reset', '01', '--target', target]);
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain('이미 시작 코드와 같다');
   }
   const kept = [...backups(join(target, '..')).values()];
-  expect(kept).toHaveLength(4);
+  expect(kept).toHaveLength(2);
   expect(kept).toContain('// WORK 1\n');
   expect(kept).toContain('// WORK 2\n');
 });
 
-test('reset refuses an exercise id or nothing, and changes nothing', () => {
-  expect(checker(['reset']).status).toBe(2);
-  expect(checker(['reset', '01/2']).status).toBe(2);
+test('in English, reset names the files it restored, wrote again and moved to the backup', () => {
+  const target = starterCopy('reset-en-');
+  writeFileSync(join(target, '01-mini-mcp', 'server.ts'), '// mine\n');
+  rmSync(join(target, '01-mini-mcp', 'model.ts'));
+  mkdirSync(join(target, '01-mini-mcp', 'scratch'));
+  writeFileSync(join(target, '01-mini-mcp', 'scratch', 'try.ts'), '// trying\n');
+  const ran = checker(['reset', '01', '--target', target, '--lang', 'en']);
+  expect(ran.status, ran.stderr).toBe(0);
+  expect(ran.stdout).toContain('Restored to the starter: server.ts');
+  expect(ran.stdout).toContain('Missing, written again: model.ts');
+  expect(ran.stdout).toContain('kept only in the backup: scratch/try.ts');
+  const [backup] = readdirSync(join(target, '..', '.backups'));
+  expect(readFileSync(join(target, '..', '.backups', backup!, 'scratch', 'try.ts'), 'utf8')).toBe('// trying\n');
+});
+
+test.each([
+  ['ko', /이미 시작 코드와 같다. 아무것도 바꾸지 않았고 백업도 만들지 않았다/],
+  ['en', /already is the starter. Nothing was changed and no backup was made/],
+])('reset of a chapter that already is the starter does nothing and says so (%s)', (lang, wanted) => {
+  const target = starterCopy('reset-same-');
+  const ran = checker(['reset', '01', '--target', target, '--lang', lang]);
+  expect(ran.status, ran.stderr).toBe(0);
+  expect(ran.stdout).toMatch(wanted);
+  expect(existsSync(join(target, '..', '.backups'))).toBe(false);
+});
+
+test.each([
+  ['ko', ['01/2'], /연습 번호\(01\/2\)로는 되돌릴 수 없다.*npm run reset -- 01/],
+  ['ko', ['09'], /그런 장이 없다: 09/],
+  ['ko', [], /되돌릴 장을 하나 적어라/],
+  ['ko', ['01', '02'], /한 번에 한 장만 되돌린다/],
+  ['en', ['01/2'], /01\/2 is an exercise id, and reset restores a whole chapter.*npm run reset -- 01/],
+  ['en', ['09'], /No such chapter: 09/],
+] as const)('reset (%s) answers %j with what it accepts and the list of chapters, and changes nothing', (lang, ids, wanted) => {
+  const target = starterCopy('reset-refuse-');
+  writeFileSync(join(target, '01-mini-mcp', 'server.ts'), '// mine\n');
+  const ran = checker(['reset', ...ids, '--target', target, '--lang', lang]);
+  expect(ran.status).toBe(2);
+  expect(ran.stderr).toMatch(wanted);
+  expect(ran.stderr).toContain(lang === 'ko' ? '되돌릴 수 있는 장:' : 'Chapters you can reset:');
+  for (const chapter of CHAPTERS) expect(ran.stderr).toContain(`${chapter.id}  ${chapter.dir}  ${chapter.title[lang]}`);
+  expect(readFileSync(join(target, '01-mini-mcp', 'server.ts'), 'utf8')).toBe('// mine\n');
+  expect(existsSync(join(target, '..', '.backups'))).toBe(false);
 });
 
 /** A copy of the checker without .git, as a ZIP download has it. */

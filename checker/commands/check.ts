@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Args } from './args.ts';
 import { PrivateSuiteError } from '../private-suites.ts';
 import { gradeFolders } from '../grade.ts';
@@ -10,17 +10,42 @@ import { junitOf } from '../junit.ts';
 import { CHAPTERS, selectExercises, validIds } from '../course.ts';
 import type { Selected } from '../course.ts';
 import type { Report } from '../report.ts';
-import { gradedTarget } from '../target.ts';
+import { chapterFolder, gradedTarget, shownPath } from '../target.ts';
+import type { ChapterSpec } from '../manifest/types.ts';
 import { renderText } from '../text-report.ts';
 import { usageWords } from '../usage-words.ts';
 import { UsageError } from '../command-line.ts';
 
-/** Picks the exercises named on the command line, or explains which ids exist; null after printing an error. */
-export function pickExercises(args: Args): Selected[] | null {
+/**
+ * Picks the exercises named on the command line, or explains which ids exist; null after printing an error.
+ * With no id, run from inside a chapter folder, it picks that chapter and says so.
+ */
+export function pickExercises(args: Args, env: NodeJS.ProcessEnv = process.env): Selected[] | null {
+  const here = chapterHere(args, env);
+  if (here) {
+    if (!args.quiet) console.error(messages(args.lang).hereChapter(shownPath(gradedTarget(args.target, CHAPTERS), here.dir), here.id));
+    return selectExercises([here.id]).selected;
+  }
   const { selected, unknown } = selectExercises(args.ids);
   if (unknown.length === 0) return selected;
   console.error(messages(args.lang).unknownId(unknown.join(', '), validIds().join(', ')));
   return null;
+}
+
+/**
+ * The chapter whose folder (or a folder inside it) the learner ran npm from, when no id was given: npm runs its
+ * scripts from the repository's top folder but keeps the folder it was started from in INIT_CWD.
+ */
+export function chapterHere(args: Pick<Args, 'ids' | 'target'>, env: NodeJS.ProcessEnv = process.env): ChapterSpec | null {
+  const from = env['INIT_CWD'];
+  if (args.ids.length > 0 || !from) return null;
+  const real = (path: string) => (existsSync(path) ? realpathSync(path) : resolve(path));
+  const start = real(from);
+  const target = gradedTarget(args.target, CHAPTERS);
+  return CHAPTERS.find((chapter) => {
+    const dir = real(chapterFolder(target, chapter));
+    return start === dir || start.startsWith(`${dir}${sep}`);
+  }) ?? null;
 }
 
 /**

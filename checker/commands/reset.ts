@@ -1,8 +1,10 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { Args } from './args.ts';
 import { messages } from '../i18n.ts';
 import { CHAPTERS, selectExercises } from '../course.ts';
+import type { ChapterSpec } from '../manifest/types.ts';
+import { listFiles } from '../scratch.ts';
 import { chapterFolder, gradedTarget } from '../target.ts';
 import { StarterReadError, starterFiles } from '../starters.ts';
 import { targetUsable } from './check.ts';
@@ -10,18 +12,15 @@ import { targetUsable } from './check.ts';
 /**
  * `npm run reset -- 01`: copies the learner's chapter folder to a new backup folder, then writes the
  * starter files back from the git history (checker/starters.json names their blobs). It never loses work:
- * every starter file is read, and the backup made, before anything is written.
+ * every starter file is read, and the backup made, before anything is written. It says which files it restored,
+ * wrote again or took out (files the starter lacks stay only in the backup), and leaves a chapter that already is
+ * the starter alone, without a backup.
  */
 export async function runReset(args: Args): Promise<number> {
   const say = messages(args.lang);
-  const { selected, unknown } = selectExercises(args.ids);
-  const chapters = CHAPTERS.filter((chapter) => selected.some((entry) => entry.chapter === chapter));
-  if (args.ids.length === 0 || unknown.length > 0 || chapters.length !== 1 || args.ids.some((id) => id.includes('/'))) {
-    console.error(say.resetNeedsChapter);
-    return 2;
-  }
+  const chapter = chapterToReset(args);
+  if (!chapter) return 2;
   if (!targetUsable(args)) return 2;
-  const chapter = chapters[0]!;
   const target = gradedTarget(args.target, CHAPTERS);
   let files: Map<string, Buffer>;
   try {
@@ -32,6 +31,11 @@ export async function runReset(args: Args): Promise<number> {
     return 1;
   }
   const folder = chapterFolder(target, chapter);
+  const differences = compareWithStarter(folder, files);
+  if (differences.changed.length + differences.missing.length + differences.extra.length === 0) {
+    console.log(say.resetAlready(shown(folder)));
+    return 0;
+  }
   try {
     let backup: string | null = null;
     if (existsSync(folder)) {
@@ -44,11 +48,46 @@ export async function runReset(args: Args): Promise<number> {
       writeFileSync(join(folder, file), content);
     }
     console.log(say.resetDone(shown(folder), backup ? shown(backup) : '-'));
+    if (differences.changed.length > 0) console.log(say.resetChangedFiles(differences.changed.join(', ')));
+    if (differences.missing.length > 0) console.log(say.resetRestoredFiles(differences.missing.join(', ')));
+    if (differences.extra.length > 0) console.log(say.resetMovedFiles(differences.extra.join(', ')));
     return 0;
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     return 1;
   }
+}
+
+/**
+ * The one chapter the command line names, or null after saying what reset accepts (one chapter id or folder
+ * name) and listing the chapters: an exercise id, an unknown chapter, several chapters and none are refused.
+ */
+function chapterToReset(args: Args): ChapterSpec | null {
+  const say = messages(args.lang);
+  const { selected, unknown } = selectExercises(args.ids);
+  const chapters = CHAPTERS.filter((chapter) => selected.some((entry) => entry.chapter === chapter));
+  const exerciseId = args.ids.find((id) => id.includes('/') && !unknown.includes(id));
+  if (args.ids.length === 1 && unknown.length === 0 && !exerciseId && chapters.length === 1) return chapters[0]!;
+  const problem =
+    args.ids.length === 0
+      ? say.resetNoChapter
+      : unknown.length > 0
+        ? say.resetUnknownChapter(unknown.join(', '))
+        : exerciseId
+          ? say.resetExerciseId(exerciseId, exerciseId.split('/')[0]!.padStart(2, '0'))
+          : say.resetOneChapter(args.ids.join(', '));
+  const list = CHAPTERS.map((chapter) => `  ${chapter.id}  ${chapter.dir}  ${chapter.title[args.lang]}`).join('\n');
+  console.error(`${problem}\n${say.resetChapters(list)}`);
+  return null;
+}
+
+/** How a chapter folder differs from its starter: starter files changed or missing, and files the starter lacks. */
+export function compareWithStarter(folder: string, starter: ReadonlyMap<string, Buffer>): { changed: string[]; missing: string[]; extra: string[] } {
+  const present = existsSync(folder) ? listFiles(folder).map((file) => relative(folder, file)).sort() : [];
+  const changed = present.filter((file) => starter.has(file) && !readFileSync(join(folder, file)).equals(starter.get(file)!));
+  const missing = [...starter.keys()].filter((file) => !present.includes(file)).sort();
+  const extra = present.filter((file) => !starter.has(file));
+  return { changed, missing, extra };
 }
 
 /**

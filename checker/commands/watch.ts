@@ -1,80 +1,188 @@
 import { existsSync, watch } from 'node:fs';
+import type { FSWatcher } from 'node:fs';
 import type { Args } from './args.ts';
 import { GradingSession } from '../grade.ts';
-import { messages } from '../i18n.ts';
+import { STATUS_MARK, messages } from '../i18n.ts';
 import { buildReport } from '../points.ts';
 import { CHAPTERS } from '../course.ts';
-import type { Report } from '../report.ts';
+import type { ExerciseReport, Report, TypeErrorReport } from '../report.ts';
 import { chapterFolder, gradedTarget } from '../target.ts';
-import { renderText } from '../text-report.ts';
 import { pickExercises, targetUsable } from './check.ts';
+import { renderScreen } from './watch-screen.ts';
+import type { View } from './watch-screen.ts';
 
 /** How long to wait after a save before checking, so an editor's burst of writes counts once. */
 const SETTLE_MS = 10;
 
+/** Clears a terminal and puts the cursor at the top left. */
+const CLEAR = '\u001b[2J\u001b[H';
+
+/** Separates two screens when the output is no terminal (a pipe, a log, TERM=dumb): plain text, no escape codes. */
+const SEPARATOR = '='.repeat(72);
+
+/** The view each key opens; pressing it again (or Enter, or Escape) goes back to the summary. */
+const VIEW_KEYS: Record<string, View> = { h: 'hint', l: 'list', f: 'full' };
+
 /**
- * `npm run watch`: checks once, then on every save re-checks first the exercises whose TODO is in the
- * saved file (the quick answer to "did my edit work?"), then the rest of that chapter, until Ctrl+C.
+ * `npm run watch`: checks every selected exercise once, then on every save re-checks first the exercises whose
+ * TODO is in the saved file (the quick answer to "did my edit work?"), then the rest of that chapter. It keeps
+ * the latest result of every selected exercise, so its summary (the first failing exercise, its failure and
+ * one hint line) and "all done" speak for the whole selection. On a terminal each screen replaces the last and
+ * the keys h, l, f and q work; elsewhere the screens follow one another, separated by a plain line.
  */
 export async function runWatch(args: Args): Promise<number> {
   const selected = pickExercises(args);
   if (!selected || !targetUsable(args)) return 2;
   const say = messages(args.lang);
   const target = gradedTarget(args.target, CHAPTERS);
-  const session = await GradingSession.open([{ learner: target }], { lang: args.lang, timeoutMs: args.timeoutMs, chapters: CHAPTERS, watchTypes: true });
-  const [first] = await session.grade(selected);
-  if (first) console.log(renderText(first));
+  const watched = CHAPTERS.filter((known) => selected.some((entry) => entry.chapter === known));
+  const clears = Boolean(process.stdout.isTTY) && process.env['TERM'] !== 'dumb';
+  const keys = Boolean(process.stdin.isTTY);
+  const out = (text: string) => process.stdout.write(`${text}\n`);
+
+  const latest = new Map<string, ExerciseReport>();
+  let typeErrors: TypeErrorReport[] = [];
+  let shownTarget = args.target;
+  const absorb = (report: Report) => {
+    for (const exercise of report.exercises) latest.set(exercise.id, exercise);
+    typeErrors = report.type_errors;
+    shownTarget = report.target;
+  };
+  const state = (): Report =>
+    buildReport({
+      target: shownTarget,
+      lang: args.lang,
+      exercises: selected.flatMap(({ exercise }) => latest.get(exercise.id) ?? []),
+      type_errors: typeErrors,
+    });
+
+  const screen: { view: View; justChecked: ExerciseReport[]; prefer: string[]; status: string | null } = { view: 'summary', justChecked: [], prefer: [], status: null };
+  let stopped = false;
+  /** Draws the screen; without a terminal, a screen that only says "checking" is left out (the next one follows soon). */
+  const draw = (final = true) => {
+    if (stopped || latest.size === 0 || (!clears && !final)) return;
+    const text = renderScreen({ report: state(), chapters: watched.map((chapter) => chapter.dir), target: args.target, keys, ...screen });
+    out(clears ? `${CLEAR}${text}` : `\n${SEPARATOR}\n${text}`);
+  };
 
   const saved = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let queue: Promise<void> = Promise.resolve();
+  const holder: { session?: GradingSession } = {};
   const recheck = async () => {
+    const session = holder.session;
+    if (!session || stopped) return;
     const files = [...saved];
     saved.clear();
     const started = Date.now();
     const chapters = CHAPTERS.filter((chapter) => files.some((file) => file.startsWith(`${chapter.dir}/`)));
-    for (const chapter of chapters) session.refresh(chapter);
     const inChapters = selected.filter((entry) => chapters.includes(entry.chapter));
+    if (inChapters.length === 0) return;
+    screen.status = say.watchChecking;
+    draw(false);
+    for (const chapter of chapters) session.refresh(chapter);
     const edited = inChapters.filter(({ chapter, exercise }) => files.includes(`${chapter.dir}/${exercise.todo.file}`));
     const quick = edited.length > 0 ? edited : inChapters;
-    const [quickReport] = await session.grade(quick);
-    if (!quickReport) return;
-    console.log(`\n${quickLines(quickReport)}\n${say.rechecked(Date.now() - started)}`);
     const rest = inChapters.filter((entry) => !quick.includes(entry));
-    const [restReport] = rest.length > 0 ? await session.grade(rest) : [];
-    console.log(`\n${renderText(restReport ? merge(quickReport, restReport) : quickReport)}\n`);
+    const [quickReport] = await session.grade(quick);
+    if (!quickReport || stopped) return;
+    absorb(quickReport);
+    const quickMs = Date.now() - started;
+    Object.assign(screen, { justChecked: quickReport.exercises, prefer: chapters.map((chapter) => chapter.id) });
+    // The quick answer: on a terminal as a screen of its own, elsewhere as plain lines before the full screen.
+    if (!clears) out(`\n${quickReport.exercises.map((exercise) => `${STATUS_MARK[exercise.status]} ${exercise.id} ${exercise.title} — ${say.status[exercise.status]}`).join('\n')}\n${say.rechecked(quickMs)}`);
+    screen.status = rest.length > 0 ? `${say.rechecked(quickMs)} · ${say.watchCheckingRest(rest.length)}` : say.rechecked(quickMs);
+    if (rest.length > 0) {
+      draw(false);
+      const [restReport] = await session.grade(rest);
+      if (!restReport || stopped) return;
+      absorb(restReport);
+      screen.status = say.rechecked(quickMs);
+    }
+    draw();
+  };
+  const safely = async () => {
+    try {
+      await recheck();
+    } catch (error) {
+      if (stopped) return;
+      screen.status = say.watchFailed(error instanceof Error ? error.message : String(error));
+      draw();
+    }
   };
   const onSave = (file: string) => {
     if (!file.endsWith('.ts')) return;
     saved.add(file);
     clearTimeout(timer);
     timer = setTimeout(() => {
-      queue = queue.then(recheck, recheck);
+      queue = queue.then(safely);
     }, SETTLE_MS);
   };
-  // One plain watch per chapter folder: Node 20's recursive watch on Linux stops reporting a file once an
-  // editor saves it by writing a new file and renaming it over the old one; a folder watch sees every save.
-  for (const chapter of CHAPTERS.filter((known) => selected.some((entry) => entry.chapter === known))) {
+  // Folders are watched before the first check, so a save made while it runs is checked right after it. One plain
+  // watch per chapter folder: Node 20's recursive watch on Linux stops reporting a file once an editor saves it by
+  // writing a new file and renaming it over the old one; a folder watch sees every save.
+  const watchers: FSWatcher[] = [];
+  for (const chapter of watched) {
     const dir = chapterFolder(target, chapter);
-    if (existsSync(dir)) watch(dir, (_event, name) => onSave(`${chapter.dir}/${String(name ?? '')}`));
+    if (existsSync(dir)) watchers.push(watch(dir, (_event, name) => onSave(`${chapter.dir}/${String(name ?? '')}`)));
   }
-  // Only now, with every folder watched, is a save certain to be seen: say so last.
-  console.log(`\n${say.watching(args.target)}`);
-  await new Promise<void>((resolve) => process.once('SIGINT', resolve));
+
+  // Keys are read from the start (the terminal in raw mode), so one pressed while the first check runs is not lost.
+  const quit = listenForKeys(keys, (key) => {
+    const view = VIEW_KEYS[key];
+    if (view) screen.view = screen.view === view ? 'summary' : view;
+    else if (key === '\r' || key === '\n' || key === '\u001b') screen.view = 'summary';
+    else return;
+    draw();
+  });
+  if (clears) out(`${CLEAR}${say.watchHeading(watched.map((chapter) => chapter.dir).join(', '), args.target, selected.length)}\n\n${say.watchChecking}`);
+  // The first check is the head of the queue: a save made while it runs is checked right after it.
+  const opening = (async () => {
+    const session = await GradingSession.open([{ learner: target }], { lang: args.lang, timeoutMs: args.timeoutMs, chapters: CHAPTERS, watchTypes: true });
+    holder.session = session;
+    const [first] = await session.grade(selected);
+    if (first) absorb(first);
+    // Every folder is watched by now, so a save made once this screen shows is certain to be seen.
+    draw();
+    return session;
+  })();
+  queue = opening.then(() => undefined);
+  const session = await opening;
+
+  const code = await quit;
+  stopped = true;
+  clearTimeout(timer);
+  for (const watcher of watchers) watcher.close();
   await session.close();
-  return 0;
+  out(say.watchStopped);
+  return code;
 }
 
-/** One line per exercise: the quick answer printed before the full report. */
-function quickLines(report: Report): string {
-  const say = messages(report.lang);
-  return report.exercises.map((exercise) => `${exercise.id} ${exercise.title} — ${say.status[exercise.status]}`).join('\n');
-}
-
-/** Joins two reports of the same folder into one, exercises in course order. */
-function merge(a: Report, b: Report): Report {
-  const order = CHAPTERS.flatMap((chapter) => chapter.exercises.map((exercise) => exercise.id));
-  const exercises = [...a.exercises, ...b.exercises].sort((x, y) => order.indexOf(x.id) - order.indexOf(y.id));
-  return buildReport({ target: a.target, lang: a.lang, exercises, type_errors: a.type_errors });
+/**
+ * Resolves with the exit code once the learner quits: q (or Ctrl+C, Ctrl+D) on a terminal in raw mode, where
+ * Ctrl+C arrives as a key; otherwise Ctrl+C, whose SIGINT the process answers by exiting at once.
+ */
+function listenForKeys(keys: boolean, onKey: (key: string) => void): Promise<number> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', () => resolve(130));
+    if (!keys) return;
+    const stdin = process.stdin;
+    stdin.setRawMode(true);
+    stdin.setEncoding('utf8');
+    stdin.resume();
+    const onData = (chunk: string) => {
+      for (const key of chunk) {
+        if (key === 'q' || key === 'Q' || key === '\u0003' || key === '\u0004') {
+          stdin.off('data', onData);
+          stdin.setRawMode(false);
+          stdin.pause();
+          resolve(0);
+          return;
+        }
+        onKey(key.toLowerCase());
+      }
+    };
+    stdin.on('data', onData);
+  });
 }
 

@@ -25,7 +25,8 @@ function node(args: readonly string[], options: RunOptions): Ran {
     cwd: REPO,
     encoding: 'utf8',
     timeout: options.timeoutMs ?? 120_000,
-    env: { ...process.env, CHECKER_LANG: '', ...options.env },
+    // INIT_CWD is blanked: npm sets it to where `npm test` was typed, and a chapter folder there would narrow check, hint and watch.
+    env: { ...process.env, CHECKER_LANG: '', INIT_CWD: '', ...options.env },
     maxBuffer: 64 * 1024 * 1024,
     ...(options.input !== undefined ? { input: options.input } : {}),
   });

@@ -1,0 +1,128 @@
+import { STATUS_MARK, messages } from '../i18n.ts';
+import type { Messages } from '../i18n.ts';
+import type { ExerciseReport, Report } from '../report.ts';
+import { renderText } from '../text-report.ts';
+
+/** What a watch screen shows: the exercise in focus, its whole hint, every exercise's status, or the full check report. */
+export type View = 'summary' | 'hint' | 'list' | 'full';
+
+/** Everything one watch screen is drawn from. */
+export interface ScreenInput {
+  /** The state of every watched exercise, the latest result of each. */
+  report: Report;
+  /** The watched chapter folders, such as `01-mini-mcp`. */
+  chapters: readonly string[];
+  /** The watched folder as the learner named it. */
+  target: string;
+  view: View;
+  /** The exercises the last save re-checked first (the saved file's own), shown as a quick answer. */
+  justChecked: readonly ExerciseReport[];
+  /** Chapter ids the last save touched: the focus is their first failing exercise, when they have one. */
+  prefer: readonly string[];
+  /** One line on what watch is doing or did last, such as how long the re-check took; null for none. */
+  status: string | null;
+  /** True when the keys h, l, f and q work (standard input is a terminal). */
+  keys: boolean;
+}
+
+/** The most lines of a failure message the summary shows; the full report (f) has them all. */
+const MAX_MESSAGE_LINES = 12;
+
+/** The most compiler errors the summary lists. */
+const MAX_TYPE_ERRORS = 3;
+
+/** The exercise watch puts in focus: the first failing one of the chapters just saved, else the first failing one of all. */
+export function focusOf(report: Report, prefer: readonly string[] = []): ExerciseReport | undefined {
+  const failing = report.exercises.filter((exercise) => exercise.status !== 'pass');
+  return failing.find((exercise) => prefer.includes(chapterOf(exercise.id))) ?? failing[0];
+}
+
+/** The first sentence of a hint, the one line the summary shows. */
+export function firstSentence(text: string): string {
+  const match = /^.*?[.!?。](?=\s|$)/su.exec(text.trim());
+  return (match?.[0] ?? text).trim();
+}
+
+/** Draws one watch screen as plain lines (no escape codes: the caller clears the terminal when there is one). */
+export function renderScreen(input: ScreenInput): string {
+  const say = messages(input.report.lang);
+  const { report } = input;
+  const heading = say.watchHeading(input.chapters.join(', '), input.target, report.exercises.length);
+  const focus = focusOf(report, input.prefer);
+  const body = input.view === 'full' ? [renderText(report)] : input.view === 'list' ? listLines(report, input.chapters, focus, say) : input.view === 'hint' ? hintLines(report, focus, say) : summaryLines(input, focus, say);
+  const passed = report.exercises.filter((exercise) => exercise.status === 'pass').length;
+  const progress = say.progress(passed, report.exercises.length, report.score, report.max_score, `${report.tests_passed}/${report.tests_total}`);
+  const tail = [...(input.view === 'full' ? [] : ['', progress]), ...(input.status ? [input.status] : []), input.keys ? say.watchKeys : say.watchStop];
+  return [heading, '', ...body, ...tail].join('\n');
+}
+
+/** The summary: the quick answer for the saved file, then the exercise in focus with its failure, where to look and one hint line. */
+function summaryLines(input: ScreenInput, focus: ExerciseReport | undefined, say: Messages): string[] {
+  const out: string[] = [];
+  if (input.justChecked.length > 0) {
+    out.push(say.watchJustChecked, ...input.justChecked.map((exercise) => `  ${exerciseLine(exercise, say)}`), '');
+  }
+  if (!focus) return [...out, `${STATUS_MARK.pass} ${say.allDone}`];
+  out.push(exerciseLine(focus, say));
+  if (focus.blocked) return [...out, ...blockerLines(input, focus, say)];
+  out.push(...capped(focus.message, input.keys, say));
+  const others = focus.tests.filter((test) => test.status !== 'pass').length - 1;
+  if (focus.status === 'fail' && others > 0) out.push(`    ${say.watchMoreFailing(others)}`);
+  const hint = firstSentence(focus.hint);
+  out.push(`    ${say.where}: ${focus.todo}`, `    ${say.hint}: ${hint}${hint !== focus.hint.trim() && input.keys ? ` (${say.watchWholeHint})` : ''}`);
+  return out;
+}
+
+/** What stops an exercise before its tests can say anything: the compiler's first errors, or the failed load. */
+function blockerLines({ report, chapters, keys }: ScreenInput, focus: ExerciseReport, say: Messages): string[] {
+  const blocker = focus.blocked!;
+  if (blocker.kind === 'load_error') {
+    const ids = report.exercises.filter((exercise) => exercise.status !== 'pass' && exercise.blocked?.where === blocker.where).map((exercise) => exercise.id);
+    return [`    ${say.loadFailedOnce(blocker.where, ids.join(', '))}`, ...capped(blocker.message, keys, say).map((line) => `  ${line}`), `    ${say.nextFix(blocker.where, say.loadErrorAbove)}`];
+  }
+  const kind = blocker.kind === 'syntax_error' ? 'syntax' : 'type';
+  const dir = chapters.find((one) => one.startsWith(`${chapterOf(focus.id)}-`));
+  const problems = report.type_errors.filter((problem) => problem.kind === kind && (!dir || problem.file.includes(`${dir}/`)));
+  const out = [`    ${kind === 'syntax' ? say.syntaxErrors(problems.length) : say.typeErrors(problems.length)}`];
+  for (const problem of problems.slice(0, MAX_TYPE_ERRORS)) out.push(`      ${problem.file}:${problem.line}:${problem.column} ${problem.code} ${problem.message}`);
+  if (problems.length > MAX_TYPE_ERRORS) out.push(`      ${say.watchTruncated(keys)}`);
+  out.push(`    ${say.nextFix(blocker.where, kind === 'syntax' ? say.syntaxErrorAbove : say.typeErrorAbove)}`);
+  return out;
+}
+
+/** The whole hint of the exercise in focus, with where to edit. */
+function hintLines(report: Report, focus: ExerciseReport | undefined, say: Messages): string[] {
+  if (!focus) return [`${STATUS_MARK.pass} ${say.allDone}`];
+  const exercise = report.exercises.find((one) => one.id === focus.id)!;
+  return [exerciseLine(exercise, say), `    ${say.where}: ${exercise.todo}`, `    ${say.hint}: ${exercise.hint}`];
+}
+
+/** Every watched exercise on one line each, chapter by chapter, the one in focus marked. */
+function listLines(report: Report, chapters: readonly string[], focus: ExerciseReport | undefined, say: Messages): string[] {
+  const out = [`${say.watchList}:`];
+  let chapter = '';
+  for (const exercise of report.exercises) {
+    if (chapterOf(exercise.id) !== chapter) {
+      chapter = chapterOf(exercise.id);
+      out.push(`  ${chapters.find((dir) => dir.startsWith(`${chapter}-`)) ?? chapter}`);
+    }
+    out.push(`    ${exerciseLine(exercise, say)}${exercise.id === focus?.id ? `  ${say.watchFocus}` : ''}`);
+  }
+  return out;
+}
+
+function exerciseLine(exercise: ExerciseReport, say: Messages): string {
+  return `${STATUS_MARK[exercise.status]} ${exercise.id} ${exercise.title} — ${say.status[exercise.status]}`;
+}
+
+/** A message indented under its exercise, cut after MAX_MESSAGE_LINES lines. */
+function capped(message: string, keys: boolean, say: Messages): string[] {
+  const lines = message.split('\n');
+  const shown = lines.slice(0, MAX_MESSAGE_LINES).map((line) => `    ${line}`);
+  return lines.length > MAX_MESSAGE_LINES ? [...shown, `    ${say.watchTruncated(keys)}`] : shown;
+}
+
+/** The chapter id of an exercise id: `01` of `01/3`. */
+function chapterOf(id: string): string {
+  return id.split('/')[0] ?? id;
+}
