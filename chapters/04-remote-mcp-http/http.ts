@@ -100,3 +100,8 @@ function scopeChallenge(options: HttpOptions, request: Request, authInfo: AuthIn
 function jsonRpcError(status: number, code: number, message: string): Response {
   return Response.json({ jsonrpc: '2.0', error: { code, message } }, { status });
 }
+
+/** The answer to a request from a browser origin the allowlist does not hold: 403, with a JSON-RPC error body and no id. */
+function originRefused(origin: string): Response {
+  return jsonRpcError(403, -32600, `허용하지 않는 출처다: ${origin}`);
+}

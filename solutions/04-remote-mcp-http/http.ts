@@ -65,7 +65,7 @@ export function buildHandler(options: HttpOptions): (request: Request) => Promis
     if (path !== options.resource.pathname) return jsonRpcError(404, -32601, `MCP 끝점이 아니다: ${path}`);
     // 출처는 허용 목록과 정확히 같아야 한다: Origin이 있는데 목록에 없으면 토큰이나 본문을 보기 전에 403이다.
     const origin = request.headers.get('origin');
-    if (origin !== null && !options.allowedOrigins.has(origin)) return jsonRpcError(403, -32600, `허용하지 않는 출처다: ${origin}`);
+    if (origin !== null && !options.allowedOrigins.has(origin)) return originRefused(origin);
     // 토큰은 요청마다 확인한다: 없거나, 모르거나, 만료되었거나, 이 서버를 위해 발급되지 않았으면 401과 메타데이터 주소다.
     const authInfo = await requireBearerAuth({ verifier: options.verifier, expectedResource: options.resource, resourceMetadataUrl: metadata.href })(request);
     if (authInfo instanceof Response) return authInfo;
@@ -103,4 +103,9 @@ function scopeChallenge(options: HttpOptions, request: Request, authInfo: AuthIn
 /** An HTTP error whose body is a JSON-RPC error response without an id. */
 function jsonRpcError(status: number, code: number, message: string): Response {
   return Response.json({ jsonrpc: '2.0', error: { code, message } }, { status });
+}
+
+/** The answer to a request from a browser origin the allowlist does not hold: 403, with a JSON-RPC error body and no id. */
+function originRefused(origin: string): Response {
+  return jsonRpcError(403, -32600, `허용하지 않는 출처다: ${origin}`);
 }

@@ -8,8 +8,9 @@ import { fail, say } from '../_lib/say.ts';
 /** The only revision the chapter's endpoint speaks. */
 export const REVISION = '2026-07-28';
 
-/** Where a learner edits, for failure messages. */
+/** Where a learner edits the endpoint, for failure messages. */
 export const HTTP_TS = 'chapters/04-remote-mcp-http/http.ts';
+/** Where a learner edits the per-caller tool choice, for failure messages. */
 export const SERVER_TS = 'chapters/04-remote-mcp-http/server.ts';
 
 /** Every scope the chapter's tools use. */
