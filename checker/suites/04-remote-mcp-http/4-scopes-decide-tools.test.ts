@@ -1,0 +1,125 @@
+import { test } from 'vitest';
+import { described, ensure, say } from '../_lib/say.ts';
+import { ALL_SCOPES, CALL_ARGS, HTTP_TS, SCOPE_OF, SERVER_TS, challengeParam, handlerOf, metadataUrlOf, modern, send, setup, showAnswer, toolNames } from './support.ts';
+
+/** Server allowlists a team may write. */
+const APPROVED: string[][] = [['count_tasks', 'summarize_document', 'read_note'], ['count_tasks', 'read_note'], ['summarize_document']];
+
+/** Scope sets a token may carry, near misses included: a scope of another tool, a broader-looking name, a write scope. */
+const SCOPE_SETS: string[][] = [[], ['tasks:read'], ['docs:read'], ['notes:read'], ['tasks:read', 'notes:read'], ALL_SCOPES, ['tasks', 'notes:write', 'admin'], ['tasks:read', 'docs:write']];
+
+/** The tools a caller should have: the server's allowlist, narrowed by the token's scopes. */
+function expected(approved: readonly string[], scopes: readonly string[]): string[] {
+  return approved.filter((tool) => scopes.includes(SCOPE_OF[tool]!)).sort();
+}
+
+/** Why the list and the calls follow both lists, shared by the scope tests. */
+const WHY = {
+  ko: '도구는 두 허용 목록이 함께 정한다. 서버의 허용 목록(options.tools)이 상한이고, 토큰의 범위는 그 안에서 이 호출자의 몫을 고른다. 범위는 인가 서버가 정해 토큰에 실은 것이라 서버 허용 목록을 넓히지 못하고(2장: 밖에서 온 것은 권한을 넓히지 못한다), tools/list는 이 호출자를 위해 이 요청에서 만들어진다.',
+  en: "Two allowlists decide the tools together: the server's allowlist (options.tools) is the ceiling, and the token's scopes pick this caller's share inside it. Scopes are what the authorization server put in the token, so they never widen the server's allowlist (chapter 2: nothing from outside widens a permission), and tools/list is made for this caller, in this request.",
+};
+
+test("lists, for each caller, exactly the approved tools its token's scopes cover", async () => {
+  for (const approved of APPROVED) {
+    const { options, token } = setup({ tools: new Set(approved) });
+    const handler = handlerOf(options);
+    // Callers take turns on one endpoint: each must get its own list, whoever came before.
+    for (const scopes of [...SCOPE_SETS, ...[...SCOPE_SETS].reverse()]) {
+      const answer = await send(handler, options.resource, modern('tools/list', {}, token(scopes)));
+      const names = toolNames(answer);
+      ensure(JSON.stringify(names) === JSON.stringify(expected(approved, scopes)), {
+        what: say(`이 호출자의 tools/list가 서버 허용 목록과 토큰 범위가 함께 허락한 도구와 다르다. ${WHY.ko} ${SERVER_TS} (TODO(04/4))`, `This caller's tools/list differs from the tools the server allowlist and the token's scopes allow together. ${WHY.en} ${SERVER_TS} (TODO(04/4))`),
+        sent: described(`options.tools ${JSON.stringify(approved)}; ${say('토큰 범위', 'token scopes')} ${JSON.stringify(scopes)}; tools/list`),
+        got: names ?? showAnswer(answer),
+        expected: JSON.stringify(expected(approved, scopes)),
+      });
+    }
+  }
+});
+
+test("runs every tool in a caller's list", async () => {
+  for (const approved of APPROVED) {
+    const { options, token } = setup({ tools: new Set(approved) });
+    const handler = handlerOf(options);
+    for (const scopes of SCOPE_SETS) {
+      const bearer = token(scopes);
+      for (const tool of expected(approved, scopes)) {
+        const answer = await send(handler, options.resource, modern('tools/call', { name: tool, arguments: CALL_ARGS[tool] }, bearer));
+        ensure(answer.status === 200 && answer.message?.result !== undefined && answer.message.result['isError'] !== true, {
+          what: say(`토큰 범위와 서버 허용 목록이 모두 허락한 도구가 실행되지 않았다. ${WHY.ko} ${SERVER_TS} (TODO(04/4))`, `A tool both the token's scopes and the server allowlist allow did not run. ${WHY.en} ${SERVER_TS} (TODO(04/4))`),
+          sent: described(`options.tools ${JSON.stringify(approved)}; ${say('토큰 범위', 'token scopes')} ${JSON.stringify(scopes)}; tools/call ${tool}`),
+          got: showAnswer(answer),
+          expected: say('HTTP 200, isError 없는 결과', 'HTTP 200, a result without isError'),
+        });
+      }
+    }
+  }
+});
+
+test("answers a call to an approved tool outside the token's scopes with 403 insufficient_scope naming its scope", async () => {
+  for (const approved of APPROVED) {
+    const { options, token } = setup({ tools: new Set(approved) });
+    const handler = handlerOf(options);
+    for (const scopes of SCOPE_SETS) {
+      const bearer = token(scopes);
+      for (const tool of approved.filter((name) => !expected(approved, scopes).includes(name))) {
+        const answer = await send(handler, options.resource, modern('tools/call', { name: tool, arguments: CALL_ARGS[tool] }, bearer));
+        const ok =
+          answer.status === 403 &&
+          challengeParam(answer.challenge, 'error') === 'insufficient_scope' &&
+          challengeParam(answer.challenge, 'scope') === SCOPE_OF[tool] &&
+          challengeParam(answer.challenge, 'resource_metadata') === metadataUrlOf(options.resource);
+        ensure(ok, {
+          what: say(
+            `서버는 승인했지만 토큰 범위가 덮지 않는 도구를 불렀는데, 도구가 돌기 전에 403 insufficient_scope로 필요한 범위를 알려 주지 않았다. 토큰은 유효하니 401이 아니고, 클라이언트는 이 답의 scope를 더해 다시 인가를 받는다(2026-07-28, Authorization, Scope Challenge Handling). ${WHY.ko} ${SERVER_TS} (TODO(04/4))`,
+            `A call to a tool the server approves but the token's scopes do not cover was not answered, before the tool ran, with 403 insufficient_scope naming the scope it needs. The token is valid, so it is not 401; the client adds this answer's scope and authorizes again (2026-07-28, Authorization, Scope Challenge Handling). ${WHY.en} ${SERVER_TS} (TODO(04/4))`,
+          ),
+          sent: described(`options.tools ${JSON.stringify(approved)}; ${say('토큰 범위', 'token scopes')} ${JSON.stringify(scopes)}; tools/call ${tool}`),
+          got: showAnswer(answer),
+          expected: `HTTP 403, WWW-Authenticate: Bearer error="insufficient_scope", scope="${SCOPE_OF[tool]}", resource_metadata="${metadataUrlOf(options.resource)}"`,
+        });
+      }
+    }
+  }
+});
+
+test('answers a call to an unapproved tool as an unknown tool, whatever scopes the token carries', async () => {
+  for (const approved of APPROVED) {
+    const { options, token } = setup({ tools: new Set(approved) });
+    const handler = handlerOf(options);
+    for (const scopes of [ALL_SCOPES, ['notes:read'], ['tasks:read', 'docs:read']]) {
+      const bearer = token(scopes);
+      const unknown = await send(handler, options.resource, modern('tools/call', { name: 'no_such_tool', arguments: {} }, bearer));
+      for (const tool of Object.keys(SCOPE_OF).filter((name) => !approved.includes(name))) {
+        const answer = await send(handler, options.resource, modern('tools/call', { name: tool, arguments: CALL_ARGS[tool] }, bearer));
+        ensure(answer.status === unknown.status && answer.message?.error !== undefined && answer.message.error.code === unknown.message?.error?.code && answer.challenge === null, {
+          what: say(
+            `서버 허용 목록에 없는 도구를 불렀는데 모르는 도구(no_such_tool)와 다른 답을 받았다. 서버가 승인하지 않은 도구는 어떤 토큰에게도 없는 도구다. 범위를 더 받아 와도 열리지 않으니 범위를 알려 주는 403도 아니다. ${WHY.ko} ${SERVER_TS} (TODO(04/4))`,
+            `A call to a tool outside the server allowlist got a different answer from an unknown tool (no_such_tool). A tool the server never approved is absent for every token; no extra scope opens it, so it is not a 403 naming a scope either. ${WHY.en} ${SERVER_TS} (TODO(04/4))`,
+          ),
+          sent: described(`options.tools ${JSON.stringify(approved)}; ${say('토큰 범위', 'token scopes')} ${JSON.stringify(scopes)}; tools/call ${tool}`),
+          got: { call: showAnswer(answer), unknownTool: showAnswer(unknown) },
+          expected: say('모르는 도구와 같은 상태와 오류 코드, 범위 요구 없음', 'the unknown-tool status and error code, no scope challenge'),
+        });
+      }
+    }
+  }
+});
+
+test("marks each caller's tools/list private to that caller", async () => {
+  const { options, token } = setup();
+  const handler = handlerOf(options);
+  for (const scopes of SCOPE_SETS) {
+    const answer = await send(handler, options.resource, modern('tools/list', {}, token(scopes)));
+    const scope = answer.message?.result?.['cacheScope'];
+    ensure(scope === 'private', {
+      what: say(
+        `호출자마다 다른 tools/list에 cacheScope가 private이 아니다. public은 공유 캐시가 이 답을 다른 호출자에게 다시 내줘도 된다는 뜻이라, 한 토큰의 목록이 다른 토큰에게 간다(2026-07-28, 결과의 ttlMs와 cacheScope). ${SERVER_TS}`,
+        `A tools/list that differs per caller is not marked cacheScope private. public lets a shared cache hand this answer to another caller, so one token's list reaches another token (2026-07-28, ttlMs and cacheScope on results). ${SERVER_TS}`,
+      ),
+      sent: described(`${say('토큰 범위', 'token scopes')} ${JSON.stringify(scopes)}; tools/list`),
+      got: { cacheScope: scope, ttlMs: answer.message?.result?.['ttlMs'] },
+      expected: 'cacheScope "private"',
+    });
+  }
+});

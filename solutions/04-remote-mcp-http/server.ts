@@ -1,0 +1,97 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+
+/** The three tools of chapters 1-3, by name. */
+export type ToolName = 'count_tasks' | 'summarize_document' | 'read_note';
+
+/** Every tool this server knows, in the order tools/list shows them. */
+export const TOOL_NAMES: readonly ToolName[] = ['count_tasks', 'summarize_document', 'read_note'];
+
+/** The OAuth scope a token must carry to see and call each tool. */
+export const TOOL_SCOPES: Readonly<Record<ToolName, string>> = {
+  count_tasks: 'tasks:read',
+  summarize_document: 'docs:read',
+  read_note: 'notes:read',
+};
+
+/** A status count_tasks can count. */
+export type TaskStatus = 'open' | 'done';
+
+/** One row of task data. */
+export interface Task {
+  title: string;
+  status: TaskStatus;
+}
+
+/** What buildServer needs; tests pass their own lists, tasks and documents. */
+export interface ServerOptions {
+  /** The server's own allowlist: the tools it exposes to anyone at all, whatever a token says. */
+  tools: ReadonlySet<string>;
+  tasks: readonly Task[];
+  /** The documents summarize_document may read, by name: the allowlist and the text together. */
+  documents: ReadonlyMap<string, string>;
+  /** What read_note hands out. */
+  note: string;
+}
+
+/** True when a string names one of this server's tools. */
+export function isToolName(name: string | null | undefined): name is ToolName {
+  return TOOL_NAMES.some((known) => known === name);
+}
+
+/** The tools one caller may see and call, given the scopes its token carries. */
+export function toolsFor(options: ServerOptions, scopes: readonly string[]): ToolName[] {
+  // 서버의 허용 목록이 상한이고 토큰의 범위는 그 안에서만 고른다: 어떤 범위도 서버가 승인하지 않은 도구를 열지 못한다.
+  return TOOL_NAMES.filter((name) => options.tools.has(name) && scopes.includes(TOOL_SCOPES[name]));
+}
+
+/** Builds a fresh server for one request: only the tools this caller may use are registered, so tools/list is this caller's list. */
+export function buildServer(options: ServerOptions, scopes: readonly string[]): McpServer {
+  // The tools capability is declared even when this caller gets no tool, so tools/list answers with an empty list.
+  const server = new McpServer({ name: 'course-remote-docs', version: '1.0.0' }, { capabilities: { tools: {} } });
+  const tools = toolsFor(options, scopes);
+  if (tools.includes('count_tasks')) registerCountTasks(server, options);
+  if (tools.includes('summarize_document')) registerSummarizeDocument(server, options);
+  if (tools.includes('read_note')) registerReadNote(server, options);
+  return server;
+}
+
+/** Registers count_tasks, which counts the given tasks by status. */
+function registerCountTasks(server: McpServer, options: ServerOptions): void {
+  server.registerTool(
+    'count_tasks',
+    { description: '상태별 작업 개수를 센다.', inputSchema: z.strictObject({ status: z.enum(['open', 'done']) }) },
+    ({ status }) => text(`${status}: ${options.tasks.filter((task) => task.status === status).length}`),
+  );
+}
+
+/** Registers summarize_document, which returns an allowed document's title and body line count. */
+function registerSummarizeDocument(server: McpServer, options: ServerOptions): void {
+  server.registerTool(
+    'summarize_document',
+    {
+      description: '허용된 문서의 제목과 본문 줄 수를 돌려준다.',
+      inputSchema: z.strictObject({ name: z.string() }),
+      outputSchema: z.strictObject({ title: z.string(), body_lines: z.int().nonnegative() }),
+      annotations: { readOnlyHint: true },
+    },
+    ({ name }) => {
+      const document = options.documents.get(name);
+      if (document === undefined) return { content: [{ type: 'text', text: `허용 목록에 없는 문서다: ${name}` }], isError: true };
+      const lines = document.split(/\r\n|\n|\r/);
+      if (lines.at(-1) === '') lines.pop();
+      const summary = { title: lines[0] ?? '', body_lines: Math.max(0, lines.length - 1) };
+      return { content: [{ type: 'text', text: JSON.stringify(summary) }], structuredContent: summary };
+    },
+  );
+}
+
+/** Registers read_note, which hands out the note. */
+function registerReadNote(server: McpServer, options: ServerOptions): void {
+  server.registerTool('read_note', { description: '메모를 읽는다.', inputSchema: z.strictObject({}) }, () => text(options.note));
+}
+
+function text(body: string): CallToolResult {
+  return { content: [{ type: 'text', text: body }] };
+}
