@@ -1,4 +1,5 @@
 import { LEARNER_HEAP_MB } from './limits.ts';
+import { josa } from './suites/_lib/josa.ts';
 
 /** The languages the checker speaks. */
 export type Lang = 'ko' | 'en';
@@ -14,7 +15,7 @@ const ko = {
   where: '살펴볼 곳',
   alsoFailing: (count: number) => `함께 실패한 테스트 ${count}개:`,
   moreInJson: (count: number) => `…그리고 ${count}개 더 (--json FILE에 모두 있다)`,
-  loadFailedOnce: (where: string, ids: string) => `${where}를 불러오다가 실패해서 ${ids}를 채점하지 못했다:`,
+  loadFailedOnce: (where: string, ids: string) => `${josa(where, '을/를')} 불러오다가 실패해서 ${josa(ids, '을/를')} 채점하지 못했다:`,
   blocks: (ids: string) => `이 오류 때문에 통과로 치지 않는 연습: ${ids}`,
   blockedByType: '위의 타입 오류 때문',
   blockedBySyntax: '위의 문법 오류 때문',
@@ -29,7 +30,7 @@ const ko = {
   testTimeout: (seconds: number) => `테스트 하나에 주어진 ${seconds}초 안에 끝나지 않아 멈췄다. 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
   crashed: `채점 작업자가 예기치 않게 끝났다. process.exit이나 process.kill을 부르는 코드, 또는 메모리를 ${LEARNER_HEAP_MB}MB 넘게 채우는 코드가 있는지 살펴보라.`,
   importFailed: (message: string) => `코드를 불러오다가 실패했다: ${message}`,
-  missingChapter: (dir: string) => `챕터 폴더가 없다: ${dir}`,
+  missingChapter: (dir: string) => `장 폴더가 없다: ${dir}`,
   missingFile: (files: string, paths: string, chapter: string) =>
     `없는 파일: ${files} (지웠거나 이름을 바꾼 것 같다). 되살리려면 저장소 맨 위 폴더에서 git checkout -- ${paths} (그 파일만), 또는 npm run reset -- ${chapter} (장 전체를 시작 코드로, 지금 파일은 먼저 백업된다).`,
   missingTest: '이 테스트가 실행되지 않았다(앞선 오류로 중단됐을 수 있다).',
@@ -55,14 +56,14 @@ const ko = {
   watchFocus: '← 지금 할 연습',
   watchStopped: 'watch를 끝냈다.',
   watchFailed: (message: string) => `다시 채점하다가 실패했다: ${message}`,
-  resetDone: (chapter: string, backup: string) => `${chapter}를 처음 상태로 되돌렸다. 이전 파일은 ${backup}에 있다.`,
+  resetDone: (chapter: string, backup: string) => `${josa(chapter, '을/를')} 처음 상태로 되돌렸다. 이전 파일은 ${backup}에 있다.`,
   resetNoChapter: '되돌릴 장을 하나 적어라. 예: npm run reset -- 01',
   hereChapter: (folder: string, id: string) => `${folder} 폴더에서 실행해서 ${Number(id)}장만 본다. 모든 장을 보려면 저장소 맨 위 폴더에서 실행하라.`,
   resetExerciseId: (id: string, chapter: string) => `연습 번호(${id})로는 되돌릴 수 없다. reset은 장 하나를 통째로 되돌리니 장 번호를 적어라. 예: npm run reset -- ${chapter}`,
   resetUnknownChapter: (id: string) => `그런 장이 없다: ${id}`,
   resetOneChapter: (ids: string) => `한 번에 한 장만 되돌린다. 다음 가운데 하나만 적어라: ${ids}`,
   resetChapters: (list: string) => `되돌릴 수 있는 장:\n${list}`,
-  resetAlready: (chapter: string) => `${chapter}는 이미 시작 코드와 같다. 아무것도 바꾸지 않았고 백업도 만들지 않았다.`,
+  resetAlready: (chapter: string) => `${josa(chapter, '은/는')} 이미 시작 코드와 같다. 아무것도 바꾸지 않았고 백업도 만들지 않았다.`,
   resetChangedFiles: (files: string) => `  시작 코드로 되돌린 파일: ${files}`,
   resetRestoredFiles: (files: string) => `  없어서 다시 만든 파일: ${files}`,
   resetMovedFiles: (files: string) => `  시작 코드에 없던 파일이라 장 폴더에서 빼고 백업에만 남긴 파일: ${files}`,
@@ -80,8 +81,8 @@ const ko = {
   checkerChangedRefuse: (files: string, restore: string) =>
     `채점기 파일이 커밋과 달라 채점하지 않는다: ${files}\n앞선 채점에서 학습자 코드가 고쳤을 수 있다. 되돌리려면: ${restore}`,
   resetNoGit: (dir: string) =>
-    `이 사본에는 git 기록(.git 폴더)이 없어서(ZIP으로 받은 경우 등) 시작 코드를 꺼낼 수 없다. 아무것도 바꾸지 않았다.\n다음: 지금 chapters/${dir} 폴더를 다른 이름으로 복사해 둔 뒤, 저장소를 git clone으로 받거나 ZIP을 새로 받아 그 안의 chapters/${dir}를 가져오라.`,
-  resetNoStarter: (what: string) => `git 기록에 시작 코드 ${what}가 없다. 아무것도 바꾸지 않았다.\n다음: git pull로 저장소를 최신으로 받은 뒤 다시 해 보라.`,
+    `이 사본에는 git 기록(.git 폴더)이 없어서(ZIP으로 받은 경우 등) 시작 코드를 꺼낼 수 없다. 아무것도 바꾸지 않았다.\n다음: 지금 chapters/${dir} 폴더를 다른 이름으로 복사해 둔 뒤, 저장소를 git clone으로 받거나 ZIP을 새로 받아 그 안의 chapters/${josa(dir, '을/를')} 가져오라.`,
+  resetNoStarter: (what: string) => `git 기록에 시작 코드 ${josa(what, '이/가')} 없다. 아무것도 바꾸지 않았다.\n다음: git pull로 저장소를 최신으로 받은 뒤 다시 해 보라.`,
   status: { pass: '통과', fail: '실패', error: '오류', timeout: '시간 초과' },
 };
 

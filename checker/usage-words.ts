@@ -1,4 +1,5 @@
 import type { Lang } from './i18n.ts';
+import { josa } from './suites/_lib/josa.ts';
 
 const ko = {
   unknownCommand: (word: string) => `알 수 없는 명령: ${word}. 쓸 수 있는 명령: check, hint, watch, reset`,
@@ -13,20 +14,20 @@ const ko = {
   mergeNeedsBooks: '합칠 성적표 폴더를 하나 이상 적고, --out DIR도 적어라. 예: npm run grade:merge -- shard-1 shard-2 --out merged',
   twoGradebooks: '비교할 성적표 폴더를 둘 적어라. 예: npm run grade:diff -- ../gradebook-old ../gradebook-new',
   onlyNeedsOut: '--only는 이미 있는 성적표를 고친다: 그 성적표가 있는 --out DIR도 적어라',
-  configUnreadable: (file: string, why: string) => `--config: ${file}를 JSON으로 읽을 수 없다(${why})`,
-  configBad: (file: string, key: string) => `--config: ${file}의 ${key}가 맞지 않다. 쓸 수 있는 키: weights(연습 번호 → 0보다 큰 점수), roster(제출물 이름 → 학번), deadline(예: 2026-12-01T23:59:00+09:00)`,
+  configUnreadable: (file: string, why: string) => `--config: ${josa(file, '을/를')} JSON으로 읽을 수 없다(${why})`,
+  configBad: (file: string, key: string) => `--config: ${file}의 ${josa(key, '이/가')} 맞지 않다. 쓸 수 있는 키: weights(연습 번호 → 0보다 큰 점수), roster(제출물 이름 → 학번), deadline(예: 2026-12-01T23:59:00+09:00)`,
   badDeadline: (where: string, value: string) => `${where}: 시각으로 읽을 수 없다: "${value}". 시간대까지 적어라. 예: 2026-12-01T23:59:00+09:00`,
   outInside: (out: string) => `--out 폴더(${out})는 제출물 폴더 밖에 있어야 한다.`,
   unexpectedArgument: (word: string) => `알 수 없는 인자: ${word}`,
   baseHeadRequired: '--base REF와 --head REF가 모두 필요하다. 예: npm run grade:pr -- --base origin/main --head HEAD',
   noChapters: (target: string, dirs: string) =>
-    `${target}에 챕터 폴더가 없다: 저장소 사본(안에 chapters/가 있는 폴더)이나 ${dirs} 같은 챕터 폴더를 담은 chapters 폴더를 가리켜야 한다.`,
+    `${target}에 장 폴더가 없다: 저장소 사본(안에 chapters/가 있는 폴더)이나 ${dirs} 같은 장 폴더를 담은 chapters 폴더를 가리켜야 한다.`,
   suitesNotFolder: (dir: string) => `--suites: 폴더가 아니다: ${dir}`,
-  suitesNotChapter: (name: string, dirs: string) => `--suites: ${name}는 챕터 폴더가 아니다(쓸 수 있는 것: ${dirs})`,
-  suitesNoExercise: (file: string, id: string) => `--suites: ${file}는 없는 연습 ${id}를 가리킨다`,
+  suitesNotChapter: (name: string, dirs: string) => `--suites: ${josa(name, '은/는')} 장 폴더가 아니다(쓸 수 있는 것: ${dirs})`,
+  suitesNoExercise: (file: string, id: string) => `--suites: ${josa(file, '은/는')} 없는 연습 ${josa(id, '을/를')} 가리킨다`,
   suitesNoNames: (file: string) => `--suites: ${file}에 이름이 글자 그대로 적힌 test('…')가 없다`,
   suitesRepeated: (file: string, name: string) => `--suites: ${file}에 테스트 "${name}"가 두 번 있다`,
-  suitesBadName: (file: string) => `--suites: ${file}는 테스트 파일처럼 보이지만 이름이 <연습 번호>-<이름>.test.ts 꼴이 아니다(예: 3-strict.test.ts). 아무것도 채점하지 않았다`,
+  suitesBadName: (file: string) => `--suites: ${josa(file, '은/는')} 테스트 파일처럼 보이지만 이름이 <연습 번호>-<이름>.test.ts 꼴이 아니다(예: 3-strict.test.ts). 아무것도 채점하지 않았다`,
   suitesDoNotCompile: (line: string) => `--suites: 비공개 테스트가 시작 코드에 대해 컴파일되지 않는다. 아무것도 채점하지 않았다:\n    ${line}`,
   usage: '사용법',
   moreHelp: (command: string) => `자세한 설명: npm run ${command} -- --help`,

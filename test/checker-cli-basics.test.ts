@@ -70,7 +70,7 @@ describe('option errors speak the chosen language', () => {
 });
 
 describe('a target with no chapter folders', () => {
-  test.each([['ko', /\/etc에 챕터 폴더가 없다/], ['en', /\/etc holds no chapter folders/]])('is a usage error in %s: exit 2 and one line saying what was expected', (lang, wanted) => {
+  test.each([['ko', /\/etc에 장 폴더가 없다/], ['en', /\/etc holds no chapter folders/]])('is a usage error in %s: exit 2 and one line saying what was expected', (lang, wanted) => {
     const ran = checker(['check', '--target', '/etc', '--lang', lang]);
     expect(ran.status).toBe(2);
     expect(ran.stdout).toBe('');

@@ -1,11 +1,12 @@
 import type { Lang } from '../i18n.ts';
 import { ZIP_LIMITS } from './unzip.ts';
 import type { ZipRefusal } from './unzip.ts';
+import { josa } from '../suites/_lib/josa.ts';
 
 const ko = {
   notFolder: '학생 폴더가 아니다(파일이거나 끊어진 링크)',
   empty: '빈 폴더',
-  noChapters: '챕터 폴더가 하나도 없다(그 안에도, chapters/에도, 그것을 감싼 폴더 하나 안에도)',
+  noChapters: '장 폴더가 하나도 없다(그 안에도, chapters/에도, 그것을 감싼 폴더 하나 안에도)',
   zipRefused: (why: ZipRefusal, entry: string) =>
     ({
       unreadable: 'ZIP 파일을 읽을 수 없다(망가졌거나 ZIP이 아니다)',
@@ -16,8 +17,8 @@ const ko = {
     })[why],
   stray: (name: string) => `학생 제출물이 아니라 건너뛴다(폴더도 .zip도 아닌 파일): ${name}`,
   notSubmissions: (dir: string) =>
-    `${dir}는 제출물 폴더가 아니라 과정 사본이나 학생 한 명의 폴더로 보인다(장 폴더가 바로 들어 있다). 채점하지 않았다.\n제출물 폴더에는 학생마다 폴더 하나나 .zip 파일 하나가 있어야 한다. 학생 한 명은 npm run check -- --target ${dir}로 채점한다.`,
-  missing: (dirs: string) => `챕터 폴더 없음: ${dirs}`,
+    `${josa(dir, '은/는')} 제출물 폴더가 아니라 과정 사본이나 학생 한 명의 폴더로 보인다(장 폴더가 바로 들어 있다). 채점하지 않았다.\n제출물 폴더에는 학생마다 폴더 하나나 .zip 파일 하나가 있어야 한다. 학생 한 명은 npm run check -- --target ${josa(dir, '으로/로')} 채점한다.`,
+  missing: (dirs: string) => `장 폴더 없음: ${dirs}`,
   typeErrors: (count: number, first: string) => `타입 오류 ${count}개(첫 오류: ${first})`,
   syntaxErrors: (count: number, first: string) => `문법 오류 ${count}개(첫 오류: ${first})`,
   timeout: (ids: string) => `시간 초과: ${ids}`,
@@ -28,13 +29,13 @@ const ko = {
   gradedAsIs: '.git이 없어 지금 모습 그대로 채점함',
   allPassed: '모든 연습 통과',
   found: (students: number, units: number) =>
-    `학생 ${students}명을 찾았다. 서로 다른 챕터 내용 ${units}개를 채점한다(같은 내용은 한 번만 채점한다).`,
+    `학생 ${students}명을 찾았다. 서로 다른 장 내용 ${units}개를 채점한다(같은 내용은 한 번만 채점한다).`,
   progressDetail: (done: number, total: number, who: string, left: number | null) =>
     `채점 중: 테스트 파일 ${done}/${total}${who ? ` · ${who}` : ''}${left === null ? '' : ` · 남은 시간 약 ${clock(left)}`}`,
   finished: (seconds: string) => `채점을 마쳤다: ${seconds}초`,
   wrote: (file: string) => `썼다: ${file}`,
   noStudents: (dir: string) => `학생 폴더가 없다: ${dir}`,
-  noGradebook: (dir: string) => `--only: ${dir}에 이 채점기가 쓴 gradebook.json이 없다. 먼저 반 전체를 --out ${dir}로 채점하라.`,
+  noGradebook: (dir: string) => `--only: ${dir}에 이 채점기가 쓴 gradebook.json이 없다. 먼저 반 전체를 --out ${josa(dir, '으로/로')} 채점하라.`,
   noSuchStudents: (names: string, dir: string) => `--only: ${dir}에 이런 제출물이 없다: ${names}. 아무것도 쓰지 않았다.`,
   rosterUnknown: (name: string) => `주의: 명부(roster)의 ${name}에 해당하는 제출물이 없다.`,
   noGradebookIn: (dir: string) => `${dir}에 이 채점기가 쓴 gradebook.json이 없다.`,

@@ -5,6 +5,7 @@ import { described, ensure, fail, say, show } from '../_lib/say.ts';
 import { REPORT, expectError, expectResult, isObject, send, watchDisk, withServer } from './support.ts';
 import type { Exchange } from './support.ts';
 import type { MiniServer } from '../../../chapters/01-mini-mcp/server.ts';
+import { josa } from '../_lib/josa.ts';
 
 // The rule: every capability follows the one allowlist. The tests below change the allowlist (server.allowed), put
 // refused documents on disk and beside the root, and watch which files the server reads while it answers.
@@ -139,7 +140,7 @@ test('reads no file for an address the allowlist refuses', () => {
         const watched = watchDisk(dirname(root), () => attempt(() => server.handle(JSON.stringify(request))));
         ensure(watched.touched.length === 0, {
           what: say(
-            `허용 목록 ${show(names)}은(는) 이 주소를 받지 않는데, 서버가 답하기 전에 파일을 읽거나 살펴보았다. 허용 목록이 먼저다. 읽은 뒤에 거절하면 답은 같아 보여도, 허용되지 않은 파일이 이미 열렸다(읽다 난 ENOENT를 -32602로 바꿔도 마찬가지다).`,
+            `허용 목록 ${josa(show(names), '은/는')} 이 주소를 받지 않는데, 서버가 답하기 전에 파일을 읽거나 살펴보았다. 허용 목록이 먼저다. 읽은 뒤에 거절하면 답은 같아 보여도, 허용되지 않은 파일이 이미 열렸다(읽다 난 ENOENT를 -32602로 바꿔도 마찬가지다).`,
             `The allowlist ${show(names)} does not admit this address, yet the server read or looked at files before it answered. The allowlist comes first: refusing after reading may look the same in the reply, but a file that is not allowed was already opened (turning the ENOENT of that read into -32602 changes nothing).`,
           ),
           sent: request,
@@ -162,7 +163,7 @@ test('does not answer a missing allowed document as a refusal', () => {
       const honest = !outcome.ok || (isObject(error) && error['code'] !== -32602);
       ensure(honest, {
         what: say(
-          `허용 목록 ${show(names)}은(는) gone.txt를 받지만 그 파일은 폴더에 없다. 서버가 이를 거절(-32602)이나 결과로 답했다. 허용된 문서를 읽지 못한 것은 버그이지 거절이 아니다. 거절처럼 꾸미면 버그가 정상적인 답 뒤에 숨는다.`,
+          `허용 목록 ${josa(show(names), '은/는')} gone.txt를 받지만 그 파일은 폴더에 없다. 서버가 이를 거절(-32602)이나 결과로 답했다. 허용된 문서를 읽지 못한 것은 버그이지 거절이 아니다. 거절처럼 꾸미면 버그가 정상적인 답 뒤에 숨는다.`,
           `The allowlist ${show(names)} admits gone.txt, but the folder has no such file, and the server answered as a refusal (-32602) or with a result. Failing to read an allowed document is a bug, not a refusal; dressing it as one hides the bug behind a normal-looking reply.`,
         ),
         sent: request,
@@ -230,7 +231,7 @@ test('refuses options on resources/list and prompts/list with -32602', () => {
         expectShape(
           exchange,
           isObject(error) && error['code'] === -32602 && !Object.hasOwn(exchange.reply, 'result'),
-          `${method}는 tools/list처럼 빈 매개변수 {}만 받는다. 다른 필드가 있으면 -32602로 거절하라.`,
+          `${josa(method, '은/는')} tools/list처럼 빈 매개변수 {}만 받는다. 다른 필드가 있으면 -32602로 거절하라.`,
           `${method} takes empty params {} like tools/list; refuse any other field with -32602.`,
           { error: { code: -32602, message: '...' }, id: 7, jsonrpc: '2.0' },
         );
@@ -275,7 +276,7 @@ test('does not widen access because of document text', () => {
       expectShape(resourcesAfter, show(expectResult(resourcesAfter)) === show(resourcesBefore), 'resources/list가 문서를 읽은 뒤 바뀌었다.', 'resources/list changed after a document was read.', resourcesBefore);
       ensure(show([...server.allowed].sort()) === show(['report.txt']), {
         what: say(
-          `문서가 ${show(asked)}을(를) 허용 목록에 넣으라고 적었고, 서버의 허용 목록이 바뀌었다. 문서에 적힌 문장은 자료일 뿐이다.`,
+          `문서가 ${josa(show(asked), '을/를')} 허용 목록에 넣으라고 적었고, 서버의 허용 목록이 바뀌었다. 문서에 적힌 문장은 자료일 뿐이다.`,
           `A document asked for ${show(asked)} to be added to the allowlist, and the server's allowlist changed. Sentences inside a document are only data.`,
         ),
         sent: described(say('report.txt를 자원으로 읽고, 요약하고, 프롬프트를 받음', 'reading report.txt as a resource, summarizing it, getting the prompt')),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { MiniServer } from '../../../chapters/01-mini-mcp/server.ts';
 import { attempt } from '../_lib/run.ts';
 import { ensure, fail, say, show } from '../_lib/say.ts';
+import { josa } from '../_lib/josa.ts';
 export { watchDisk } from '../_lib/disk.ts';
 
 /** The report body main writes: a title line and two body lines. */
@@ -108,7 +109,7 @@ export function expectError(
   });
   if (options.id !== undefined) {
     ensure(Object.hasOwn(reply, 'id') && reply['id'] === options.id, {
-      what: say(`응답의 "id"는 ${show(options.id)}로 실제로 들어 있어야 한다.`, `The reply must carry "id": ${show(options.id)}.`),
+      what: say(`응답의 "id"는 ${josa(show(options.id), '으로/로')} 실제로 들어 있어야 한다.`, `The reply must carry "id": ${show(options.id)}.`),
       sent,
       got: reply,
       expected: `"id": ${show(options.id)}`,
@@ -123,7 +124,7 @@ export function expectResult(exchange: Exchange, id = 7): Reply {
     what: say('성공 응답이 와야 한다.', 'Expected a successful reply.'),
     sent,
     got: reply,
-    expected: say(`"id": ${id}와 객체 result가 있는 응답`, `a reply with "id": ${id} and an object result`),
+    expected: say(`"id": ${josa(id, '와/과')} 객체 result가 있는 응답`, `a reply with "id": ${id} and an object result`),
   });
   return reply['result'];
 }

@@ -3,6 +3,7 @@ import { main } from '../../../chapters/02-two-sided-allowlists/main.ts';
 import { serverReceive } from '../../../chapters/02-two-sided-allowlists/server.ts';
 import { described, ensure, fail, say, show } from '../_lib/say.ts';
 import { captureLog } from '../_lib/run.ts';
+import { josa } from '../_lib/josa.ts';
 
 const NORMAL_LABEL = '정상 호출';
 const NORMAL_CALL = '{"id":2,"jsonrpc":"2.0","method":"tools/call","params":{"arguments":{"status":"done"},"name":"count_tasks"}}';
@@ -135,7 +136,7 @@ test('keeps the rest of the output as it was', () => {
   ensure(missing.length === 0, {
     what: [
       say(
-        `정상 호출 두 줄 말고는 출력이 원래와 같아야 한다(식별자 3과 4도 그대로). 원래 있던 줄 ${missing.map((line) => show(line)).join(', ')}이(가) 빠졌거나 바뀌었다.`,
+        `정상 호출 두 줄 말고는 출력이 원래와 같아야 한다(식별자 3과 4도 그대로). 원래 있던 줄 ${josa(missing.map((line) => show(line)).join(', '), '이/가')} 빠졌거나 바뀌었다.`,
         `Apart from the two normal-call lines the output must stay as it was (ids 3 and 4 included); the line(s) ${missing.map((line) => show(line)).join(', ')} went missing or changed.`,
       ),
       ...(run.error === undefined ? [] : [say(`main은 도중에 예외를 던졌다: ${run.error}`, `main threw on the way: ${run.error}`)]),

@@ -4,6 +4,7 @@ import { expectClientRefusal } from '../../../chapters/02-two-sided-allowlists/m
 import { TOOLS, serverReceive } from '../../../chapters/02-two-sided-allowlists/server.ts';
 import { described, ensure, say, show } from '../_lib/say.ts';
 import { attempt } from '../_lib/run.ts';
+import { josa } from '../_lib/josa.ts';
 
 const REFUSAL = '클라이언트 정책: 호출 거부';
 
@@ -18,7 +19,7 @@ function expectReported(client: Client, what: string): void {
   ensure(!outcome.ok, {
     what,
     sent: described('expectClientRefusal(client)'),
-    got: outcome.ok ? described(say(`${show(outcome.value)}을(를) 돌려줌(예외 없음)`, `returned ${show(outcome.value)} (no exception)`)) : outcome.error,
+    got: outcome.ok ? described(say(`${josa(show(outcome.value), '을/를')} 돌려줌(예외 없음)`, `returned ${show(outcome.value)} (no exception)`)) : outcome.error,
     expected: say('예외를 던져 허용 목록 확장을 알림', 'an exception reporting the widened allowlist'),
   });
 }
@@ -60,7 +61,7 @@ test('throws for a widened client whose call is answered', () => {
       expectReported(
         widenedAt(start, transport),
         say(
-          `허용 목록을 넓힌 클라이언트(nextId ${start})는 read_note를 서버로 보냈고 ${label}가 답했다. expectClientRefusal은 이를 거부로 보지 말고 예외를 던져야 한다.`,
+          `허용 목록을 넓힌 클라이언트(nextId ${start})는 read_note를 서버로 보냈고 ${josa(label, '이/가')} 답했다. expectClientRefusal은 이를 거부로 보지 말고 예외를 던져야 한다.`,
           `The widened client (nextId ${start}) sent read_note to the server and ${label} answered; expectClientRefusal must not treat that as a refusal but throw.`,
         ),
       );

@@ -3,6 +3,7 @@ import { described, ensure, say } from '../_lib/say.ts';
 import { outcome, showOutcome, suiteOptions, withConnection, withoutDialect } from './support.ts';
 import type { Outcome } from './support.ts';
 import type { Task } from '../../../chapters/03-real-mcp-sdk/server.ts';
+import { josa } from '../_lib/josa.ts';
 
 const WHERE = 'chapters/03-real-mcp-sdk/server.ts (TODO(03/1))';
 
@@ -78,13 +79,13 @@ test('counts open tasks from the task data it was given', async () => {
 test('returns an isError result naming the allowed values for any other status, such as closed', async () => {
   for (const status of ['closed', 'OPEN', 'open ', '', 'Done', 'all']) {
     const sent = { status };
-    expectToolError(sent, await countTasks(sent), ['open', 'done'], say(`${JSON.stringify(status)}은(는) open도 done도 아니다.`, `${JSON.stringify(status)} is neither open nor done.`));
+    expectToolError(sent, await countTasks(sent), ['open', 'done'], say(`${josa(JSON.stringify(status), '은/는')} open도 done도 아니다.`, `${JSON.stringify(status)} is neither open nor done.`));
   }
 });
 
 test('returns an isError result naming the key for an extra argument', async () => {
   for (const [sent, key] of [[{ status: 'open', priority: 'high' }, 'priority'], [{ status: 'done', force: true }, 'force'], [{ status: 'open', Status: 'open' }, 'Status']] as const) {
-    expectToolError(sent, await countTasks(sent), [key], say(`${key}는 스키마에 없는 키다.`, `${key} is not a key of the schema.`));
+    expectToolError(sent, await countTasks(sent), [key], say(`${josa(key, '은/는')} 스키마에 없는 키다.`, `${key} is not a key of the schema.`));
   }
 });
 

@@ -3,6 +3,7 @@ import { watchDiskWhile } from '../_lib/disk.ts';
 import { described, ensure, say } from '../_lib/say.ts';
 import { REPORT, SECRET, outcome, showOutcome, suiteOptions, withConnection, withoutDialect } from './support.ts';
 import type { ServerOptions } from '../../../chapters/03-real-mcp-sdk/server.ts';
+import { josa } from '../_lib/josa.ts';
 
 const WHERE = 'chapters/03-real-mcp-sdk/server.ts';
 
@@ -113,7 +114,7 @@ test('refuses a document not on the allowlist with an isError result naming the 
         const leaked = got.kind === 'result' && (got.text.includes('TOKEN') || JSON.stringify(got.structured ?? null).includes('TOKEN') || got.text.includes('점검 보고서'));
         ensure(got.kind === 'result' && got.isError && !leaked && touched.length === 0, {
           what: say(
-            `${name}은(는) 허용 목록 ${JSON.stringify(documents)}에 없다. 폴더에 있든 없든 파일을 읽기 전에 isError 결과로 거절해야 한다. 읽은 뒤에 거절하면 답은 같아 보여도 허용되지 않은 파일이 이미 열렸다. ${WHERE}`,
+            `${josa(name, '은/는')} 허용 목록 ${JSON.stringify(documents)}에 없다. 폴더에 있든 없든 파일을 읽기 전에 isError 결과로 거절해야 한다. 읽은 뒤에 거절하면 답은 같아 보여도 허용되지 않은 파일이 이미 열렸다. ${WHERE}`,
             `${name} is not on the allowlist ${JSON.stringify(documents)}. Whether or not it is in the folder, refuse it with an isError result before reading any file: refusing after reading may look the same, but a file that is not allowed was already opened. ${WHERE}`,
           ),
           sent,

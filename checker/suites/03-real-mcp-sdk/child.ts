@@ -8,6 +8,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { LEARNER_NODE_ENV, bundlePath } from '../_lib/learner-process.ts';
 import { described, fail, say } from '../_lib/say.ts';
 import { describeError } from './errors.ts';
+import { josa } from '../_lib/josa.ts';
 
 /**
  * Trusted code between the suite and the learner's server process. It forwards stdin; when its own stdin closes
@@ -53,7 +54,7 @@ function bundleOf(file: string): string {
   const bundle = bundlePath(file);
   if (existsSync(`${bundle}.error`)) {
     fail({
-      what: say(`${basename(file)}를 실행할 수 있게 묶지 못했다.`, `${basename(file)} could not be bundled to run.`),
+      what: say(`${josa(basename(file), '을/를')} 실행할 수 있게 묶지 못했다.`, `${basename(file)} could not be bundled to run.`),
       got: described(readFileSync(`${bundle}.error`, 'utf8').split('\n').slice(0, 5).join('\n')),
       expected: say('문법 오류 없이 불러올 수 있는 stdio.ts', 'a stdio.ts that loads without syntax errors'),
     });
