@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { loadPrivateSuites } from './private-suites.ts';
+import { loadCheckedPrivateSuites } from './typecheck-suites.ts';
 import type { PrivateSuite } from './private-suites.ts';
 import { bundleSpawned } from './bundle.ts';
 import { timeLimits } from './limits.ts';
@@ -63,7 +63,7 @@ export class GradingSession {
 
   /** Copies each learner folder and starts vitest. */
   static async open(folders: readonly GradeFolder[], options: GradeOptions): Promise<GradingSession> {
-    const privates = options.privates ?? (options.suites ? loadPrivateSuites(options.suites, options.chapters) : []);
+    const privates = options.privates ?? (options.suites ? loadCheckedPrivateSuites(options.suites, options.chapters) : []);
     const privateDir = options.suites ? resolve(options.suites) : undefined;
     const scratch = createScratch();
     try {

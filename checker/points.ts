@@ -1,8 +1,6 @@
 import type { ExerciseSpec } from './manifest/types.ts';
+import { REPORT_VERSION } from './report.ts';
 import type { ExerciseReport, Report, Status } from './report.ts';
-
-/** The version of the `--json` shape: 2 scores exercises (a weight each), with test counts as detail. */
-export const REPORT_VERSION = 2;
 
 /** The points an exercise is worth: its manifest weight, 1 when it has none. */
 export function weightOf(exercise: Pick<ExerciseSpec, 'weight'>): number {

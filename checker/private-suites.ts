@@ -4,8 +4,6 @@ import type { Lang } from './i18n.ts';
 import { CHAPTERS } from './course.ts';
 import { UsageError } from './command-line.ts';
 import type { ChapterSpec } from './manifest/types.ts';
-import { privateSuitesDirName } from './scratch.ts';
-import { typecheckSuites } from './typecheck-suites.ts';
 
 /** One instructor suite file, graded on top of the public suite of one exercise. */
 export interface PrivateSuite {
@@ -59,25 +57,7 @@ export function loadPrivateSuites(dir: string, chapters: readonly ChapterSpec[])
       suites.push({ exerciseId, file, names });
     }
   }
-  checkCompiles(root, chapters);
   return suites;
-}
-
-/**
- * Type-checks the private suites beside the public ones, against the committed starters (their exports are the
- * solutions' exports), before anything is graded: a suite that cannot compile is the instructor's error, named
- * with its file, and never a zero for every student.
- */
-function checkCompiles(root: string, chapters: readonly ChapterSpec[]): void {
-  const privateDirs = chapters
-    .filter((chapter) => existsSync(join(root, chapter.dir)))
-    .map((chapter) => ({ from: join(root, chapter.dir), as: privateSuitesDirName(chapter.dir) }));
-  if (privateDirs.length === 0) return;
-  const { status, output } = typecheckSuites(undefined, [], privateDirs);
-  if (status === 0) return;
-  const first = output.split('\n').find((line) => /\.private\//.test(line)) ?? output.split('\n').find((line) => line.trim() !== '') ?? '';
-  const shown = first.replace(/^\.?\/?checker\/suites\/([^/]+)\.private\//, '$1/');
-  throw new PrivateSuiteError((say) => say.suitesDoNotCompile(shown));
 }
 
 /** The names of `test('…')`, `it("…")` and `test.concurrent(`…`)` calls with a literal name, in source order. */

@@ -1,9 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { REPO_ROOT } from './scratch.ts';
+import { PrivateSuiteError, loadPrivateSuites } from './private-suites.ts';
+import type { PrivateSuite } from './private-suites.ts';
+import type { ChapterSpec } from './manifest/types.ts';
+import { REPO_ROOT, privateSuitesDirName } from './scratch.ts';
 import { StarterReadError, writeCommittedStarters } from './starters.ts';
 import { tscBinary } from './typecheck.ts';
 
@@ -52,6 +55,34 @@ export function typecheckSuites(suitesDir: string = join(REPO_ROOT, 'checker', '
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+
+/**
+ * Reads an instructor's private suites (see private-suites.ts) and checks that they compile before anything
+ * is graded: the one way graders load them.
+ */
+export function loadCheckedPrivateSuites(dir: string, chapters: readonly ChapterSpec[]): PrivateSuite[] {
+  const suites = loadPrivateSuites(dir, chapters);
+  checkCompiles(resolve(dir), chapters);
+  return suites;
+}
+
+/**
+ * Type-checks the private suites beside the public ones, against the committed starters (their exports are the
+ * solutions' exports), before anything is graded: a suite that cannot compile is the instructor's error, named
+ * with its file, and never a zero for every student.
+ */
+function checkCompiles(root: string, chapters: readonly ChapterSpec[]): void {
+  const privateDirs = chapters
+    .filter((chapter) => existsSync(join(root, chapter.dir)))
+    .map((chapter) => ({ from: join(root, chapter.dir), as: privateSuitesDirName(chapter.dir) }));
+  if (privateDirs.length === 0) return;
+  const { status, output } = typecheckSuites(undefined, [], privateDirs);
+  if (status === 0) return;
+  const first = output.split('\n').find((line) => /\.private\//.test(line)) ?? output.split('\n').find((line) => line.trim() !== '') ?? '';
+  const shown = first.replace(/^\.?\/?checker\/suites\/([^/]+)\.private\//, '$1/');
+  throw new PrivateSuiteError((say) => say.suitesDoNotCompile(shown));
 }
 
 /** `npm run typecheck`'s second half: the hidden suites against the committed starters; exit 0 clean, 1 type errors, 2 not checkable. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { PrivateSuiteError, loadPrivateSuites, staticTestNames } from '../checker/private-suites.ts';
+import { loadCheckedPrivateSuites } from '../checker/typecheck-suites.ts';
 import { CHAPTERS } from '../checker/course.ts';
 import type { Report } from '../checker/report.ts';
 import { REPO, checker, runTs } from './support/run.ts';
@@ -53,7 +54,7 @@ describe('private suites (--suites)', () => {
     ['a test file whose name is not <n>-<name>.test.ts', { '01-mini-mcp/1-foo.spec.ts': "import { test } from 'vitest';\ntest('x', () => {});" }],
     ['a suite that does not compile', BROKEN],
   ])('refuses %s before grading', (name, files) => {
-    expect(() => loadPrivateSuites(suites(name.replace(/\W+/g, '-'), files), CHAPTERS)).toThrow(PrivateSuiteError);
+    expect(() => loadCheckedPrivateSuites(suites(name.replace(/\W+/g, '-'), files), CHAPTERS)).toThrow(PrivateSuiteError);
   });
 
   test('a broken private suite stops grade with exit 2, naming the file, before any student is graded', () => {

@@ -8,7 +8,7 @@ import type { Lang } from '../i18n.ts';
 import type { Selected } from '../course.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 import { buildReport, pointsFor } from '../points.ts';
-import { loadPrivateSuites } from '../private-suites.ts';
+import { loadCheckedPrivateSuites } from '../typecheck-suites.ts';
 import type { PrivateSuite } from '../private-suites.ts';
 import type { Report } from '../report.ts';
 import { atDeadline } from './deadline.ts';
@@ -58,7 +58,7 @@ const NOWHERE = join(tmpdir(), `mcp-grade-nothing-${randomUUID()}`);
  */
 export async function gradeClass(submissions: string, options: ClassOptions): Promise<StudentResult[]> {
   // A broken private suite is the instructor's error: it stops the run before any submission is even opened.
-  const privates = options.suites ? loadPrivateSuites(options.suites, options.chapters) : [];
+  const privates = options.suites ? loadCheckedPrivateSuites(options.suites, options.chapters) : [];
   const unpacked = mkdtempSync(join(tmpdir(), 'mcp-grade-zips-'));
   try {
     const found = await findStudents(submissions, options.chapters, unpacked);

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Lang } from '../i18n.ts';
-import { REPORT_VERSION } from '../points.ts';
+import { REPORT_VERSION } from '../report.ts';
 import type { Report } from '../report.ts';
 import { listFiles, REPO_ROOT } from '../scratch.ts';
 import type { TimeLimits } from '../limits.ts';

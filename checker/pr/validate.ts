@@ -1,6 +1,7 @@
 import { CHAPTERS, allExercises } from '../course.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
-import { REPORT_VERSION, buildReport, pointsFor, totals, weightOf } from '../points.ts';
+import { buildReport, pointsFor, totals, weightOf } from '../points.ts';
+import { REPORT_VERSION } from '../report.ts';
 import { STATUSES } from '../report.ts';
 import type { ExerciseReport, Status, TestReport, TypeErrorReport } from '../report.ts';
 import type { PullRequestReport } from './grade-pr.ts';

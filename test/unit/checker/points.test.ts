@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { REPORT_VERSION, buildReport, pointsFor, totals, weightOf } from '../../../checker/points.ts';
+import { buildReport, pointsFor, totals, weightOf } from '../../../checker/points.ts';
+import { REPORT_VERSION } from '../../../checker/report.ts';
 import type { ExerciseReport, Status } from '../../../checker/report.ts';
 
 /** An exercise report with the given status, weight and test outcomes. */
