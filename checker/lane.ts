@@ -25,10 +25,8 @@ export interface LaneOptions {
   extraArgv?: string[];
   /** Extra environment for the lane's forks. */
   env?: Record<string, string>;
-  /** Per suite file (also the longest a fork may sit between two files) and per test. */
+  /** Per suite file (also the longest a fork may sit between two files), per test, and to load after a hang while loading. */
   limits: TimeLimits;
-  /** After a file hung while loading, how long the same group's later files get to load. */
-  loadLimitMs: number;
   onFileDone?: (file: string) => void;
 }
 
@@ -158,7 +156,7 @@ export class Lane {
     const now = Date.now();
     const running = this.running;
     if (running) {
-      const limit = this.hungWhileLoading && !running.loaded ? this.options.loadLimitMs : this.options.limits.fileMs;
+      const limit = this.hungWhileLoading && !running.loaded ? this.options.limits.loadMs : this.options.limits.fileMs;
       if (now - running.since <= limit) return;
       if (!running.loaded) this.hungWhileLoading = true;
       this.settle(running.file, { outcome: 'timeout', limitMs: limit, errors: [], tests: [] });
