@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { PrivateSuiteError, loadPrivateSuites, staticTestNames } from '../checker/private-suites.ts';
 import { CHAPTERS } from '../checker/course.ts';
 import type { Report } from '../checker/report.ts';
-import { REPO, checker, runTs } from './support/run.ts';
+import { GRADING_TIMEOUT, REPO, checker, runTs } from './support/run.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'batch-private-'));
 
@@ -55,7 +55,7 @@ describe('private suites (--suites)', () => {
 
   test('check --suites grades them on top of the public suite: an exercise passes only if both pass; a broken file scores zero', () => {
     const json = join(work, 'solutions.json');
-    const ran = checker(['check', '--target', 'solutions', '--suites', hidden, '--json', json, '--lang', 'en']);
+    const ran = checker(['check', '--target', 'solutions', '--suites', hidden, '--json', json, '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
     expect(ran.status, ran.stderr).toBe(1);
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
     const byId = new Map(report.exercises.map((exercise) => [exercise.id, exercise]));
@@ -76,7 +76,7 @@ describe('private suites (--suites)', () => {
   test('grade --suites applies them to every student, and a bad suites folder stops with exit 2', () => {
     const submissions = join(work, 'class');
     for (const name of ['ann', 'bob']) cpSync(join(REPO, 'solutions'), join(submissions, name, 'chapters'), { recursive: true });
-    const ran = runTs('checker/class/cli.ts', [submissions, '--out', join(work, 'book'), '--suites', hidden, '--lang', 'en']);
+    const ran = runTs('checker/class/cli.ts', [submissions, '--out', join(work, 'book'), '--suites', hidden, '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
     expect(ran.status, ran.stderr).toBe(0);
     const book = JSON.parse(readFileSync(join(work, 'book', 'gradebook.json'), 'utf8')) as { students: Report[] };
     for (const student of book.students) {
