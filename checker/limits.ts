@@ -9,14 +9,14 @@ export interface TimeLimits {
   fileMs: number;
   /** One test or hook: vitest stops it and reports it timed out. */
   testMs: number;
-  /** After a file hung while loading, how long each later file of the same group gets to load. */
+  /** After a file hung while loading, how much CPU time each later file of the same group gets to load (its fork's, so load does not count). */
   loadMs: number;
 }
 
 /** The longest one test may take under the default file limit; a longer file limit gives a test half of it. */
 export const TEST_LIMIT_MS = 5_000;
 
-/** How long a file gets to load after one hung while loading, under the default file limit; a longer one gives a fifth of it. */
+/** The CPU time a file gets to load after one hung while loading, under the default file limit; a longer one gives a fifth of it. */
 export const LOAD_LIMIT_MS = 2_000;
 
 /** The limits for a file limit: a test gets half of it, at least TEST_LIMIT_MS; a load after a hang a fifth, at least LOAD_LIMIT_MS; neither more than the file limit. */
