@@ -11,11 +11,15 @@ export interface ForkSettings {
 /** The message a fork sends once it has shut down, which vitest waits for (up to a minute) before it stops the fork. */
 const STOPPED = { type: 'stopped', __vitest_worker_response__: true };
 
+/** A listener vitest gives the worker. */
+type Listener = (arg: any) => void;
+
 /**
  * vitest's fork worker, made safe for forks the checker kills: a message to a dead fork is dropped instead of
- * raising an unhandled EPIPE that would end the checker, and stopping a dead fork returns at once. Each fork
- * starts with the sandbox of the student it grades, and gets its modules over IPC rather than from temporary
- * files, so it never needs to read a folder where other students' transformed code lies.
+ * raising an unhandled EPIPE that would end the checker, stopping a dead fork returns at once, and the exit of a
+ * killed fork cannot end the checker either. Each fork starts with the sandbox of the student it grades, and gets
+ * its modules over IPC rather than from temporary files, so it never needs to read a folder where other students'
+ * transformed code lies.
  */
 export class KillableForksWorker extends ForksPoolWorker {
   override readonly name = 'checker-forks';
@@ -35,6 +39,35 @@ export class KillableForksWorker extends ForksPoolWorker {
       this.env = { ...this.env, ...env };
     }
     await super.start();
+  }
+
+  /** vitest's exit and error listeners, each with the guarded listener the fork holds in its place. */
+  private readonly guarded = new Map<Listener, Listener>();
+
+  /**
+   * vitest answers a fork's exit by emitting "Worker exited unexpectedly" on its runner, which throws when no test
+   * file is listening for the runner's errors at that moment. When the checker has just killed the fork, that moment
+   * depends on timing (under load a fork sits longer between two vitest steps) and the throw ended the whole checker
+   * run ("Unhandled 'error' event"). The lane records every file of a killed fork on its own (timeout or crashed), so
+   * an exit (or a fork error, which vitest passes on the same way) that nobody listens for is dropped here instead.
+   */
+  override on(event: string, callback: Listener): void {
+    if (event !== 'exit' && event !== 'error') return super.on(event, callback);
+    const guarded: Listener = (arg) => {
+      try {
+        callback(arg);
+      } catch {
+        // No test file was listening: the lane has already given this fork's files their outcome.
+      }
+    };
+    this.guarded.set(callback, guarded);
+    super.on(event, guarded);
+  }
+
+  override off(event: string, callback: Listener): void {
+    const guarded = event === 'exit' || event === 'error' ? this.guarded.get(callback) : undefined;
+    if (guarded) this.guarded.delete(callback);
+    super.off(event, guarded ?? callback);
   }
 
   override send(message: Parameters<ForksPoolWorker['send']>[0]): void {

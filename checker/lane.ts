@@ -12,7 +12,7 @@ import type { SandboxPaths } from './sandbox.ts';
 import { KillableForksWorker } from './killable-worker.ts';
 import { fileErrors, toRawTest } from './raw.ts';
 import type { RawFile } from './raw.ts';
-import { killLaneForks } from './watchdog.ts';
+import { cpuMs, killLaneForks, laneFork } from './watchdog.ts';
 
 /** Settings for one lane. */
 export interface LaneOptions {
@@ -30,15 +30,21 @@ export interface LaneOptions {
   env?: Record<string, string>;
   /** Environment that depends on the sandbox of the group being graded, such as how to start a sandboxed learner process. */
   sandboxEnv?: (sandbox: SandboxPaths) => Record<string, string>;
-  /** Per suite file (also the longest a fork may sit between two files) and per test. */
+  /** Per suite file (also the longest a fork may sit between two files), per test, and to load after a hang while loading. */
   limits: TimeLimits;
-  /** After a file hung while loading, how long the same group's later files get to load. */
-  loadLimitMs: number;
   onFileDone?: (file: string) => void;
 }
 
 /** How often the lane looks at its deadlines. */
 const TICK_MS = 100;
+
+/** The file a lane's fork is running: since when, whether it has loaded, and (to time a load after a hang) the fork and its CPU time when it started the file. */
+interface Running {
+  file: string;
+  since: number;
+  loaded: boolean;
+  fork?: { pid: number; cpuAtStart: number };
+}
 
 /** How many times in a row a fork may die before any file gets a result, before the rest count as crashed. */
 const FRUITLESS_TRIES = 2;
@@ -51,7 +57,7 @@ export class Lane {
   private results = new Map<string, RawFile>();
   /** The student folder of the previous group: modules Vite transformed for one student are never served to another. */
   private lastRoot: string | null = null;
-  private running: { file: string; since: number; loaded: boolean } | null = null;
+  private running: Running | null = null;
   private lastEvent = Date.now();
   private hungWhileLoading = false;
 
@@ -188,12 +194,9 @@ export class Lane {
     const now = Date.now();
     const running = this.running;
     if (running) {
-      const limit = this.hungWhileLoading && !running.loaded ? this.options.loadLimitMs : this.options.limits.fileMs;
-      if (now - running.since <= limit) return;
-      if (!running.loaded) this.hungWhileLoading = true;
-      this.settle(running.file, { outcome: 'timeout', limitMs: limit, errors: [], tests: [] });
-      this.running = null;
-      killLaneForks(this.options.id);
+      const { loadMs, fileMs } = this.options.limits;
+      if (this.hungWhileLoading && !running.loaded && this.loadTime(running, now) > loadMs) this.stop(running, loadMs);
+      else if (now - running.since > fileMs) this.stop(running, fileMs);
       return;
     }
     // Every file has its outcome: a fork that lingers (a learner timer, a loop after the last test) is not waited for.
@@ -201,9 +204,33 @@ export class Lane {
     else if (now - this.lastEvent > this.options.limits.fileMs) killLaneForks(this.options.id);
   }
 
+  /** Reports the running file as timed out at `limitMs` and kills its fork; the rest of the group goes on in a new one. */
+  private stop(running: Running, limitMs: number): void {
+    if (!running.loaded) this.hungWhileLoading = true;
+    this.settle(running.file, { outcome: 'timeout', limitMs, errors: [], tests: [] });
+    this.running = null;
+    killLaneForks(this.options.id);
+  }
+
+  /**
+   * How long the running file has spent loading, for the shorter limit after a hang while loading: the CPU time its
+   * fork used since it started the file. A learner loop spends CPU time without end, whatever the load; an honest
+   * load spends the same little on a busy machine as on a quiet one, however long it waits for a core or for the
+   * checker to transform its modules. Wall time when the fork could not be read.
+   */
+  private loadTime(running: Running, now: number): number {
+    const cpu = running.fork ? cpuMs(running.fork.pid) : undefined;
+    return running.fork && cpu !== undefined ? cpu - running.fork.cpuAtStart : now - running.since;
+  }
+
   private queued(file: string): void {
     this.lastEvent = Date.now();
-    if (!this.results.has(file)) this.running = { file, since: this.lastEvent, loaded: false };
+    if (this.results.has(file)) return;
+    this.running = { file, since: this.lastEvent, loaded: false };
+    if (!this.hungWhileLoading) return;
+    const pid = laneFork(this.options.id);
+    const cpuAtStart = pid === undefined ? undefined : cpuMs(pid);
+    if (pid !== undefined && cpuAtStart !== undefined) this.running.fork = { pid, cpuAtStart };
   }
 
   private collected(file: string): void {

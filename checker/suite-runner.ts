@@ -11,6 +11,7 @@ import type { RawFile } from './raw.ts';
 import { laneSandbox, sandboxArgv } from './sandbox.ts';
 import type { SandboxPaths } from './sandbox.ts';
 import { LEARNER_NODE_ENV } from './suites/_lib/learner-process.ts';
+import { TEST_LIMIT_ENV } from './suites/_lib/limits.ts';
 
 /** Settings for the vitest lanes that grade suites in a scratch folder. */
 export interface RunnerOptions {
@@ -26,9 +27,6 @@ export interface RunnerOptions {
 
 /** How many lanes (forks at a time) grade in parallel; the course's machines have two cores. */
 const LANES = 2;
-
-/** Once a file hung while loading learner code, the same student's later files get this long to load. */
-const LOAD_LIMIT_MS = 2_000;
 
 /** Gives every suite file its own fresh copy of the learner's modules, as if it ran alone in its fork. */
 const SETUP_SOURCE = "import { vi } from 'vitest';\n\nvi.resetModules();\n";
@@ -129,9 +127,9 @@ function laneOptions(options: RunnerOptions, setupFile: string, name: string): L
     setupFile,
     // The scratch folder's node_modules is a link to the trusted packages: learner processes resolve packages through it.
     sandbox: laneSandbox(options.root, [join(options.root, 'node_modules'), setupFile], name),
-    env: { CHECKER_LANG: options.lang },
+    // The suites' own waits for a learner process fit inside the limit of one test.
+    env: { CHECKER_LANG: options.lang, [TEST_LIMIT_ENV]: String(options.limits.testMs) },
     limits: options.limits,
-    loadLimitMs: Math.min(LOAD_LIMIT_MS, options.limits.fileMs),
     ...(options.onFileDone ? { onFileDone: options.onFileDone } : {}),
   };
 }

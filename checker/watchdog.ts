@@ -38,6 +38,24 @@ function ownForks(table: Map<number, number> = processTable()): { pid: number; l
   return forks;
 }
 
+/** The pid of the fork a lane is running now (a lane runs one at a time), or undefined when it has none. */
+export function laneFork(lane: string): number | undefined {
+  return ownForks().find((fork) => fork.lane === lane)?.pid;
+}
+
+/** The CPU time a process has used so far, user and system, in ms (from /proc), or undefined once it is gone. */
+export function cpuMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the command name: state is field 3, utime and stime are fields 14 and 15, in ticks of 1/100 s.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function kill(pid: number): void {
   try {
     process.kill(pid, 'SIGKILL');

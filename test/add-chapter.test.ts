@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { REPO } from './support/run.ts';
+import { GRADING_TIMEOUT, REPO } from './support/run.ts';
 
 /** The probe chapter, file by file, relative to the repository root. */
 const PROBE: Record<string, string> = {
@@ -165,20 +165,20 @@ describe('a chapter added with its folders, one manifest file and one fixtures f
   });
 
   test('npm run check -- 99 fails on the starter with exit 1, naming the TODO', () => {
-    const ran = run(root, 'npm', ['run', '-s', 'check', '--', '99', '--lang', 'en']);
+    const ran = run(root, 'npm', ['run', '-s', 'check', '--', '99', '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
     expect(ran.status, ran.stdout + ran.stderr).toBe(1);
     expect(ran.stdout).toContain('99/1 Doubling');
     expect(ran.stdout).toContain(`chapters/99-probe/main.ts:${TODO_LINE}`);
   });
 
   test('npm run check -- 99 --target solutions passes', () => {
-    const ran = run(root, 'npm', ['run', '-s', 'check', '--', '99', '--target', 'solutions', '--lang', 'en']);
+    const ran = run(root, 'npm', ['run', '-s', 'check', '--', '99', '--target', 'solutions', '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
     expect(ran.status, ran.stdout + ran.stderr).toBe(0);
     expect(ran.stdout).toContain('99/1 Doubling');
   });
 
   test('npm run hint -- 99 shows its hint and where its TODO is', () => {
-    const ran = run(root, 'npm', ['run', '-s', 'hint', '--', '99', '--lang', 'en']);
+    const ran = run(root, 'npm', ['run', '-s', 'hint', '--', '99', '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
     expect(ran.status, ran.stderr).toBe(0);
     expect(ran.stdout).toContain('Return twice the value you get.');
     expect(ran.stdout).toContain(`chapters/99-probe/main.ts:${TODO_LINE}`);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { makeStudent } from './support/class.ts';
-import { REPO, checker, runTs } from './support/run.ts';
+import { GRADING_TIMEOUT, REPO, checker, runTs } from './support/run.ts';
 import type { Ran } from './support/run.ts';
 
 /** Each command as a learner or an instructor starts it, by its npm script name. */
@@ -82,7 +82,7 @@ describe('a target with no chapter folders', () => {
   test('an empty chapters folder is still a course copy: it grades, scoring nothing', () => {
     const empty = join(mkdtempSync(join(tmpdir(), 'cli-basics-empty-')), 'chapters');
     mkdirSync(empty);
-    expect(checker(['check', '01/1', '--target', empty, '--quiet']).status).toBe(1);
+    expect(checker(['check', '01/1', '--target', empty, '--quiet', '--timeout', GRADING_TIMEOUT]).status).toBe(1);
   });
 });
 
@@ -92,7 +92,7 @@ describe('instructor output stays out of the repository', () => {
     const submissions = mkdtempSync(join(tmpdir(), 'cli-basics-class-'));
     makeStudent(submissions, 'kim', 'chaptersOnly');
     const before = readdirSync(REPO);
-    const ran = runTs('checker/class/cli.ts', [submissions, '--lang', 'en'], { env: { HOME: home }, timeoutMs: 240_000 });
+    const ran = runTs('checker/class/cli.ts', [submissions, '--lang', 'en', '--timeout', GRADING_TIMEOUT], { env: { HOME: home }, timeoutMs: 900_000 });
     expect(ran.status, ran.stderr).toBe(0);
     const [book] = readdirSync(join(home, 'mcp-gradebooks'));
     expect(book).toMatch(/^gradebook-\d{8}-\d{6}$/);

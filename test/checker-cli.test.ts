@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { allExercises, validIds } from '../checker/course.ts';
 import { weightOf } from '../checker/points.ts';
 import type { Report } from '../checker/report.ts';
-import { REPO, checker } from './support/run.ts';
+import { GRADING_TIMEOUT, REPO, checker } from './support/run.ts';
 import { committedStarters, starterCopy } from './support/starters.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'checker-cli-'));
@@ -20,7 +20,7 @@ function todoLine(file: string, marker: string): number {
 describe('check on the solutions', () => {
   const json = join(work, 'solutions.json');
   const junit = join(work, 'solutions.xml');
-  const ran = checker(['check', '--target', 'solutions', '--json', json, '--junit', junit]);
+  const ran = checker(['check', '--target', 'solutions', '--json', json, '--junit', junit, '--timeout', GRADING_TIMEOUT]);
   const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
 
   test('exits 0 when every selected exercise passes', () => {
@@ -56,7 +56,7 @@ describe('check on the solutions', () => {
 
 describe('check on the untouched starter', () => {
   const json = join(work, 'starter.json');
-  const ran = checker(['check', '--target', STARTERS, '--json', json]);
+  const ran = checker(['check', '--target', STARTERS, '--json', json, '--timeout', GRADING_TIMEOUT]);
 
   test('scores 0 points: guard tests the starter passes are detail, not score', () => {
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
@@ -101,13 +101,13 @@ describe('check on the untouched starter', () => {
 describe('selecting exercises', () => {
   test('01/3 selects one exercise and 1/3 means the same', () => {
     const json = join(work, 'one.json');
-    expect(checker(['check', '1/3', '--target', 'solutions', '--json', json, '--quiet']).status).toBe(0);
+    expect(checker(['check', '1/3', '--target', 'solutions', '--json', json, '--quiet', '--timeout', GRADING_TIMEOUT]).status).toBe(0);
     expect((JSON.parse(readFileSync(json, 'utf8')) as Report).exercises.map((exercise) => exercise.id)).toEqual(['01/3']);
   });
 
   test('02 selects the four exercises of chapter 2, in English on request', () => {
     const json = join(work, 'two.json');
-    const ran = checker(['check', '02', '--target', STARTERS, '--json', json, '--lang', 'en']);
+    const ran = checker(['check', '02', '--target', STARTERS, '--json', json, '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
     expect(ran.status).toBe(1);
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
     expect(report.exercises.map((exercise) => exercise.id)).toEqual(['02/1', '02/2', '02/3', '02/4']);
@@ -128,7 +128,7 @@ describe('selecting exercises', () => {
 
 describe('hint', () => {
   test('prints the hint and the file:line of the TODO', () => {
-    const ran = checker(['hint', '01/3', '--target', STARTERS]);
+    const ran = checker(['hint', '01/3', '--target', STARTERS, '--timeout', GRADING_TIMEOUT]);
     expect(ran.status).toBe(0);
     expect(ran.stdout).toContain(`chapters/01-mini-mcp/main.ts:${todoLine('01-mini-mcp/main.ts', 'TODO(01/3)')}`);
     expect(ran.stdout).toContain(allExercises().find(({ exercise }) => exercise.id === '01/3')!.exercise.hint.ko);
@@ -140,12 +140,12 @@ describe('hint', () => {
     cpSync(join(REPO, 'solutions'), join(copy, 'solutions'), { recursive: true });
     cpSync(join(REPO, 'README.md'), join(copy, 'README.md'));
     const where = `${join(copy, 'chapters', '01-mini-mcp', 'server.ts')}:${todoLine('01-mini-mcp/server.ts', 'TODO(01/1)')}`;
-    const hinted = checker(['hint', '01/1', '--target', copy]);
+    const hinted = checker(['hint', '01/1', '--target', copy, '--timeout', GRADING_TIMEOUT]);
     expect(hinted.status).toBe(0);
     expect(hinted.stdout).toContain(`: ${where}\n`);
-    const checked = checker(['check', '01/1', '--target', copy]);
+    const checked = checker(['check', '01/1', '--target', copy, '--timeout', GRADING_TIMEOUT]);
     expect(checked.stdout).toContain(where);
-    const english = checker(['hint', '01/1', '--target', copy, '--lang', 'en']);
+    const english = checker(['hint', '01/1', '--target', copy, '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
     expect(english.stdout).toContain(`Look at: ${where}\n`);
   });
 });

@@ -7,20 +7,21 @@ import type { ExerciseReport, Report } from '../checker/report.ts';
 import { chapterDir } from './support/chapters.ts';
 import { digest } from './support/digest.ts';
 import { hostileCopy } from './support/hostile.ts';
-import { checker, entry } from './support/run.ts';
+import { GRADING_TIMEOUT, checker, entry } from './support/run.ts';
 
 /** The two chapters these tests plant code into, by id; their folders come from the manifest. */
 const ONE = chapterDir('01');
 const TWO = chapterDir('02');
 
 /**
- * Runs check on the given chapters or exercises of a folder with a short deadline, and returns the run and its
- * report. The deadline leaves honest exercises (well under a second each) room on a loaded 2-core machine: at 3 s
- * one timed out there.
+ * Runs check on the given chapters or exercises of a folder and returns the run and its report. The generous limit
+ * keeps load out of the outcome: honest exercises finish on their own long before it (at 8 s, a loaded 2-core
+ * machine timed out a file that only had to throw at import), and the planted loops never end, so they time out at
+ * any limit.
  */
 function grade(dir: string, ids: readonly string[]) {
   const json = join(dir, '..', 'report.json');
-  const ran = checker(['check', ...ids, '--target', dir, '--timeout', '8', '--json', json], { timeoutMs: 200_000 });
+  const ran = checker(['check', ...ids, '--target', dir, '--timeout', GRADING_TIMEOUT, '--json', json], { timeoutMs: 900_000 });
   const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
   const byId = (id: string): ExerciseReport => report.exercises.find((exercise) => exercise.id === id)!;
   return { ran, report, byId };
@@ -181,7 +182,7 @@ describe('one student sabotaging the others in a class', () => {
   cpSync(saboteur, join(klass, 'a-saboteur', 'chapters'), { recursive: true });
   cpSync(honest, join(klass, 'b-honest', 'chapters'), { recursive: true });
   const out = join(klass, '..', `${basename(klass)}-out`);
-  const ran = entry('checker/class/cli.ts', [klass, '--out', out, '--timeout', '8'], { timeoutMs: 150_000 });
+  const ran = entry('checker/class/cli.ts', [klass, '--out', out, '--timeout', GRADING_TIMEOUT], { timeoutMs: 900_000 });
 
   test('cannot change another student\'s files under grade, nor their grade', () => {
     expect(ran.status, ran.stderr).toBe(0);

@@ -8,7 +8,7 @@ import type { Report } from '../checker/report.ts';
 import { chapterDir } from './support/chapters.ts';
 import { digest } from './support/digest.ts';
 import { hostileCopy } from './support/hostile.ts';
-import { REPO, checker } from './support/run.ts';
+import { GRADING_TIMEOUT, REPO, checker } from './support/run.ts';
 import type { Ran } from './support/run.ts';
 
 /** A committed copy of the checker, so planted code aims at files whose loss would not hurt, and git can vouch for them. */
@@ -29,7 +29,7 @@ function run(copy: string, file: string, args: readonly string[]): Ran {
   const result = spawnSync(process.execPath, [join(copy, 'checker', 'run.mjs'), join(copy, file), ...args], {
     cwd: copy,
     encoding: 'utf8',
-    timeout: 200_000,
+    timeout: 900_000,
     env: { ...process.env, CHECKER_LANG: '', CHECKER_TRUST_WORKTREE: '' },
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -74,7 +74,7 @@ describe('learner code in a class grading cannot write, spawn or signal out of i
   cpSync(hostileCopy([]), victim, { recursive: true });
   const guarded = { checker: digest(join(copy, 'checker')), git: digest(join(copy, '.git')), victim: digest(victim) };
   const grade = (out: string) => {
-    const ran = run(copy, 'checker/class/cli.ts', [klass, '--out', out, '--timeout', '10', '--lang', 'en']);
+    const ran = run(copy, 'checker/class/cli.ts', [klass, '--out', out, '--timeout', GRADING_TIMEOUT, '--lang', 'en']);
     const book = existsSync(join(out, 'gradebook.json'))
       ? (JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string })[] })
       : { students: [] };
@@ -116,7 +116,7 @@ describe('learner code in a class grading cannot write, spawn or signal out of i
 
   test('in Korean, the refusal says the same in Korean', () => {
     const out = join(klass, '..', `${randomUUID()}-ko`);
-    const ran = run(copy, 'checker/cli.ts', ['check', '01/2', '--target', join(klass, 'home', 'chapters'), '--json', join(out, 'r.json')]);
+    const ran = run(copy, 'checker/cli.ts', ['check', '01/2', '--target', join(klass, 'home', 'chapters'), '--json', join(out, 'r.json'), '--timeout', GRADING_TIMEOUT]);
     expect(ran.status).toBe(1);
     expect(ran.stdout).toContain('샌드박스 밖에 쓰려고 했다');
     expect(existsSync(homeProbe)).toBe(false);
@@ -227,7 +227,7 @@ describe('a learner file that a suite starts as its own process', () => {
   const stdio = `${chapterDir('03')}/stdio.ts`;
   const dir = hostileCopy([{ file: stdio, prepend: `import { writeFileSync as probeWrite } from 'node:fs';\nprobeWrite(${JSON.stringify(probe)}, 'escaped');\n` }]);
   const json = join(dir, '..', 'child.json');
-  const ran = checker(['check', '03/3', '--target', dir, '--lang', 'en', '--json', json], { timeoutMs: 200_000 });
+  const ran = checker(['check', '03/3', '--target', dir, '--lang', 'en', '--json', json, '--timeout', GRADING_TIMEOUT]);
 
   test('runs in the same sandbox: its write outside is refused and the exercise fails, saying so', () => {
     expect(ran.status, ran.stderr).toBe(1);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { allExercises } from '../checker/course.ts';
-import { REPO } from './support/run.ts';
+import { GRADING_TIMEOUT, REPO } from './support/run.ts';
 import { committedStarters, starterCopy } from './support/starters.ts';
 
 /** The checker's scratch folders in a temp folder. */
@@ -96,7 +96,7 @@ test('watch re-checks a saved file, reports type errors, and leaves nothing behi
   // A temp folder of its own: other checkers running on the machine make their scratch folders elsewhere.
   const temp = mkdtempSync(join(tmpdir(), 'watch-temp-'));
   const target = starterCopy('watch-');
-  const child = spawn(process.execPath, [join(REPO, 'checker', 'run.mjs'), join(REPO, 'checker', 'cli.ts'), 'watch', '01', '--target', target, '--lang', 'en'], {
+  const child = spawn(process.execPath, [join(REPO, 'checker', 'run.mjs'), join(REPO, 'checker', 'cli.ts'), 'watch', '01', '--target', target, '--lang', 'en', '--timeout', GRADING_TIMEOUT], {
     cwd: REPO,
     env: { ...process.env, CHECKER_LANG: '', TMPDIR: temp },
   });

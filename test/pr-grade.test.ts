@@ -6,7 +6,7 @@ import type { PullRequestReport } from '../checker/pr/grade-pr.ts';
 import { CHAPTERS } from '../checker/course.ts';
 import { commitBranch, makeCourseRepo, rewrite, solveChapter } from './support/pr-repo.ts';
 import { chapterDir } from './support/chapters.ts';
-import { runTs } from './support/run.ts';
+import { GRADING_TIMEOUT, runTs } from './support/run.ts';
 
 /** The chapter an honest head solves (01) and the one a tampering head forges suites for (02), from the manifest. */
 const SOLVED = CHAPTERS.find((chapter) => chapter.id === '01')!;
@@ -49,7 +49,7 @@ const reading = commitBranch(repo, 'reading', base, (root) => {
 /** Runs grade:pr against the throwaway repository and reads the JSON it wrote. */
 function gradePr(head: string, name: string): { status: number | null; stdout: string; report: PullRequestReport } {
   const json = join(work, `${name}.json`);
-  const ran = runTs('checker/pr/cli.ts', ['--repo', repo, '--base', 'main', '--head', head, '--json', json, '--lang', 'en'], { env: { TMPDIR: temp } });
+  const ran = runTs('checker/pr/cli.ts', ['--repo', repo, '--base', 'main', '--head', head, '--json', json, '--lang', 'en', '--timeout', GRADING_TIMEOUT], { env: { TMPDIR: temp } });
   expect(ran.status, ran.stderr).not.toBe(2);
   return { status: ran.status, stdout: ran.stdout, report: JSON.parse(readFileSync(json, 'utf8')) as PullRequestReport };
 }

@@ -6,7 +6,7 @@ import { PrivateSuiteError, loadPrivateSuites, staticTestNames } from '../checke
 import { loadCheckedPrivateSuites } from '../checker/typecheck-suites.ts';
 import { CHAPTERS } from '../checker/course.ts';
 import type { Report } from '../checker/report.ts';
-import { REPO, checker, runTs } from './support/run.ts';
+import { GRADING_TIMEOUT, REPO, checker, runTs } from './support/run.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'batch-private-'));
 
@@ -70,7 +70,7 @@ describe('private suites (--suites)', () => {
 
   test('check --suites grades them on top of the public suite: an exercise passes only if both pass', () => {
     const json = join(work, 'solutions.json');
-    const ran = checker(['check', '--target', 'solutions', '--suites', hidden, '--json', json, '--lang', 'en']);
+    const ran = checker(['check', '--target', 'solutions', '--suites', hidden, '--json', json, '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
     expect(ran.status, ran.stderr).toBe(1);
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
     const byId = new Map(report.exercises.map((exercise) => [exercise.id, exercise]));
@@ -90,7 +90,7 @@ describe('private suites (--suites)', () => {
   test('grade --suites applies them to every student, and a bad suites folder stops with exit 2', () => {
     const submissions = join(work, 'class');
     for (const name of ['ann', 'bob']) cpSync(join(REPO, 'solutions'), join(submissions, name, 'chapters'), { recursive: true });
-    const ran = runTs('checker/class/cli.ts', [submissions, '--out', join(work, 'book'), '--suites', hidden, '--lang', 'en']);
+    const ran = runTs('checker/class/cli.ts', [submissions, '--out', join(work, 'book'), '--suites', hidden, '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
     expect(ran.status, ran.stderr).toBe(0);
     const book = JSON.parse(readFileSync(join(work, 'book', 'gradebook.json'), 'utf8')) as { students: Report[] };
     for (const student of book.students) {

@@ -3,6 +3,7 @@ import { gradeFolders } from '../../checker/grade.ts';
 import { CHAPTERS, selectExercises } from '../../checker/course.ts';
 import type { Report } from '../../checker/report.ts';
 import { gradedTarget } from '../../checker/target.ts';
+import { GRADING_TIMEOUT } from './run.ts';
 
 /** One folder to grade and the exercise ids to grade in it. */
 export interface PlanEntry {
@@ -22,7 +23,7 @@ async function main(planFile: string, outFile: string): Promise<void> {
   const reports: Record<string, Report> = {};
   for (const entries of groups.values()) {
     const { selected } = selectExercises(entries[0]!.ids);
-    const graded = await gradeFolders(entries.map((entry) => ({ learner: gradedTarget(entry.dir, CHAPTERS) })), selected, { lang: 'en', timeoutMs: 10_000, chapters: CHAPTERS });
+    const graded = await gradeFolders(entries.map((entry) => ({ learner: gradedTarget(entry.dir, CHAPTERS) })), selected, { lang: 'en', timeoutMs: Number(GRADING_TIMEOUT) * 1000, chapters: CHAPTERS });
     entries.forEach((entry, index) => {
       reports[entry.label] = graded[index]!;
     });

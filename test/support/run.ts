@@ -4,6 +4,17 @@ import { join, resolve } from 'node:path';
 /** The repository under test. */
 export const REPO = resolve(import.meta.dirname, '..', '..');
 
+/**
+ * The --timeout, in seconds, of every grading run in these tests. Honest code ends on an event (its last test
+ * finishes) long before it, even on a loaded 2-core machine where a fork can take seconds to start, so load never
+ * turns an expected pass, fail or error into a timeout; and every limit inside a run (per test, per load after a hang)
+ * follows it. Only hostile code that really never ends reaches it, and that code times out at any limit.
+ */
+export const GRADING_TIMEOUT = '60';
+
+/** The longest a command run by these tests may take before it is killed: a safety net around waiting for it to exit, not a measure of speed. */
+const COMMAND_LIMIT_MS = 300_000;
+
 /** What a finished command left behind. */
 export interface Ran {
   status: number | null;
@@ -24,7 +35,7 @@ function node(args: readonly string[], options: RunOptions): Ran {
   const result = spawnSync(process.execPath, args, {
     cwd: REPO,
     encoding: 'utf8',
-    timeout: options.timeoutMs ?? 120_000,
+    timeout: options.timeoutMs ?? COMMAND_LIMIT_MS,
     // INIT_CWD is blanked: npm sets it to where `npm test` was typed, and a chapter folder there would narrow check, hint and watch.
     env: { ...process.env, CHECKER_LANG: '', INIT_CWD: '', ...options.env },
     maxBuffer: 64 * 1024 * 1024,

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { LEARNER_NODE_ENV, bundlePath } from '../_lib/learner-process.ts';
+import { learnerDeadlineMs } from '../_lib/limits.ts';
 import { described, fail, say } from '../_lib/say.ts';
 import { describeError } from './errors.ts';
 import { josa } from '../_lib/josa.ts';
@@ -96,7 +97,7 @@ export async function connectStdio(file = STDIO_FILE): Promise<StdioConnection> 
     errors.push(jsonButNotMessage ? say('stdout에 JSON-RPC 메시지가 아닌 JSON 줄이 왔다', 'a JSON line that is not a JSON-RPC message arrived on stdout') : describeError(error).slice(0, 300));
   };
   try {
-    await client.connect(transport, { timeout: 4_000 });
+    await client.connect(transport, { timeout: learnerDeadlineMs() });
   } catch (error) {
     await transport.close().catch(() => undefined);
     fail({
@@ -113,7 +114,7 @@ export interface RawServer {
   write(line: string): void;
   /** Every stdout line so far that was not a JSON-RPC message (not JSON, or JSON without "jsonrpc": "2.0"). */
   noise(): string[];
-  /** Resolves with the parsed message whose id is `id`; fails when the server exits or stays silent past the deadline. */
+  /** Resolves with the parsed message whose id is `id`; fails when the server exits or stays silent past the deadline (learnerDeadlineMs unless given). */
   reply(id: number, deadlineMs?: number): Promise<Record<string, unknown>>;
   close(): void;
 }
@@ -158,7 +159,7 @@ export function startRaw(file = STDIO_FILE): RawServer {
       child.stdin.write(`${line}\n`);
     },
     noise: () => [...noise],
-    reply: (id, deadlineMs = 4_000) =>
+    reply: (id, deadlineMs = learnerDeadlineMs()) =>
       new Promise((resolve, reject) => {
         const noReply = (why: string) => {
           try {
