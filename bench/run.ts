@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CHAPTERS, allExercises } from '../checker/course.ts';
+import { CHAPTERS, allExercises } from '../checker/course/course.ts';
 import { starterCopy } from '../test/support/starters.ts';
 
 /** `npm run bench`: the checker against bare vitest, the watch re-check, and (when present) the batch case. */

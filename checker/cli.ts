@@ -1,8 +1,8 @@
 import { isCommand, parseArgs } from './commands/args.ts';
-import { helpText, usageErrorText } from './help.ts';
-import { UsageError, guessLang, wantsHelp } from './command-line.ts';
-import { killForksOnExit } from './watchdog.ts';
-import { dropRunnerChannels } from './ci-channels.ts';
+import { helpText, usageErrorText } from './usage/help.ts';
+import { UsageError, guessLang, wantsHelp } from './usage/command-line.ts';
+import { killForksOnExit } from './runner/forks.ts';
+import { dropRunnerChannels } from './trust/ci-channels.ts';
 
 /** Runs a checker command and returns its exit code: 0 all pass, 1 something fails, 2 usage error. */
 async function main(argv: readonly string[]): Promise<number> {

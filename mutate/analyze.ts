@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { MutantResult } from './stryker.ts';
-import type { Selected } from '../checker/course.ts';
-import { REPO_ROOT } from '../checker/scratch.ts';
+import type { Selected } from '../checker/course/course.ts';
+import { REPO_ROOT } from '../checker/course/files.ts';
 import { findEquivalent } from './equivalent.ts';
 import type { EquivalentEntry } from './equivalent.ts';
 import { identify } from './identity.ts';

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { CHAPTERS, selectExercises } from '../checker/course.ts';
-import { UsageError, readWords } from '../checker/command-line.ts';
+import { CHAPTERS, selectExercises } from '../checker/course/course.ts';
+import { UsageError, readWords } from '../checker/usage/command-line.ts';
 import { analyze } from './analyze.ts';
 import { findEquivalent, readEquivalents } from './equivalent.ts';
 import { learnerHunks } from './learner-lines.ts';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChapterSpec } from '../checker/manifest/types.ts';
-import { REPO_ROOT, listFiles } from '../checker/scratch.ts';
-import { starterFiles } from '../checker/starters.ts';
+import { REPO_ROOT, listFiles } from '../checker/course/files.ts';
+import { starterFiles } from '../checker/course/starters.ts';
 
 /** A run of solution lines that differ from the starter, and the exercise whose TODO sat in it (if any). */
 export interface Hunk {

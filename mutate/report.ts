@@ -1,4 +1,4 @@
-import type { Selected } from '../checker/course.ts';
+import type { Selected } from '../checker/course/course.ts';
 import type { Mutant } from './analyze.ts';
 import type { EquivalentEntry } from './equivalent.ts';
 import { describe } from './identity.ts';

@@ -1,4 +1,4 @@
-import type { Selected } from '../checker/course.ts';
+import type { Selected } from '../checker/course/course.ts';
 import { isDetected } from './analyze.ts';
 import type { Mutant, Outcome } from './analyze.ts';
 

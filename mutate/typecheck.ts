@@ -1,7 +1,8 @@
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { REPO_ROOT, createScratch } from '../checker/scratch.ts';
-import { tscBinary, typecheck } from '../checker/typecheck.ts';
+import { createScratch } from '../checker/grading/scratch.ts';
+import { REPO_ROOT } from '../checker/course/files.ts';
+import { tscBinary, typecheck } from '../checker/grading/typecheck.ts';
 
 /** A mutated solution file to type-check: the chapter folder, the file inside it and its mutated text. */
 interface MutatedFile {

@@ -1,9 +1,9 @@
 import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Selected } from '../checker/course.ts';
+import type { Selected } from '../checker/course/course.ts';
 import type { ChapterSpec } from '../checker/manifest/types.ts';
-import { REPO_ROOT } from '../checker/scratch.ts';
+import { REPO_ROOT } from '../checker/course/files.ts';
 
 /** A throwaway project outside the repository where StrykerJS runs: the solutions laid out as chapters/, beside the suites. */
 export interface Workspace {

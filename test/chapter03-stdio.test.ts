@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, test } from 'vitest';
-import { processTable, withDescendants } from '../checker/watchdog.ts';
+import { processTable, withDescendants } from '../checker/runner/forks.ts';
 import { REPO } from './support/run.ts';
 
 const SOLUTION_STDIO = join(REPO, 'solutions', '03-real-mcp-sdk', 'stdio.ts');

@@ -2,9 +2,9 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { allExercises, validIds } from '../checker/course.ts';
-import { weightOf } from '../checker/points.ts';
-import type { Report } from '../checker/report.ts';
+import { allExercises, validIds } from '../checker/course/course.ts';
+import { weightOf } from '../checker/report/build.ts';
+import type { Report } from '../checker/report/shape.ts';
 import { GRADING_TIMEOUT, REPO, checker } from './support/run.ts';
 import { committedStarters, starterCopy } from './support/starters.ts';
 

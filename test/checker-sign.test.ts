@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { newSigningKey, verifySignature } from '../checker/sign.ts';
+import { newSigningKey, verifySignature } from '../checker/trust/sign.ts';
 import { GRADING_TIMEOUT, checker } from './support/run.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'sign-'));

@@ -1,9 +1,9 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { createScratch } from '../checker/scratch.ts';
-import { tscBinary } from '../checker/typecheck.ts';
-import { TypeWatcher } from '../checker/typewatch.ts';
+import { createScratch } from '../checker/grading/scratch.ts';
+import { tscBinary } from '../checker/grading/typecheck.ts';
+import { TypeWatcher } from '../checker/grading/typewatch.ts';
 import { REPO } from './support/run.ts';
 
 const scratch = createScratch();

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { allExercises } from '../checker/course.ts';
+import { allExercises } from '../checker/course/course.ts';
 import { GRADING_TIMEOUT, REPO } from './support/run.ts';
 import { committedStarters, starterCopy } from './support/starters.ts';
 

@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { allExercises } from '../checker/course.ts';
+import { allExercises } from '../checker/course/course.ts';
 import type { Gradebook } from '../checker/class/gradebook.ts';
 import { chapterDir } from './support/chapters.ts';
 import { parseCsv } from './support/class.ts';

@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { allExercises } from '../checker/course.ts';
-import type { Report } from '../checker/report.ts';
+import { allExercises } from '../checker/course/course.ts';
+import type { Report } from '../checker/report/shape.ts';
 import { makeStudent, parseCsv } from './support/class.ts';
 import type { Kind } from './support/class.ts';
 import { GRADING_TIMEOUT, checker, runTs } from './support/run.ts';

@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { Report } from '../checker/report.ts';
+import type { Report } from '../checker/report/shape.ts';
 import { REPO, runTs } from './support/run.ts';
 import { entriesFrom, zipOf } from './support/zip.ts';
 

@@ -19,7 +19,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { readStarters } from '../checker/starters.ts';
+import { readStarters } from '../checker/course/starters.ts';
 import { MAX_OVERLAP, MIN_CHARS, closestMatches, grams, lessonSentences, overlap, seedSentences } from './support/overlap.ts';
 import type { Match, Sentence } from './support/overlap.ts';
 import { REPO } from './support/run.ts';

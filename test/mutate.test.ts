@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { CHAPTERS, selectExercises } from '../checker/course.ts';
+import { CHAPTERS, selectExercises } from '../checker/course/course.ts';
 import type { Mutant } from '../mutate/analyze.ts';
 import { findEquivalent, readEquivalents } from '../mutate/equivalent.ts';
 import { enclosingName, originalText, snippet } from '../mutate/identity.ts';

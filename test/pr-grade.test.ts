@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { PullRequestReport } from '../checker/pr/grade-pr.ts';
-import { CHAPTERS } from '../checker/course.ts';
+import { CHAPTERS } from '../checker/course/course.ts';
 import { commitBranch, makeCourseRepo, rewrite, solveChapter } from './support/pr-repo.ts';
 import { chapterDir } from './support/chapters.ts';
 import { GRADING_TIMEOUT, runTs } from './support/run.ts';
@@ -34,7 +34,7 @@ const tampering = commitBranch(repo, 'tampering', base, (root) => {
   solveChapter(root, SOLVED.dir);
   alwaysPass(root);
   rewrite(join(root, 'package.json'), (text) => text.replace(/"check": "[^"]*"/, '"check": "echo every exercise passes"'));
-  rewrite(join(root, 'checker', 'score.ts'), (text) => `${text}\nprocess.exit(0);\n`);
+  rewrite(join(root, 'checker', 'grading', 'score.ts'), (text) => `${text}\nprocess.exit(0);\n`);
 });
 
 /** A file outside the repository whose content must never reach the results: a head imports it as text. */
@@ -95,7 +95,7 @@ describe('grade:pr in a throwaway repository', () => {
 
   test('lists every changed path outside chapters/ as tampered and warns about it', () => {
     expect(forged.report.tampered).toEqual([
-      'checker/score.ts',
+      'checker/grading/score.ts',
       ...readdirSync(join(repo, 'checker', 'suites', FORGED)).filter((name) => name.endsWith('.test.ts')).map((name) => `checker/suites/${FORGED}/${name}`).sort(),
       'package.json',
     ]);

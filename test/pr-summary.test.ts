@@ -5,8 +5,8 @@ import { describe, expect, test } from 'vitest';
 import type { PullRequestReport } from '../checker/pr/grade-pr.ts';
 import { MAX_ERROR_ANNOTATIONS, annotations, cell, escapeData, escapeProperty, failsForTampering, summaryMarkdown, tamperedAllowed, todoLocation } from '../checker/pr/summary.ts';
 import { ResultsShapeError, validatePrReport } from '../checker/pr/validate.ts';
-import { allExercises } from '../checker/course.ts';
-import { totals } from '../checker/points.ts';
+import { allExercises } from '../checker/course/course.ts';
+import { totals } from '../checker/report/build.ts';
 import { runTs } from './support/run.ts';
 
 const SHA = 'a'.repeat(40);

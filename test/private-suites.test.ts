@@ -2,10 +2,10 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { PrivateSuiteError, loadPrivateSuites, staticTestNames } from '../checker/private-suites.ts';
-import { loadCheckedPrivateSuites } from '../checker/typecheck-suites.ts';
-import { CHAPTERS } from '../checker/course.ts';
-import type { Report } from '../checker/report.ts';
+import { PrivateSuiteError, loadPrivateSuites, staticTestNames } from '../checker/course/private-suites.ts';
+import { loadCheckedPrivateSuites } from '../checker/grading/typecheck-suites.ts';
+import { CHAPTERS } from '../checker/course/course.ts';
+import type { Report } from '../checker/report/shape.ts';
 import { GRADING_TIMEOUT, REPO, checker, runTs } from './support/run.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'batch-private-'));

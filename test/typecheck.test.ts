@@ -3,9 +3,9 @@ import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { tscBinary } from '../checker/typecheck.ts';
-import { readStarters, writeCommittedStarters } from '../checker/starters.ts';
-import { typecheckSuites } from '../checker/typecheck-suites.ts';
+import { tscBinary } from '../checker/grading/typecheck.ts';
+import { readStarters, writeCommittedStarters } from '../checker/course/starters.ts';
+import { typecheckSuites } from '../checker/grading/typecheck-suites.ts';
 import { REPO } from './support/run.ts';
 
 const scripts = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
@@ -38,7 +38,7 @@ function listed(output: string): string[] {
 
 describe('npm run typecheck reads no learner file', () => {
   test('runs the repository program, then the hidden suites against the committed starters, and npm test runs it first', () => {
-    expect(scripts['typecheck']).toBe('tsc -p tsconfig.json && node --import tsx checker/typecheck-suites.ts');
+    expect(scripts['typecheck']).toBe('tsc -p tsconfig.json && node --import tsx checker/grading/typecheck-suites.ts');
     expect(scripts['test']).toMatch(/^npm run typecheck && /);
   });
 

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import type { Lang } from '../i18n.ts';
-import { UsageError, langOption, readWords, timeoutOption } from '../command-line.ts';
+import type { Lang } from '../usage/messages.ts';
+import { UsageError, langOption, readWords, timeoutOption } from '../usage/command-line.ts';
 import { deadlineOption } from './config.ts';
 import { shardOption } from './shard.ts';
 import type { Shard } from './shard.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Selected } from '../course.ts';
-import { UsageError } from '../command-line.ts';
+import type { Selected } from '../course/course.ts';
+import { UsageError } from '../usage/command-line.ts';
 
 /**
  * An instructor's class file (`--config FILE`): what differs from class to class without touching the checker,

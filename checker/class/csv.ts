@@ -1,4 +1,4 @@
-import type { Lang } from '../i18n.ts';
+import type { Lang } from '../usage/messages.ts';
 import type { StudentResult } from './grade-class.ts';
 import { reasonOf } from './reasons.ts';
 import { classWords } from './words.ts';

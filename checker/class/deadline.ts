@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, normalize, sep } from 'node:path';
 import type { ChapterSpec } from '../manifest/types.ts';
-import { gradedTarget } from '../target.ts';
+import { gradedTarget } from '../grading/target.ts';
 import { SHOWN_AS } from './students.ts';
 import type { Student } from './students.ts';
 

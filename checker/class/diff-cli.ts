@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { UsageError, guessLang, langOption, readWords, wantsHelp } from '../command-line.ts';
-import { helpText, usageErrorText } from '../help.ts';
+import { UsageError, guessLang, langOption, readWords, wantsHelp } from '../usage/command-line.ts';
+import { helpText, usageErrorText } from '../usage/help.ts';
 import { diffGradebooks, renderDiff } from './diff.ts';
 import { readGradebook } from './gradebook.ts';
 import { classWords } from './words.ts';

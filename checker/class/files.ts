@@ -1,5 +1,5 @@
-import type { Lang } from '../i18n.ts';
-import type { Selected } from '../course.ts';
+import type { Lang } from '../usage/messages.ts';
+import type { Selected } from '../course/course.ts';
 import { gradebookCsv } from './csv.ts';
 import type { Gradebook } from './gradebook.ts';
 import type { StudentResult } from './grade-class.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MAX_FILE_BYTES } from '../scratch.ts';
+import { MAX_FILE_BYTES } from '../grading/scratch.ts';
 
 /** What a chapter folder holds, as far as grading can see it. */
 export interface ChapterPrint {

@@ -1,11 +1,11 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { messages } from '../i18n.ts';
-import type { Lang } from '../i18n.ts';
+import { messages } from '../usage/messages.ts';
+import type { Lang } from '../usage/messages.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
-import type { ExerciseReport, Report } from '../report.ts';
-import { gradedTarget } from '../target.ts';
-import type { GradedTarget } from '../target.ts';
+import type { ExerciseReport, Report } from '../report/shape.ts';
+import { gradedTarget } from '../grading/target.ts';
+import type { GradedTarget } from '../grading/target.ts';
 import type { StudentResult } from './grade-class.ts';
 import { SHOWN_AS, holdsChapters, isFolder } from './students.ts';
 

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHAPTERS, allExercises } from '../course.ts';
-import { UsageError, guessLang, langOption, readWords, wantsHelp } from '../command-line.ts';
-import { helpText, usageErrorText } from '../help.ts';
+import { CHAPTERS, allExercises } from '../course/course.ts';
+import { UsageError, guessLang, langOption, readWords, wantsHelp } from '../usage/command-line.ts';
+import { helpText, usageErrorText } from '../usage/help.ts';
 import { mergeGradebooks } from './merge.ts';
 import { readGradebook } from './gradebook.ts';
 import { classWords } from './words.ts';

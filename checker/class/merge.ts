@@ -1,5 +1,5 @@
-import type { Lang } from '../i18n.ts';
-import type { Selected } from '../course.ts';
+import type { Lang } from '../usage/messages.ts';
+import type { Selected } from '../course/course.ts';
 import { gradebookFiles } from './files.ts';
 import { resultsOf } from './gradebook.ts';
 import type { Gradebook, Provenance } from './gradebook.ts';

@@ -1,5 +1,5 @@
-import type { Lang } from '../i18n.ts';
-import { CHAPTERS } from '../course.ts';
+import type { Lang } from '../usage/messages.ts';
+import { CHAPTERS } from '../course/course.ts';
 import type { StudentResult } from './grade-class.ts';
 import { classWords } from './words.ts';
 

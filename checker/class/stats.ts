@@ -1,5 +1,5 @@
-import type { Selected } from '../course.ts';
-import type { Lang } from '../i18n.ts';
+import type { Selected } from '../course/course.ts';
+import type { Lang } from '../usage/messages.ts';
 import type { StudentResult } from './grade-class.ts';
 import { handedIn } from './reasons.ts';
 

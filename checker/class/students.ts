@@ -1,8 +1,8 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChapterSpec } from '../manifest/types.ts';
-import { gradedTarget } from '../target.ts';
-import type { GradedTarget } from '../target.ts';
+import { gradedTarget } from '../grading/target.ts';
+import type { GradedTarget } from '../grading/target.ts';
 import { ZipRefused, unzipSubmission } from './unzip.ts';
 import type { ZipRefusal } from './unzip.ts';
 

@@ -1,4 +1,4 @@
-import type { Lang } from '../i18n.ts';
+import type { Lang } from '../usage/messages.ts';
 import { ZIP_LIMITS } from './unzip.ts';
 import type { ZipRefusal } from './unzip.ts';
 import { josa } from '../suites/_lib/josa.ts';

@@ -1,5 +1,5 @@
-import type { Lang } from '../i18n.ts';
-import { UsageError, langOption, readWords, timeoutOption } from '../command-line.ts';
+import type { Lang } from '../usage/messages.ts';
+import { UsageError, langOption, readWords, timeoutOption } from '../usage/command-line.ts';
 
 export { UsageError };
 

@@ -1,20 +1,20 @@
 import { existsSync, mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Args } from './args.ts';
-import { PrivateSuiteError } from '../private-suites.ts';
-import { gradeFolders } from '../grade.ts';
-import { messages } from '../i18n.ts';
-import { RESTORE_COMMAND, listChanged, verifyChecker } from '../integrity.ts';
-import { readSigningKey, signature } from '../sign.ts';
-import { junitOf } from '../junit.ts';
-import { CHAPTERS, selectExercises, validIds } from '../course.ts';
-import type { Selected } from '../course.ts';
-import type { Report } from '../report.ts';
-import { chapterFolder, gradedTarget, shownPath } from '../target.ts';
+import { PrivateSuiteError } from '../course/private-suites.ts';
+import { gradeFolders } from '../grading/grade.ts';
+import { messages } from '../usage/messages.ts';
+import { RESTORE_COMMAND, listChanged, verifyChecker } from '../trust/integrity.ts';
+import { readSigningKey, signature } from '../trust/sign.ts';
+import { junitOf } from '../report/junit.ts';
+import { CHAPTERS, selectExercises, validIds } from '../course/course.ts';
+import type { Selected } from '../course/course.ts';
+import type { Report } from '../report/shape.ts';
+import { chapterFolder, gradedTarget, shownPath } from '../grading/target.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
-import { renderText } from '../text-report.ts';
-import { usageWords } from '../usage-words.ts';
-import { UsageError } from '../command-line.ts';
+import { renderText } from '../report/text.ts';
+import { usageWords } from '../usage/usage-words.ts';
+import { UsageError } from '../usage/command-line.ts';
 
 /**
  * Picks the exercises named on the command line, or explains which ids exist; null after printing an error.

@@ -1,10 +1,10 @@
 import type { Args } from './args.ts';
-import { gradeFolders } from '../grade.ts';
-import { messages } from '../i18n.ts';
-import { CHAPTERS } from '../course.ts';
-import type { Selected } from '../course.ts';
-import { chapterFolder, gradedTarget, shownPath } from '../target.ts';
-import { findTodo, formatLocation } from '../todo.ts';
+import { gradeFolders } from '../grading/grade.ts';
+import { messages } from '../usage/messages.ts';
+import { CHAPTERS } from '../course/course.ts';
+import type { Selected } from '../course/course.ts';
+import { chapterFolder, gradedTarget, shownPath } from '../grading/target.ts';
+import { findTodo, formatLocation } from '../course/todo.ts';
 import { pickExercises, targetUsable } from './check.ts';
 
 /** `npm run hint -- 01/3`: the hint and the TODO location; with no id, for the first exercise that does not pass yet. */

@@ -1,12 +1,12 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { Args } from './args.ts';
-import { messages } from '../i18n.ts';
-import { CHAPTERS, selectExercises } from '../course.ts';
+import { messages } from '../usage/messages.ts';
+import { CHAPTERS, selectExercises } from '../course/course.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
-import { listFiles } from '../scratch.ts';
-import { chapterFolder, gradedTarget } from '../target.ts';
-import { StarterReadError, starterFiles } from '../starters.ts';
+import { listFiles } from '../course/files.ts';
+import { chapterFolder, gradedTarget } from '../grading/target.ts';
+import { StarterReadError, starterFiles } from '../course/starters.ts';
 import { targetUsable } from './check.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { CHAPTERS, allExercises } from '../course.ts';
-import { gradeFolders } from '../grade.ts';
-import { REPO_ROOT } from '../scratch.ts';
-import { STARTERS_FILE, indexStarters } from '../starters.ts';
-import { gradedTarget } from '../target.ts';
+import { CHAPTERS, allExercises } from '../course/course.ts';
+import { gradeFolders } from '../grading/grade.ts';
+import { REPO_ROOT } from '../course/files.ts';
+import { STARTERS_FILE, indexStarters } from '../course/starters.ts';
+import { gradedTarget } from '../grading/target.ts';
 
 /*
  * The maintainers' command `npm run starters`, apart from the starters library that reset, the type check and

@@ -1,7 +1,7 @@
-import { STATUS_MARK, messages } from '../i18n.ts';
-import type { Messages } from '../i18n.ts';
-import type { ExerciseReport, Report } from '../report.ts';
-import { renderText } from '../text-report.ts';
+import { STATUS_MARK, messages } from '../usage/messages.ts';
+import type { Messages } from '../usage/messages.ts';
+import type { ExerciseReport, Report } from '../report/shape.ts';
+import { renderText } from '../report/text.ts';
 
 /** What a watch screen shows: the exercise in focus, its whole hint, every exercise's status, or the full check report. */
 export type View = 'summary' | 'hint' | 'list' | 'full';

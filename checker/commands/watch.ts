@@ -1,12 +1,12 @@
 import { existsSync, watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import type { Args } from './args.ts';
-import { GradingSession } from '../grade.ts';
-import { STATUS_MARK, messages } from '../i18n.ts';
-import { buildReport } from '../points.ts';
-import { CHAPTERS } from '../course.ts';
-import type { ExerciseReport, Report, TypeErrorReport } from '../report.ts';
-import { chapterFolder, gradedTarget } from '../target.ts';
+import { GradingSession } from '../grading/grade.ts';
+import { STATUS_MARK, messages } from '../usage/messages.ts';
+import { buildReport } from '../report/build.ts';
+import { CHAPTERS } from '../course/course.ts';
+import type { ExerciseReport, Report, TypeErrorReport } from '../report/shape.ts';
+import { chapterFolder, gradedTarget } from '../grading/target.ts';
 import { pickExercises, targetUsable } from './check.ts';
 import { renderScreen } from './watch-screen.ts';
 import type { View } from './watch-screen.ts';

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { UsageError, guessLang, wantsHelp } from '../command-line.ts';
-import { helpText, usageErrorText } from '../help.ts';
+import { UsageError, guessLang, wantsHelp } from '../usage/command-line.ts';
+import { helpText, usageErrorText } from '../usage/help.ts';
 import { parsePrArgs } from './args.ts';
 import type { PrArgs } from './args.ts';
 import { gradePullRequest } from './grade-pr.ts';

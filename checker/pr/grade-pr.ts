@@ -2,12 +2,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Lang } from '../i18n.ts';
-import type { Report } from '../report.ts';
-import { junitOf } from '../junit.ts';
-import { withoutRunnerChannels } from '../ci-channels.ts';
-import { REPO_ROOT } from '../scratch.ts';
-import { newSigningKey, verifySignature } from '../sign.ts';
+import type { Lang } from '../usage/messages.ts';
+import type { Report } from '../report/shape.ts';
+import { junitOf } from '../report/junit.ts';
+import { withoutRunnerChannels } from '../trust/ci-channels.ts';
+import { REPO_ROOT } from '../course/files.ts';
+import { newSigningKey, verifySignature } from '../trust/sign.ts';
 import { archive, changedPaths, commitOf, git, hasPath } from './git.ts';
 
 /** Settings for grading one pull request. */

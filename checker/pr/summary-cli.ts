@@ -1,6 +1,6 @@
 import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import { annotations, escapeData, failsForTampering, summaryMarkdown, tamperedAllowed } from './summary.ts';
-import { guessLang } from '../command-line.ts';
+import { guessLang } from '../usage/command-line.ts';
 import { ResultsShapeError, validatePrReport } from './validate.ts';
 import { prWords } from './words.ts';
 

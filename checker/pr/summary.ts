@@ -1,6 +1,6 @@
 import type { PullRequestReport } from './grade-pr.ts';
-import { escapeHtml } from '../escape.ts';
-import { messages } from '../i18n.ts';
+import { escapeHtml } from '../report/escape.ts';
+import { messages } from '../usage/messages.ts';
 import { prWords } from './words.ts';
 
 /** GitHub shows at most this many error annotations per step. */

@@ -1,11 +1,11 @@
-import { CHAPTERS, allExercises } from '../course.ts';
+import { CHAPTERS, allExercises } from '../course/course.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
-import { buildReport, pointsFor, totals, weightOf } from '../points.ts';
-import { REPORT_VERSION } from '../report.ts';
-import { STATUSES } from '../report.ts';
-import type { ExerciseReport, Status, TestReport, TypeErrorReport } from '../report.ts';
+import { buildReport, pointsFor, totals, weightOf } from '../report/build.ts';
+import { REPORT_VERSION } from '../report/shape.ts';
+import { STATUSES } from '../report/shape.ts';
+import type { ExerciseReport, Status, TestReport, TypeErrorReport } from '../report/shape.ts';
 import type { PullRequestReport } from './grade-pr.ts';
-import { PRIVATE_PREFIX } from '../private-suites.ts';
+import { PRIVATE_PREFIX } from '../course/private-suites.ts';
 
 /** A results file that does not have the shape grade:pr writes; the message names the field, never its content. */
 export class ResultsShapeError extends Error {}

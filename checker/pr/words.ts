@@ -1,4 +1,4 @@
-import type { Lang } from '../i18n.ts';
+import type { Lang } from '../usage/messages.ts';
 
 const ko = {
   tampered: (count: number) =>

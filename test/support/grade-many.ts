@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { gradeFolders } from '../../checker/grade.ts';
-import { CHAPTERS, selectExercises } from '../../checker/course.ts';
-import type { Report } from '../../checker/report.ts';
-import { gradedTarget } from '../../checker/target.ts';
+import { gradeFolders } from '../../checker/grading/grade.ts';
+import { CHAPTERS, selectExercises } from '../../checker/course/course.ts';
+import type { Report } from '../../checker/report/shape.ts';
+import { gradedTarget } from '../../checker/grading/target.ts';
 import { GRADING_TIMEOUT } from './run.ts';
 
 /** One folder to grade and the exercise ids to grade in it. */

@@ -1,7 +1,7 @@
 import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeCommittedStarters } from '../../checker/starters.ts';
+import { writeCommittedStarters } from '../../checker/course/starters.ts';
 import { REPO } from './run.ts';
 
 let cached: string | null = null;

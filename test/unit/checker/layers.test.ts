@@ -2,9 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { expect, test } from 'vitest';
 
-const CHECKER = resolve(import.meta.dirname, '..', '..', '..', 'checker');
+const REPO = resolve(import.meta.dirname, '..', '..', '..');
+const CHECKER = join(REPO, 'checker');
 
-/** Every TypeScript module of the checker (hidden suites aside), with the checker folders it imports, relative to checker/. */
+/** Every TypeScript module of the checker (hidden suites aside), with the checker files it imports, relative to checker/. */
 function modules(): { file: string; imports: string[] }[] {
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -16,21 +17,59 @@ function modules(): { file: string; imports: string[] }[] {
   });
 }
 
-/** The layer a checker module belongs to: the class gradebook, pull-request grading, or the core. */
-function layer(file: string): 'class' | 'pr' | 'core' {
-  if (file.startsWith('class/')) return 'class';
-  if (file.startsWith('pr/')) return 'pr';
-  return 'core';
+/** A module's folder under checker/ (`.` for the entry points at its top). */
+function folder(file: string): string {
+  return file.includes('/') ? file.split('/')[0]! : '.';
 }
 
-test('core grading imports nothing from the class gradebook or pull-request grading, and neither imports the other', () => {
+/**
+ * Which folder may import which, lowest first: a folder imports only from folders below it (and the hidden
+ * suites' shared helpers, `suites/_lib`, which everything may use). The three graders at the top (the learner
+ * commands, the class gradebook, pull-request grading) never import each other.
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  ['manifest'],
+  ['usage'],
+  ['report'],
+  ['course'],
+  ['trust'],
+  ['runner'],
+  ['grading'],
+  ['commands', 'class', 'pr'],
+  ['.'],
+];
+
+function rank(name: string): number {
+  const index = LAYERS.findIndex((layer) => layer.includes(name));
+  if (index < 0) throw new Error(`checker/${name}/ is in no layer of LAYERS: add it where it belongs`);
+  return index;
+}
+
+test('each folder imports only from the folders below it, and the three graders never import each other', () => {
   const wrong = modules().flatMap(({ file, imports }) =>
-    imports.filter((target) => layer(target) !== 'core' && layer(target) !== layer(file)).map((target) => `${file} → ${target}`),
+    imports
+      .filter((target) => !target.startsWith('suites/_lib/'))
+      .filter((target) => folder(target) !== folder(file) && rank(folder(target)) >= rank(folder(file)))
+      .map((target) => `${file} → ${target}`),
   );
   expect(wrong).toEqual([]);
 });
 
 test('the check finds imports at all', () => {
-  const grade = modules().find(({ file }) => file === 'grade.ts');
-  expect(grade?.imports).toContain('score.ts');
+  const grade = modules().find(({ file }) => file === 'grading/grade.ts');
+  expect(grade?.imports).toContain('grading/score.ts');
+  expect(grade?.imports).toContain('runner/suite-runner.ts');
+});
+
+test("docs/maintainers.md's map of checker/ names exactly its folders and entry points, in both languages", () => {
+  const doc = readFileSync(join(REPO, 'docs', 'maintainers.md'), 'utf8');
+  const folders = readdirSync(CHECKER, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => `checker/${entry.name}/`);
+  const tops = readdirSync(CHECKER, { withFileTypes: true }).filter((entry) => entry.isFile() && /\.(ts|mjs)$/.test(entry.name)).map((entry) => `checker/${entry.name}`);
+  for (const heading of ['## 채점기 구성', '### Checker layout']) {
+    const start = doc.indexOf(heading);
+    expect(start, heading).toBeGreaterThan(-1);
+    const table = doc.slice(start).split('\n\n').find((block) => block.startsWith('|'))!;
+    const named = [...table.matchAll(/`(checker\/[^`]+)`/g)].map((match) => match[1]!).sort();
+    expect(named, heading).toEqual([...folders, ...tops].sort());
+  }
 });

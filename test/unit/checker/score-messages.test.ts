@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { timeLimits } from '../../../checker/limits.ts';
-import type { Selected } from '../../../checker/course.ts';
-import type { Lang } from '../../../checker/i18n.ts';
-import type { RawFile } from '../../../checker/raw.ts';
-import type { Scratch, ScratchTarget } from '../../../checker/scratch.ts';
-import { scoreTarget } from '../../../checker/score.ts';
-import { readStarters } from '../../../checker/starters.ts';
-import type { TypeErrorReport } from '../../../checker/report.ts';
+import { timeLimits } from '../../../checker/runner/limits.ts';
+import type { Selected } from '../../../checker/course/course.ts';
+import type { Lang } from '../../../checker/usage/messages.ts';
+import type { RawFile } from '../../../checker/runner/vitest-results.ts';
+import type { Scratch, ScratchTarget } from '../../../checker/grading/scratch.ts';
+import { scoreTarget } from '../../../checker/grading/score.ts';
+import { readStarters } from '../../../checker/course/starters.ts';
+import type { TypeErrorReport } from '../../../checker/report/shape.ts';
 import { tempDir, writeTree } from '../support/temp.ts';
 
 /** A scratch copy holding chapter 01-mini-mcp's starter files, as names only, except the ones left out. */

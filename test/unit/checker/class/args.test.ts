@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { UsageError } from '../../../../checker/command-line.ts';
+import { UsageError } from '../../../../checker/usage/command-line.ts';
 import { isInside, localStamp, parseGradeArgs } from '../../../../checker/class/args.ts';
 
 const NOW = new Date(2026, 10, 30, 9, 45, 12);

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { CHAPTERS } from '../../../../checker/course.ts';
-import { buildReport } from '../../../../checker/points.ts';
-import type { ExerciseReport, Report } from '../../../../checker/report.ts';
+import { CHAPTERS } from '../../../../checker/course/course.ts';
+import { buildReport } from '../../../../checker/report/build.ts';
+import type { ExerciseReport, Report } from '../../../../checker/report/shape.ts';
 import type { StudentResult } from '../../../../checker/class/grade-class.ts';
 import { gradescopeFailure, gradescopeJson, gradescopeResults, locateSubmission, safeFolderName, writeGradescopeResults } from '../../../../checker/class/gradescope.ts';
 import { tempDir, writeTree } from '../../support/temp.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { UsageError } from '../../../../checker/command-line.ts';
+import { UsageError } from '../../../../checker/usage/command-line.ts';
 import { shardOf, shardOption } from '../../../../checker/class/shard.ts';
 
 describe('shardOption', () => {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { CHAPTERS } from '../../../../checker/course.ts';
-import { buildReport } from '../../../../checker/points.ts';
+import { CHAPTERS } from '../../../../checker/course/course.ts';
+import { buildReport } from '../../../../checker/report/build.ts';
 import type { StudentResult } from '../../../../checker/class/grade-class.ts';
 import { readChapterTexts, similarity, similarityHtml } from '../../../../checker/class/similarity.ts';
 import type { CourseTexts } from '../../../../checker/class/similarity.ts';

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { UsageError } from '../../../../checker/command-line.ts';
+import { UsageError } from '../../../../checker/usage/command-line.ts';
 import { parsePrArgs } from '../../../../checker/pr/args.ts';
 
 test('reads the commits, files and settings into the typed arguments', () => {

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readSignedReport } from '../../../../checker/pr/grade-pr.ts';
-import { newSigningKey, signature } from '../../../../checker/sign.ts';
+import { newSigningKey, signature } from '../../../../checker/trust/sign.ts';
 import { tempDir } from '../../support/temp.ts';
 
 const work = tempDir('grade-pr');

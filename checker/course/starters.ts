@@ -1,0 +1,76 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { CHAPTERS } from './course.ts';
+import { REPO_ROOT, listFiles } from './files.ts';
+
+/** For each chapter folder, each starter file and the git blob id of its content. */
+export type StarterIndex = Record<string, Record<string, string>>;
+
+/** Where the index of starter blobs is kept; reset restores files from these blobs in the git history. */
+export const STARTERS_FILE = join(REPO_ROOT, 'checker', 'starters.json');
+
+/** Why the committed starters cannot be read: no git history at all, or a blob the history lacks. */
+export class StarterReadError extends Error {
+  constructor(
+    readonly reason: 'no-git' | 'no-entry' | 'no-blob',
+    readonly detail: string,
+  ) {
+    super(`${reason}: ${detail}`);
+  }
+}
+
+/** The git blob id of some content, as `git hash-object` computes it. */
+function blobId(content: Buffer): string {
+  return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
+}
+
+/** Indexes the starter files now in chapters/. */
+export function indexStarters(chaptersDir = join(REPO_ROOT, 'chapters')): StarterIndex {
+  const index: StarterIndex = {};
+  for (const chapter of CHAPTERS) {
+    const dir = join(chaptersDir, chapter.dir);
+    const files: Record<string, string> = {};
+    for (const file of listFiles(dir).sort()) files[relative(dir, file)] = blobId(readFileSync(file));
+    index[chapter.dir] = files;
+  }
+  return index;
+}
+
+/** Reads the committed index. */
+export function readStarters(): StarterIndex {
+  return JSON.parse(readFileSync(STARTERS_FILE, 'utf8')) as StarterIndex;
+}
+
+/** True when the repository the checker runs from has its git history (a ZIP download does not). */
+function hasGitHistory(): boolean {
+  const probe = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  // A copy unpacked inside some other git repository must not borrow that repository's history.
+  return probe.status === 0 && realpathSync(probe.stdout.trim()) === realpathSync(REPO_ROOT);
+}
+
+/** Reads every committed starter file of a chapter from git (the blobs starters.json names), or throws StarterReadError. */
+export function starterFiles(chapterDir: string): Map<string, Buffer> {
+  if (!hasGitHistory()) throw new StarterReadError('no-git', REPO_ROOT);
+  const index = readStarters()[chapterDir];
+  if (!index) throw new StarterReadError('no-entry', chapterDir);
+  const files = new Map<string, Buffer>();
+  for (const [file, blob] of Object.entries(index)) {
+    const read = spawnSync('git', ['cat-file', 'blob', blob], { cwd: REPO_ROOT, maxBuffer: 16 * 1024 * 1024 });
+    if (read.status !== 0) throw new StarterReadError('no-blob', `${chapterDir}/${file} (${blob})`);
+    files.set(file, read.stdout);
+  }
+  return files;
+}
+
+/** Writes the committed starters of every chapter into `dest` (a chapters folder); returns `dest`. */
+export function writeCommittedStarters(dest: string): string {
+  for (const chapter of CHAPTERS) {
+    for (const [file, content] of starterFiles(chapter.dir)) {
+      mkdirSync(dirname(join(dest, chapter.dir, file)), { recursive: true });
+      writeFileSync(join(dest, chapter.dir, file), content);
+    }
+  }
+  return dest;
+}

@@ -1,0 +1,180 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { loadCheckedPrivateSuites } from './typecheck-suites.ts';
+import type { PrivateSuite } from '../course/private-suites.ts';
+import { bundleSpawned } from './bundle.ts';
+import { timeLimits } from '../runner/limits.ts';
+import { trust } from '../trust/trusted-sources.ts';
+import type { TrustedSources } from '../trust/trusted-sources.ts';
+import type { Lang } from '../usage/messages.ts';
+import type { Selected } from '../course/course.ts';
+import type { ChapterSpec } from '../manifest/types.ts';
+import type { Report } from '../report/shape.ts';
+import { SuiteRunner } from '../runner/suite-runner.ts';
+import { addTarget, createScratch, exerciseSuiteFiles, syncLearnerTree } from './scratch.ts';
+import { REPO_ROOT, listFiles } from '../course/files.ts';
+import type { Scratch, ScratchTarget } from './scratch.ts';
+import { scoreTarget } from './score.ts';
+import { chapterFolder } from './target.ts';
+import type { GradedTarget } from './target.ts';
+import { tscBinary, typecheck } from './typecheck.ts';
+import { TypeWatcher } from './typewatch.ts';
+
+/** Settings for grading. */
+export interface GradeOptions {
+  lang: Lang;
+  /** Per suite file (--timeout); each test gets the shorter of this and the test limit (see limits.ts). */
+  timeoutMs: number;
+  /** Chapters to copy into the scratch folder. */
+  chapters: readonly ChapterSpec[];
+  /** Instructor's private suites folder, graded on top of the public suites. */
+  suites?: string;
+  /** That folder's suites, when the caller has already loaded and checked them (a class checks them before finding students). */
+  privates?: readonly PrivateSuite[];
+  /** Called as suite files finish: how many of how many are done, and the index of the graded folder the file belonged to. */
+  onProgress?: (done: number, total: number, folder: number) => void;
+  /** Type-check once per change (npm run watch): every grade after a change uses that change's result. */
+  watchTypes?: boolean;
+}
+
+/** A learner folder to grade, limited to some chapters. */
+export interface GradeFolder {
+  /** Where its chapter folders are and how messages name them. */
+  learner: GradedTarget;
+  /** The chapters copied from it; all of GradeOptions.chapters when unset. */
+  chapters?: readonly ChapterSpec[];
+}
+
+/** The tsc binary of the trusted repository. */
+const TSC = tscBinary(REPO_ROOT);
+
+/** Copies of the graded folders and one vitest instance, kept open so watch can grade again quickly. */
+export class GradingSession {
+  private readonly finished = new Set<string>();
+  private total = 0;
+
+  private constructor(
+    private readonly scratch: Scratch,
+    private readonly runner: SuiteRunner,
+    private readonly options: GradeOptions,
+    private readonly privates: readonly PrivateSuite[],
+    private readonly types: TypeWatcher | null,
+    private readonly sources: TrustedSources,
+  ) {}
+
+  /** Copies each learner folder and starts vitest. */
+  static async open(folders: readonly GradeFolder[], options: GradeOptions): Promise<GradingSession> {
+    const privates = options.privates ?? (options.suites ? loadCheckedPrivateSuites(options.suites, options.chapters) : []);
+    const privateDir = options.suites ? resolve(options.suites) : undefined;
+    const scratch = createScratch();
+    try {
+      for (const { learner, chapters = options.chapters } of folders) addTarget(scratch, learner, chapters, privateDir);
+      const trusted = trustSuites(scratch.targets);
+      for (const target of scratch.targets) snapshot(trusted, listFiles(target.chaptersDir));
+      const holder: { session?: GradingSession } = {};
+      const onFileDone = (file: string) => holder.session?.progress(file);
+      const [runner, types] = await Promise.all([
+        SuiteRunner.create({ root: scratch.root, trusted, lang: options.lang, limits: timeLimits(options.timeoutMs), onFileDone }),
+        options.watchTypes ? TypeWatcher.start(scratch.root, TSC) : null,
+      ]);
+      holder.session = new GradingSession(scratch, runner, options, privates, types, trusted);
+      return holder.session;
+    } catch (error) {
+      scratch.dispose();
+      throw error;
+    }
+  }
+
+  /** Grades the selected exercises in every folder: one vitest run and one type check for all of them. */
+  async grade(selected: Selected[]): Promise<Report[]> {
+    const checking = this.types ? this.types.result() : typecheck(this.scratch.root, TSC);
+    // With several students in one scratch folder, type-check before any learner code runs, so no one's code can edit another's files first.
+    if (this.scratch.targets.length > 1) await checking;
+    // One group per chapter of each graded folder: its files run in order in their own fork, never beside another student's.
+    const chapters = [...new Set(selected.map(({ chapter }) => chapter))];
+    const groups = this.scratch.targets.flatMap((target) =>
+      chapters.flatMap((chapter) =>
+        [false, true].map((spawns) => ({
+          spawns,
+          root: target.dir,
+          files: suiteFiles(target, selected.filter((entry) => entry.chapter === chapter && Boolean(entry.exercise.spawns?.length) === spawns), this.privates),
+        })),
+      ),
+    );
+    await bundleSpawned(this.scratch.targets, selected);
+    this.finished.clear();
+    this.total = groups.reduce((sum, group) => sum + group.files.length, 0);
+    const outcomes = await this.runner.run(groups);
+    const problems = await checking;
+    return this.scratch.targets.map((target) =>
+      scoreTarget({
+        scratch: this.scratch,
+        target,
+        outcomes,
+        problems: problems.filter((problem) => !relative(target.chaptersDir, problem.file).startsWith('..')),
+        selected,
+        privates: this.privates,
+        lang: this.options.lang,
+        limits: timeLimits(this.options.timeoutMs),
+      }),
+    );
+  }
+
+  /** Copies one chapter of the first folder again after the learner saved a file in it. */
+  refresh(chapter: ChapterSpec): void {
+    const target = this.scratch.targets[0];
+    if (!target) return;
+    const changed = syncLearnerTree(chapterFolder(target.learner, chapter), join(target.chaptersDir, chapter.dir));
+    if (changed.length > 0) this.types?.expectChange();
+    for (const file of changed) this.sources.delete(file);
+    snapshot(this.sources, changed.filter((file) => existsSync(file)));
+    for (const file of changed) this.runner.invalidate(file);
+  }
+
+  private progress(file: string): void {
+    this.finished.add(file);
+    const folder = this.scratch.targets.findIndex((target) => file.startsWith(`${target.dir}/`));
+    this.options.onProgress?.(this.finished.size, this.total, folder);
+  }
+
+  /** Stops vitest and removes the scratch folder. */
+  async close(): Promise<void> {
+    try {
+      this.types?.stop();
+      await this.runner.close();
+    } finally {
+      this.scratch.dispose();
+    }
+  }
+}
+
+/** Grades each folder once and cleans up. */
+export async function gradeFolders(folders: readonly GradeFolder[], selected: Selected[], options: GradeOptions): Promise<Report[]> {
+  const session = await GradingSession.open(folders, options);
+  try {
+    return await session.grade(selected);
+  } finally {
+    await session.close();
+  }
+}
+
+/** The suite files (public, then private) of each selected exercise whose chapter folder the target has. */
+function suiteFiles(target: ScratchTarget, selected: Selected[], privates: readonly PrivateSuite[]): string[] {
+  return selected
+    .filter(({ chapter }) => existsSync(join(target.chaptersDir, chapter.dir)))
+    .flatMap((entry) => exerciseSuiteFiles(target, entry, privates).map(({ file }) => file));
+}
+
+/** Records learner files as they are now, so the guard serves this copy whatever happens to the disk later. */
+function snapshot(sources: TrustedSources, files: readonly string[]): void {
+  for (const file of files) sources.set(file, readFileSync(file, 'utf8'));
+}
+
+/** Reads every trusted suite file once (public from this repository, private from the instructor's folder) and maps each scratch copy to it. */
+function trustSuites(targets: readonly ScratchTarget[]): TrustedSources {
+  const trusted: TrustedSources = new Map();
+  for (const target of targets) {
+    for (const [copy, origin] of target.suiteOrigins) trust(trusted, copy, origin);
+  }
+  return trusted;
+}

@@ -1,0 +1,194 @@
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { PRIVATE_PREFIX, privateTitle } from '../course/private-suites.ts';
+import type { PrivateSuite } from '../course/private-suites.ts';
+import { messages } from '../usage/messages.ts';
+import { seconds } from '../runner/limits.ts';
+import type { TimeLimits } from '../runner/limits.ts';
+import { buildReport, pointsFor, weightOf } from '../report/build.ts';
+import type { Lang } from '../usage/messages.ts';
+import type { Selected } from '../course/course.ts';
+import type { Blocker, ExerciseReport, Report, Status, TestReport, TypeErrorReport } from '../report/shape.ts';
+import type { RawFile, RawTest } from '../runner/vitest-results.ts';
+import { exerciseSuiteFiles } from './scratch.ts';
+import type { Scratch, ScratchTarget } from './scratch.ts';
+import { shownPath } from './target.ts';
+import { findTodo, formatLocation } from '../course/todo.ts';
+import { isMissingImport, missingStarterFiles } from '../course/learner-files.ts';
+import { LEARNER_HEAP_MB } from '../trust/sandbox.ts';
+
+/** Everything needed to score one graded folder. */
+export interface ScoreInput {
+  scratch: Scratch;
+  target: ScratchTarget;
+  outcomes: Map<string, RawFile>;
+  problems: TypeErrorReport[];
+  selected: Selected[];
+  /** Instructor's private suites, graded on top of the public ones. */
+  privates?: readonly PrivateSuite[];
+  lang: Lang;
+  limits: TimeLimits;
+}
+
+/** Scores one folder against the manifest: only expected tests that ran and passed count. */
+export function scoreTarget(input: ScoreInput): Report {
+  const { target, selected, lang } = input;
+  // A compiler error that only says a deleted starter file cannot be found repeats what its exercises say.
+  const missing = selected.map(({ chapter }) => ({ dir: join(target.chaptersDir, chapter.dir), files: missingStarterFiles(join(target.chaptersDir, chapter.dir), chapter.dir) }));
+  const problems = input.problems.filter((problem) => !missing.some(({ dir, files }) => problem.file.startsWith(`${dir}/`) && isMissingImport(problem, files)));
+  const typeErrors = problems.map((problem) => ({ ...problem, file: shownScratchPath(target, problem.file) }));
+  const exercises = selected.map((entry) => scoreExercise(input, entry, typeErrors));
+  return buildReport({ target: shownScratchPath(target, target.chaptersDir), lang, exercises, type_errors: typeErrors });
+}
+
+/** One suite file of an exercise: the public one, or an instructor's private one. */
+interface Part {
+  file: string;
+  /** The names the file must report, as the suite spells them. */
+  names: string[];
+  /** The name and title a test gets in the report. */
+  name: (name: string) => string;
+  title: (name: string) => string;
+  /** How messages name the file, such as `checker/suites/01-mini-mcp/1-validate.test.ts`. */
+  shown: string;
+}
+
+function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeErrors: Report['type_errors']): ExerciseReport {
+  const say = messages(input.lang);
+  const chapterDir = join(input.target.chaptersDir, chapter.dir);
+  const todo = formatLocation(findTodo(chapterDir, shownScratchPath(input.target, chapterDir), exercise.todo.file, exercise.todo.marker));
+  const weight = weightOf(exercise);
+  const base = { id: exercise.id, title: exercise.title[input.lang], hint: exercise.hint[input.lang], todo, max_points: weight };
+  const parts = exerciseSuiteFiles(input.target, { chapter, exercise }, input.privates ?? []).map(({ file, privateSuite }): Part =>
+    privateSuite
+      ? { file, names: privateSuite.names, name: (name) => `${PRIVATE_PREFIX}${name}`, title: (name) => privateTitle(name, input.lang), shown: `${PRIVATE_PREFIX}${privateSuite.file}` }
+      : { file, names: Object.keys(exercise.tests), name: (name) => name, title: (name) => (input.lang === 'ko' ? (exercise.tests[name] ?? name) : name), shown: `checker/suites/${chapter.dir}/${exercise.suite}` },
+  );
+  if (!existsSync(chapterDir)) {
+    const message = say.missingChapter(shownScratchPath(input.target, chapterDir));
+    return { ...base, status: 'error', message, points: 0, tests: parts.flatMap((part) => everyTest(part, 'error', message)) };
+  }
+  const missing = missingStarterFiles(chapterDir, chapter.dir);
+  if (missing.length > 0) {
+    // Shown where they are; git checkout takes them as the course's own paths, from its top folder.
+    const shown = missing.map((file) => shownScratchPath(input.target, join(chapterDir, file)));
+    const message = say.missingFile(shown.join(' '), missing.map((file) => `chapters/${chapter.dir}/${file}`).join(' '), chapter.id);
+    const blocked: Blocker = { kind: 'load_error', where: shown[0]!, message };
+    return { ...base, status: 'error', message, points: 0, blocked, tests: parts.flatMap((part) => everyTest(part, 'error', message)) };
+  }
+  const chapterTypeErrors = typeErrors.filter((problem) => problem.file.includes(`${chapter.dir}/`));
+  // A syntax error comes first: the file cannot run at all, whatever its types say.
+  const firstType = chapterTypeErrors.find((problem) => problem.kind === 'syntax') ?? chapterTypeErrors[0];
+  const typeMessage = firstType
+    ? (firstType.kind === 'syntax' ? say.syntaxErrorTest : say.typeErrorTest)(`${firstType.file}:${firstType.line} ${firstType.message}`)
+    : '';
+  const scored = parts.map((part) => scorePart(input, part, typeMessage));
+  const loadFailure = scored.find((part) => part.load)?.load;
+  const blocked: Blocker | undefined = loadFailure
+    ? { kind: 'load_error', ...loadFailure }
+    : firstType
+      ? { kind: firstType.kind === 'syntax' ? 'syntax_error' : 'type_error', where: `${firstType.file}:${firstType.line}`, message: `${firstType.code} ${firstType.message}` }
+      : undefined;
+  const tests = scored.flatMap((part) => part.tests);
+  const status: Status = tests.some((test) => test.status === 'timeout')
+    ? 'timeout'
+    : tests.some((test) => test.status === 'error') ? 'error' : tests.some((test) => test.status !== 'pass') ? 'fail' : 'pass';
+  const firstBadPart = scored.find((part) => part.tests.some((test) => test.status !== 'pass'));
+  const firstBad = firstBadPart?.tests.find((test) => test.status !== 'pass');
+  const message = firstBadPart?.message ?? (firstBad ? `${firstBad.title}\n${firstBad.message}` : '');
+  return { ...base, status, message, points: pointsFor(status, weight), ...(blocked && status !== 'pass' ? { blocked } : {}), tests };
+}
+
+function everyTest(part: Part, status: Status, message: string): TestReport[] {
+  return part.names.map((name) => ({ name: part.name(name), title: part.title(name), status, message }));
+}
+
+/** Scores one suite file; a file that crashed, timed out or failed to load gives that message for the whole file. */
+function scorePart(input: ScoreInput, part: Part, typeMessage: string): { tests: TestReport[]; message: string | null; load?: { where: string; message: string } } {
+  const say = messages(input.lang);
+  const raw = input.outcomes.get(part.file);
+  if (!raw || raw.outcome === 'crashed') return { tests: everyTest(part, 'error', say.crashed(LEARNER_HEAP_MB)), message: say.crashed(LEARNER_HEAP_MB) };
+  if (raw.outcome === 'timeout') {
+    const message = say.timeoutIn(seconds(raw.limitMs ?? input.limits.fileMs), part.shown);
+    return { tests: everyTest(part, 'timeout', message), message };
+  }
+  const fileError = raw.errors[0];
+  if (fileError) {
+    const text = fileError.denied ? say.denied(fileError.denied.permission, fileError.denied.resource) : fileError.message;
+    const message = say.importFailed(clean(input, text, fileError.stack));
+    const where = learnerFrame(input.target, fileError.stack);
+    const load = where ? { where, message: clean(input, text, '') } : undefined;
+    return { tests: everyTest(part, 'error', message), message, ...(load ? { load } : {}) };
+  }
+  const tests = part.names.map((name): TestReport => {
+    const ran = raw.tests.find((test) => test.name === name);
+    return { name: part.name(name), title: part.title(name), ...testOutcome(input, ran, typeMessage) };
+  });
+  return { tests, message: null };
+}
+
+function testOutcome(input: ScoreInput, ran: RawTest | undefined, typeMessage: string): { status: Status; message: string } {
+  const say = messages(input.lang);
+  if (!ran) return { status: 'error', message: say.missingTest };
+  if (ran.state === 'passed') return typeMessage ? { status: 'fail', message: typeMessage } : { status: 'pass', message: '' };
+  if (ran.state !== 'failed') return { status: 'fail', message: say.notRun };
+  if (/Test timed out in \d+ms/.test(ran.message)) return { status: 'timeout', message: say.testTimeout(seconds(input.limits.testMs)) };
+  const text = ran.denied ? say.denied(ran.denied.permission, ran.denied.resource) : ran.message;
+  return { status: 'fail', message: clean(input, text, ran.stack) };
+}
+
+/** How messages name the folder a suite's or the learner's code gets as os.tmpdir() while grading. */
+const SHOWN_TMP = '$TMPDIR';
+
+/**
+ * Writes every path inside the scratch folder the way the learner knows it, whatever form a message gives it
+ * (absolute, a file:// URL, relative to the current folder, or from the scratch root as Vite names modules):
+ * chapters as the learner's chapters folder, suites as checker/suites, a lane's temporary folder as $TMPDIR
+ * (without the random suffix of a folder made in it), so equal failures read the same for every student.
+ */
+export function learnerPaths(text: string, root: string, shownChapters: string): string {
+  const escaped = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  let absolute = text.replaceAll(`file://${root}`, root).replaceAll(`/@fs${root}`, root);
+  const fromCwd = relative(process.cwd(), root);
+  if (fromCwd.startsWith('..')) absolute = absolute.replaceAll(`${fromCwd}/`, `${root}/`);
+  return absolute
+    .replace(new RegExp(`${escaped(root)}/\\.sandbox/[^/\\s]+/([^/\\s'"\`]+?)-[A-Za-z0-9]{6}(?=/)`, 'g'), `${SHOWN_TMP}/$1`)
+    .replace(new RegExp(`${escaped(root)}/\\.sandbox/[^/\\s'"\`]+`, 'g'), SHOWN_TMP)
+    .replace(new RegExp(`${escaped(root)}/t\\d+/chapters`, 'g'), shownChapters)
+    .replace(new RegExp(`${escaped(root)}/t\\d+/checker/suites`, 'g'), 'checker/suites')
+    .replace(/(^|[\s'"`(\[])\/t\d+\/chapters\//g, `$1${shownChapters}/`)
+    .split(root).join('<checker>');
+}
+
+/** Strips colour codes and scratch paths, and adds the learner's file:line when the stack names one. */
+function clean(input: ScoreInput, message: string, stack: string): string {
+  const { target } = input;
+  const text = learnerPaths(
+    message.replace(/\u001b\[[0-9;]*m/g, '').replaceAll('Access to this API has been restricted', messages(input.lang).sandboxRefused),
+    input.scratch.root,
+    shownScratchPath(target, target.chaptersDir),
+  )
+    .split('\n')
+    .filter((line) => !/^\s+at /.test(line))
+    .slice(0, 30)
+    .join('\n')
+    .trim();
+  const where = learnerFrame(target, stack);
+  if (!where || text.includes(where)) return text;
+  return `${text}\n  ${messages(input.lang).where}: ${where}`;
+}
+
+/** The first stack frame inside the learner's chapters, as `chapters/…/file.ts:line`. */
+function learnerFrame(target: ScratchTarget, stack: string): string | null {
+  for (const line of stack.split('\n')) {
+    const match = /((?:\/[^\s():]+)+\.ts):(\d+)(?::\d+)?/.exec(line);
+    if (!match || !match[1]!.startsWith(target.chaptersDir)) continue;
+    return `${shownScratchPath(target, match[1]!)}:${match[2]}`;
+  }
+  return null;
+}
+
+/** A scratch path shown as the learner knows it (see shownPath in target.ts). */
+function shownScratchPath(target: ScratchTarget, file: string): string {
+  return shownPath(target.learner, relative(target.chaptersDir, file));
+}

@@ -1,0 +1,253 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { createVitest } from 'vitest/node';
+import type { PoolOptions, Reporter, TestModule, TestSpecification, Vitest } from 'vitest/node';
+import type { TimeLimits } from './limits.ts';
+import { loadConfinement } from '../trust/confine.ts';
+import type { LoadScope } from '../trust/confine.ts';
+import { suiteGuard } from '../trust/trusted-sources.ts';
+import type { TrustedSources } from '../trust/trusted-sources.ts';
+import { sandboxArgv } from '../trust/sandbox.ts';
+import type { SandboxPaths } from '../trust/sandbox.ts';
+import { KillableForksWorker } from './killable-worker.ts';
+import { fileErrors, toRawTest } from './vitest-results.ts';
+import type { RawFile } from './vitest-results.ts';
+import { cpuMs, killLaneForks, laneFork } from './forks.ts';
+
+/** Settings for one lane. */
+export interface LaneOptions {
+  /** A short name, unique among the checker's lanes; the lane's forks carry it in their environment. */
+  id: string;
+  root: string;
+  trusted: TrustedSources;
+  /** A setup file that gives every suite file fresh learner modules. */
+  setupFile: string;
+  /** The folders every fork may read (the packages, the setup file) and the lane's one writable folder; each group adds its student's folder. */
+  sandbox: SandboxPaths;
+  /** Extra Node options, such as the right to start child processes. */
+  extraArgv?: string[];
+  /** Extra environment for the lane's forks. */
+  env?: Record<string, string>;
+  /** Environment that depends on the sandbox of the group being graded, such as how to start a sandboxed learner process. */
+  sandboxEnv?: (sandbox: SandboxPaths) => Record<string, string>;
+  /** Per suite file (also the longest a fork may sit between two files), per test, and to load after a hang while loading. */
+  limits: TimeLimits;
+  onFileDone?: (file: string) => void;
+}
+
+/** How often the lane looks at its deadlines. */
+const TICK_MS = 100;
+
+/** The file a lane's fork is running: since when, whether it has loaded, and (to time a load after a hang) the fork and its CPU time when it started the file. */
+interface Running {
+  file: string;
+  since: number;
+  loaded: boolean;
+  fork?: { pid: number; cpuAtStart: number };
+}
+
+/** How many times in a row a fork may die before any file gets a result, before the rest count as crashed. */
+const FRUITLESS_TRIES = 2;
+
+/**
+ * One vitest instance with one fork at a time. A group (one student's files) runs in order in one fresh fork,
+ * so students never share a process; a file past its deadline gets its fork killed and the rest of its group goes on in a new one.
+ */
+export class Lane {
+  private results = new Map<string, RawFile>();
+  /** The student folder of the previous group: modules Vite transformed for one student are never served to another. */
+  private lastRoot: string | null = null;
+  private running: Running | null = null;
+  private lastEvent = Date.now();
+  private hungWhileLoading = false;
+
+  private constructor(
+    private readonly vitest: Vitest,
+    private readonly options: LaneOptions,
+    private readonly sequence: { order: string[] },
+    private readonly scope: LoadScope,
+  ) {}
+
+  /** Starts the lane's vitest instance; learner output is dropped and its forks run in the sandbox. */
+  static async create(options: LaneOptions): Promise<Lane> {
+    const holder: { lane?: Lane } = {};
+    const sequence = { order: [] as string[] };
+    const scope: LoadScope = { root: null, shared: options.sandbox.read };
+    const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+    const reporter: Reporter = {
+      onTestModuleQueued: (module: TestModule) => holder.lane?.queued(module.moduleId),
+      onTestModuleCollected: (module: TestModule) => holder.lane?.collected(module.moduleId),
+      onTestModuleEnd: (module: TestModule) => holder.lane?.record(module),
+    };
+    // Keeps the files in the order the checker gave, so a group always runs the same way.
+    class GivenOrder {
+      async shard(specs: TestSpecification[]): Promise<TestSpecification[]> {
+        return specs;
+      }
+      async sort(specs: TestSpecification[]): Promise<TestSpecification[]> {
+        const rank = new Map(sequence.order.map((file, index) => [file, index]));
+        return [...specs].sort((a, b) => (rank.get(a.moduleId) ?? 0) - (rank.get(b.moduleId) ?? 0));
+      }
+    }
+    const vitest = await createVitest(
+      'test',
+      {
+        root: options.root,
+        config: false,
+        watch: false,
+        pool: { name: 'checker-forks', createPoolWorker: (pool: PoolOptions) => new KillableForksWorker(pool, () => holder.lane!.forkSettings()) },
+        isolate: false,
+        maxWorkers: 1,
+        fileParallelism: false,
+        setupFiles: [options.setupFile],
+        execArgv: options.extraArgv ?? [],
+        env: { ...options.env, TMPDIR: options.sandbox.write, CHECKER_LANE: options.id },
+        include: ['**/checker/suites/**/*.test.ts'],
+        reporters: [reporter],
+        sequence: { sequencer: GivenOrder },
+        testTimeout: options.limits.testMs,
+        hookTimeout: options.limits.testMs,
+        teardownTimeout: 1_000,
+        dangerouslyIgnoreUnhandledErrors: true,
+      },
+      { plugins: [loadConfinement(scope), suiteGuard(options.trusted)], cacheDir: `${options.root}/.vite`, server: { watch: null } },
+      { stdout: sink, stderr: sink },
+    );
+    const lane = new Lane(vitest, options, sequence, scope);
+    holder.lane = lane;
+    return lane;
+  }
+
+  /**
+   * Runs one group of files in order and returns an outcome for each; never waits on a hung file past its deadline.
+   * `root` is the student's folder: the group's forks may read it and no other student's, and Vite loads modules only from it.
+   */
+  async runGroup(files: readonly string[], root: string): Promise<Map<string, RawFile>> {
+    if (this.lastRoot !== null && this.lastRoot !== root) this.forgetModules();
+    this.lastRoot = root;
+    this.scope.root = root;
+    this.results = new Map();
+    this.hungWhileLoading = false;
+    let pending = [...files];
+    let fruitless = 0;
+    while (pending.length > 0 && fruitless < FRUITLESS_TRIES) {
+      const before = this.results.size;
+      await this.runOnce(pending);
+      // The file a dying fork was running is the one that killed it; the files after it go on in a new fork.
+      if (this.running && !this.results.has(this.running.file)) this.settle(this.running.file, { outcome: 'crashed', errors: [], tests: [] });
+      this.running = null;
+      fruitless = this.results.size === before ? fruitless + 1 : 0;
+      pending = pending.filter((file) => !this.results.has(file));
+    }
+    for (const file of pending) this.settle(file, { outcome: 'crashed', errors: [], tests: [] });
+    this.scope.root = null;
+    return this.results;
+  }
+
+  /** The sandbox of a fork that starts now: the shared folders and the current student's folder, nothing else. */
+  forkSettings(): { execArgv: string[]; env: Record<string, string> } {
+    const { read, write } = this.options.sandbox;
+    const sandbox: SandboxPaths = { read: [...read, write, ...(this.scope.root ? [this.scope.root] : [])], write };
+    return { execArgv: sandboxArgv(sandbox), env: this.options.sandboxEnv?.(sandbox) ?? {} };
+  }
+
+  /** Drops every module Vite has transformed, so the next student's forks get nothing that was loaded for another. */
+  private forgetModules(): void {
+    for (const project of this.vitest.projects) {
+      for (const environment of Object.values(project.vite.environments)) environment.moduleGraph.invalidateAll();
+    }
+  }
+
+  /** Drops what vitest knows of a changed file, so the next run reads it again. */
+  invalidate(file: string): void {
+    this.vitest.invalidateFile(file);
+  }
+
+  /** Stops vitest and any fork of this lane still running. */
+  async close(): Promise<void> {
+    killLaneForks(this.options.id);
+    await Promise.race([this.vitest.close(), new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
+  }
+
+  private async runOnce(files: string[]): Promise<void> {
+    this.sequence.order = files;
+    this.running = null;
+    this.lastEvent = Date.now();
+    // Nothing one student left in the temporary folder reaches the next group.
+    rmSync(this.options.sandbox.write, { recursive: true, force: true });
+    mkdirSync(this.options.sandbox.write, { recursive: true });
+    const timer = setInterval(() => this.watch(), TICK_MS);
+    try {
+      // Specifications made directly: runTestFiles would match every known suite file against every filter, per group.
+      const project = this.vitest.getRootProject();
+      await this.vitest.runTestSpecifications(files.map((file) => project.createSpecification(file)));
+    } catch {
+      // A run broken by a killed fork still leaves the results recorded so far.
+    } finally {
+      clearInterval(timer);
+      killLaneForks(this.options.id);
+    }
+  }
+
+  /** Kills the fork when the running file is past its deadline, or when the fork sits idle between files too long. */
+  private watch(): void {
+    const now = Date.now();
+    const running = this.running;
+    if (running) {
+      const { loadMs, fileMs } = this.options.limits;
+      if (this.hungWhileLoading && !running.loaded && this.loadTime(running, now) > loadMs) this.stop(running, loadMs);
+      else if (now - running.since > fileMs) this.stop(running, fileMs);
+      return;
+    }
+    // Every file has its outcome: a fork that lingers (a learner timer, a loop after the last test) is not waited for.
+    if (this.sequence.order.every((file) => this.results.has(file))) killLaneForks(this.options.id);
+    else if (now - this.lastEvent > this.options.limits.fileMs) killLaneForks(this.options.id);
+  }
+
+  /** Reports the running file as timed out at `limitMs` and kills its fork; the rest of the group goes on in a new one. */
+  private stop(running: Running, limitMs: number): void {
+    if (!running.loaded) this.hungWhileLoading = true;
+    this.settle(running.file, { outcome: 'timeout', limitMs, errors: [], tests: [] });
+    this.running = null;
+    killLaneForks(this.options.id);
+  }
+
+  /**
+   * How long the running file has spent loading, for the shorter limit after a hang while loading: the CPU time its
+   * fork used since it started the file. A learner loop spends CPU time without end, whatever the load; an honest
+   * load spends the same little on a busy machine as on a quiet one, however long it waits for a core or for the
+   * checker to transform its modules. Wall time when the fork could not be read.
+   */
+  private loadTime(running: Running, now: number): number {
+    const cpu = running.fork ? cpuMs(running.fork.pid) : undefined;
+    return running.fork && cpu !== undefined ? cpu - running.fork.cpuAtStart : now - running.since;
+  }
+
+  private queued(file: string): void {
+    this.lastEvent = Date.now();
+    if (this.results.has(file)) return;
+    this.running = { file, since: this.lastEvent, loaded: false };
+    if (!this.hungWhileLoading) return;
+    const pid = laneFork(this.options.id);
+    const cpuAtStart = pid === undefined ? undefined : cpuMs(pid);
+    if (pid !== undefined && cpuAtStart !== undefined) this.running.fork = { pid, cpuAtStart };
+  }
+
+  private collected(file: string): void {
+    this.lastEvent = Date.now();
+    if (this.running?.file === file) this.running.loaded = true;
+  }
+
+  private record(module: TestModule): void {
+    this.lastEvent = Date.now();
+    if (this.running?.file === module.moduleId) this.running = null;
+    if (this.results.has(module.moduleId)) return;
+    const tests = [...module.children.allTests()].map(toRawTest);
+    this.settle(module.moduleId, { outcome: 'ran', errors: fileErrors(module), tests });
+  }
+
+  private settle(file: string, outcome: RawFile): void {
+    this.results.set(file, outcome);
+    this.options.onFileDone?.(file);
+  }
+}

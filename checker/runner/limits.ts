@@ -1,0 +1,31 @@
+/**
+ * The time limits of one grading run, one per level: a whole suite file, one test (or hook) inside it, and the
+ * load of a file after another file of the same group hung while loading. Every one of them follows the file limit
+ * (--timeout), so on a slow or loaded machine a longer --timeout is the one remedy and it covers them all; at the
+ * default 10 s they are 5 s per test and 2 s to load.
+ */
+export interface TimeLimits {
+  /** A suite file, from the moment its fork starts it (--timeout). */
+  fileMs: number;
+  /** One test or hook: vitest stops it and reports it timed out. */
+  testMs: number;
+  /** After a file hung while loading, how much CPU time each later file of the same group gets to load (its fork's, so load does not count). */
+  loadMs: number;
+}
+
+/** The longest one test may take under the default file limit; a longer file limit gives a test half of it. */
+export const TEST_LIMIT_MS = 5_000;
+
+/** The CPU time a file gets to load after one hung while loading, under the default file limit; a longer one gives a fifth of it. */
+export const LOAD_LIMIT_MS = 2_000;
+
+/** The limits for a file limit: a test gets half of it, at least TEST_LIMIT_MS; a load after a hang a fifth, at least LOAD_LIMIT_MS; neither more than the file limit. */
+export function timeLimits(fileMs: number): TimeLimits {
+  const share = (least: number, part: number) => Math.min(fileMs, Math.max(least, Math.round(fileMs * part)));
+  return { fileMs, testMs: share(TEST_LIMIT_MS, 1 / 2), loadMs: share(LOAD_LIMIT_MS, 1 / 5) };
+}
+
+/** Whole seconds for messages, at least 1. */
+export function seconds(ms: number): number {
+  return Math.max(1, Math.round(ms / 1000));
+}

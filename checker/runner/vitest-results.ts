@@ -1,0 +1,48 @@
+import type { TestCase, TestModule } from 'vitest/node';
+import { deniedFrom } from '../trust/sandbox.ts';
+import type { Denied } from '../trust/sandbox.ts';
+
+/** One test as vitest reported it. */
+export interface RawTest {
+  name: string;
+  state: 'passed' | 'failed' | 'skipped' | 'pending';
+  message: string;
+  /** The stack of the first error, used only to find the learner's file and line. */
+  stack: string;
+  /** Set when the sandbox refused what the test's code tried to do. */
+  denied?: Denied;
+}
+
+/** An error that stopped a whole suite file, such as a failed import. */
+export interface RawError {
+  message: string;
+  stack: string;
+  denied?: Denied;
+}
+
+/** What happened to one suite file: it ran, it was stopped at its deadline, or its worker died under it. */
+export interface RawFile {
+  outcome: 'ran' | 'timeout' | 'crashed';
+  /** For a timeout: the limit that stopped the file (its own limit, or the shorter load limit). */
+  limitMs?: number;
+  /** Errors that stopped the file itself, such as a failed import. */
+  errors: RawError[];
+  tests: RawTest[];
+}
+
+function deniedPart(error: unknown): { denied?: Denied } {
+  const denied = deniedFrom(error);
+  return denied ? { denied } : {};
+}
+
+/** One test's result in the checker's own shape. */
+export function toRawTest(test: TestCase): RawTest {
+  const result = test.result();
+  const first = result.errors?.[0];
+  return { name: test.name, state: result.state, message: first?.message ?? '', stack: first?.stack ?? '', ...deniedPart(first) };
+}
+
+/** The errors that stopped a whole suite file, such as a failed import. */
+export function fileErrors(module: TestModule): RawError[] {
+  return module.errors().map((error) => ({ message: error.message ?? String(error), stack: error.stack ?? '', ...deniedPart(error) }));
+}

@@ -1,0 +1,72 @@
+import type { UsageError } from './command-line.ts';
+import type { Lang } from './messages.ts';
+import { usageWords } from './usage-words.ts';
+
+/** The commands that answer --help. */
+export type HelpTopic = 'check' | 'hint' | 'watch' | 'reset' | 'grade' | 'grade:diff' | 'grade:merge' | 'grade:pr';
+
+/** One usage line per command; option names are the same in both languages. */
+export const USAGE_LINES: Record<HelpTopic, string> = {
+  check: 'npm run check -- [01 | 01/3 ...] [--target DIR] [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--suites DIR] [--quiet]',
+  hint: 'npm run hint -- [01/3] [--target DIR] [--lang ko|en]',
+  watch: 'npm run watch -- [01 | 01/3 ...] [--target DIR] [--lang ko|en] [--timeout SECONDS]',
+  reset: 'npm run reset -- 01 [--target DIR] [--lang ko|en]',
+  grade: 'npm run grade -- SUBMISSIONS_DIR [--out DIR] [--config FILE] [--deadline TIME] [--only NAME,...] [--shard I/N] [--similarity] [--suites DIR] [--lang ko|en] [--timeout SECONDS]',
+  'grade:diff': 'npm run grade:diff -- OLD_GRADEBOOK_DIR NEW_GRADEBOOK_DIR [--json FILE] [--lang ko|en]',
+  'grade:merge': 'npm run grade:merge -- SHARD_GRADEBOOK_DIR... --out DIR [--lang ko|en]',
+  'grade:pr': 'npm run grade:pr -- --base REF --head REF [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--repo DIR] [--run-as USER]',
+};
+
+const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
+  check: {
+    ko: '숨은 테스트로 연습을 채점한다. 번호를 빼면 모든 연습. 종료 코드: 모두 통과 0, 실패 1, 잘못된 사용 2.\n  --target DIR  다른 폴더 채점(저장소 사본 또는 chapters 폴더)   --json/--junit FILE  결과 파일\n  --timeout SECONDS  연습 파일 하나의 제한 시간(기본 10)   --suites DIR  강사의 비공개 테스트   --quiet  마지막 두 줄만',
+    en: 'Grades exercises with the hidden suites; all of them when no id is given. Exit 0 all pass, 1 some fail, 2 usage error.\n  --target DIR  grade another folder (a course copy or a chapters folder)   --json/--junit FILE  result files\n  --timeout SECONDS  per exercise file (default 10)   --suites DIR  an instructor\'s private suites   --quiet  last two lines only',
+  },
+  hint: {
+    ko: '연습의 힌트와 TODO 위치(파일:줄)를 보여 준다. 번호를 빼면 아직 통과하지 못한 첫 연습.',
+    en: 'Shows an exercise\'s hint and its TODO (file:line); with no id, for the first exercise that does not pass yet.',
+  },
+  watch: {
+    ko: '한 번 채점한 뒤, 파일을 저장할 때마다 그 파일의 연습을 먼저, 이어서 장 전체를 다시 채점한다. 화면에는 지켜보는 장, 아직 통과하지 못한 첫 연습과 그 실패, 힌트 한 줄, 선택한 연습 전체의 진행이 나온다.\n  터미널에서는 키: h 힌트 전체, l 연습 목록, f 전체 보고서, Enter 요약, q 끝내기. 터미널이 아니면 Ctrl+C로 끝낸다.',
+    en: 'Checks once, then on every save re-checks the saved file\'s exercises first and then the rest of the chapter. The screen shows the watched chapters, the first exercise not passing yet with its failure and one hint line, and the progress of every selected exercise.\n  Keys on a terminal: h whole hint, l list of exercises, f full report, Enter summary, q quit. Elsewhere Ctrl+C stops.',
+  },
+  reset: {
+    ko: '장 하나를 시작 코드로 되돌린다. 지금 파일은 먼저 .backups/<장>-<시각>/에 새 폴더로 복사되므로 잃어버리지 않는다. 시작 코드에 없던 파일은 백업에만 남고, 이미 시작 코드와 같으면 아무것도 하지 않는다. git 기록이 필요하다.',
+    en: 'Restores one chapter to its starter. Your files are first copied to a new folder .backups/<chapter>-<time>/, so nothing is lost; files the starter lacks stay only in the backup, and a chapter that already is the starter is left alone. Needs the git history.',
+  },
+  grade: {
+    ko: '강사용: 하위 폴더(또는 .zip)마다 학생 한 명으로 채점해 gradebook.csv, gradebook.json, report.html을 쓴다.\n  --out DIR  결과 폴더(기본: ~/mcp-gradebooks/gradebook-<시각>, 저장소와 제출 폴더 밖)\n  --config FILE  반 설정(가중치, 명부, 마감)   --deadline TIME  .git 사본을 이 시각 이전 마지막 커밋으로 채점   --only NAME,...  이미 있는 성적표에 이 학생들만 다시 채점   --similarity  사람이 살펴볼 비슷한 제출물 표시',
+    en: 'Instructors: grades each subfolder (or .zip) as one student and writes gradebook.csv, gradebook.json and report.html.\n  --out DIR  output folder (default: ~/mcp-gradebooks/gradebook-<time>, outside the repository and the submissions)\n  --config FILE  class file (weights, roster, deadline)   --deadline TIME  grade .git copies at their last commit at or before it   --only NAME,...  regrade these students into the existing gradebook   --similarity  flag similar submissions for a person to review',
+  },
+  'grade:merge': {
+    ko: '강사용: grade --shard 1/n … n/n으로 나눠 채점한 성적표들을 한 번에 채점한 것과 똑같은 하나의 성적표로 합친다.',
+    en: 'Instructors: joins the gradebooks of grade --shard 1/n … n/n into the one gradebook a single run over the whole class writes.',
+  },
+  'grade:diff': {
+    ko: '강사용: 두 성적표(gradebook.json이 있는 폴더)를 비교해 점수가 바뀐 학생, 바뀐 연습, 이전과 이후의 메시지를 보여 준다.',
+    en: 'Instructors: compares two gradebooks (folders holding gradebook.json): whose score moved, on which exercise, and the old and new messages.',
+  },
+  'grade:pr': {
+    ko: 'CI용: 헤드 커밋의 chapters/만 기준 커밋의 채점기로 채점한다. chapters/ 밖에서 바뀐 파일은 tampered로 적는다.',
+    en: 'CI: grades the head commit\'s chapters/ with the base commit\'s checker; paths changed outside chapters/ are listed as tampered.',
+  },
+};
+
+/** The --help text of a command (or of every checker command when none is named), in the chosen language. */
+export function helpText(topic: HelpTopic | null, lang: Lang): string {
+  const heading = usageWords(lang).usage;
+  const topics: HelpTopic[] = topic ? [topic] : ['check', 'hint', 'watch', 'reset'];
+  const blocks = topics.map((name) => `${USAGE_LINES[name]}\n  ${ABOUT[name][lang]}`);
+  const tail =
+    lang === 'ko'
+      ? '공통: --lang ko|en (기본 한국어, CHECKER_LANG=en도 된다), -h/--help 이 설명\n장 폴더 안에서 번호 없이 실행하면 check, hint, watch는 그 장만 본다.'
+      : 'Common: --lang ko|en (Korean by default; CHECKER_LANG=en works too), -h/--help this text\nRun without an id inside a chapter folder, check, hint and watch take that chapter alone.';
+  return `${heading}:\n${blocks.join('\n\n')}\n\n${tail}`;
+}
+
+/** The answer to a wrong command line: what was wrong, then the command's usage line (or every command's help) once. */
+export function usageErrorText(error: UsageError, topic: HelpTopic | null, lang: Lang): string {
+  const say = usageWords(lang);
+  const usage = topic ? `${say.usage}:\n${USAGE_LINES[topic]}\n${say.moreHelp(topic)}` : helpText(null, lang);
+  return `${error.say(say)}\n\n${usage}`;
+}

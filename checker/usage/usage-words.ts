@@ -1,0 +1,74 @@
+import type { Lang } from './messages.ts';
+import { josa } from '../suites/_lib/josa.ts';
+
+const ko = {
+  unknownCommand: (word: string) => `알 수 없는 명령: ${word}. 쓸 수 있는 명령: check, hint, watch, reset`,
+  unknownOption: (name: string) => `알 수 없는 옵션: ${name}`,
+  needsValue: (name: string) => `${name} 옵션에는 값이 필요하다. 예: ${name} ${name === '--lang' ? 'en' : name === '--timeout' ? '10' : 'DIR'}`,
+  badLang: (value: string) => `--lang은 ko 또는 en이어야 한다. 받은 값: ${value}`,
+  badTimeout: (value: string) => `--timeout은 1에서 600 사이의 초 수여야 한다. 받은 값: ${value}`,
+  signNeedsJson: '--sign은 --json FILE과 함께만 쓸 수 있다.',
+  signKey: '--sign은 표준 입력으로 16진수 64자리 키를 받아야 한다.',
+  oneSubmissions: '제출물 폴더를 정확히 하나 적어라. 예: npm run grade -- ../class-2026 --out ../gradebook',
+  badShard: (value: string) => `--shard는 i/n 꼴이어야 한다(1 ≤ i ≤ n ≤ 1000, 예: 2/8): "${value}"`,
+  mergeNeedsBooks: '합칠 성적표 폴더를 하나 이상 적고, --out DIR도 적어라. 예: npm run grade:merge -- shard-1 shard-2 --out merged',
+  twoGradebooks: '비교할 성적표 폴더를 둘 적어라. 예: npm run grade:diff -- ../gradebook-old ../gradebook-new',
+  onlyNeedsOut: '--only는 이미 있는 성적표를 고친다: 그 성적표가 있는 --out DIR도 적어라',
+  configUnreadable: (file: string, why: string) => `--config: ${josa(file, '을/를')} JSON으로 읽을 수 없다(${why})`,
+  configBad: (file: string, key: string) => `--config: ${file}의 ${josa(key, '이/가')} 맞지 않다. 쓸 수 있는 키: weights(연습 번호 → 0보다 큰 점수), roster(제출물 이름 → 학번), deadline(예: 2026-12-01T23:59:00+09:00)`,
+  badDeadline: (where: string, value: string) => `${where}: 시각으로 읽을 수 없다: "${value}". 시간대까지 적어라. 예: 2026-12-01T23:59:00+09:00`,
+  outInside: (out: string) => `--out 폴더(${out})는 제출물 폴더 밖에 있어야 한다.`,
+  unexpectedArgument: (word: string) => `알 수 없는 인자: ${word}`,
+  baseHeadRequired: '--base REF와 --head REF가 모두 필요하다. 예: npm run grade:pr -- --base origin/main --head HEAD',
+  noChapters: (target: string, dirs: string) =>
+    `${target}에 장 폴더가 없다: 저장소 사본(안에 chapters/가 있는 폴더)이나 ${dirs} 같은 장 폴더를 담은 chapters 폴더를 가리켜야 한다.`,
+  suitesNotFolder: (dir: string) => `--suites: 폴더가 아니다: ${dir}`,
+  suitesNotChapter: (name: string, dirs: string) => `--suites: ${josa(name, '은/는')} 장 폴더가 아니다(쓸 수 있는 것: ${dirs})`,
+  suitesNoExercise: (file: string, id: string) => `--suites: ${josa(file, '은/는')} 없는 연습 ${josa(id, '을/를')} 가리킨다`,
+  suitesNoNames: (file: string) => `--suites: ${file}에 이름이 글자 그대로 적힌 test('…')가 없다`,
+  suitesRepeated: (file: string, name: string) => `--suites: ${file}에 테스트 "${name}"가 두 번 있다`,
+  suitesBadName: (file: string) => `--suites: ${josa(file, '은/는')} 테스트 파일처럼 보이지만 이름이 <연습 번호>-<이름>.test.ts 꼴이 아니다(예: 3-strict.test.ts). 아무것도 채점하지 않았다`,
+  suitesDoNotCompile: (line: string) => `--suites: 비공개 테스트가 시작 코드에 대해 컴파일되지 않는다. 아무것도 채점하지 않았다:\n    ${line}`,
+  usage: '사용법',
+  moreHelp: (command: string) => `자세한 설명: npm run ${command} -- --help`,
+};
+
+/** The words of command-line errors; every language has every key. */
+export type UsageWords = typeof ko;
+
+const en: UsageWords = {
+  unknownCommand: (word) => `Unknown command: ${word}. Commands: check, hint, watch, reset`,
+  unknownOption: (name) => `Unknown option: ${name}`,
+  needsValue: (name) => `${name} needs a value, for example: ${name} ${name === '--lang' ? 'en' : name === '--timeout' ? '10' : 'DIR'}`,
+  badLang: (value) => `--lang must be ko or en, not ${value}`,
+  badTimeout: (value) => `--timeout must be a number of seconds from 1 to 600, not ${value}`,
+  signNeedsJson: '--sign works only together with --json FILE.',
+  signKey: '--sign expects a 64-character hex key on standard input.',
+  oneSubmissions: 'Name exactly one submissions folder, for example: npm run grade -- ../class-2026 --out ../gradebook',
+  badShard: (value) => `--shard takes i/n (1 ≤ i ≤ n ≤ 1000, such as 2/8): "${value}"`,
+  mergeNeedsBooks: 'Name one or more gradebook folders to merge, and --out DIR, for example: npm run grade:merge -- shard-1 shard-2 --out merged',
+  twoGradebooks: 'Name the two gradebook folders to compare, for example: npm run grade:diff -- ../gradebook-old ../gradebook-new',
+  onlyNeedsOut: '--only regrades into an existing gradebook: give the --out DIR that holds it too',
+  configUnreadable: (file, why) => `--config: cannot read ${file} as JSON (${why})`,
+  configBad: (file, key) => `--config: ${key} in ${file} does not fit. Keys: weights (exercise id → points above 0), roster (submission name → student id), deadline (such as 2026-12-01T23:59:00+09:00)`,
+  badDeadline: (where, value) => `${where}: not a time: "${value}". Give the time zone too, for example 2026-12-01T23:59:00+09:00`,
+  outInside: (out) => `The --out folder (${out}) must be outside the submissions folder.`,
+  unexpectedArgument: (word) => `Unexpected argument: ${word}`,
+  baseHeadRequired: 'Both --base REF and --head REF are required, for example: npm run grade:pr -- --base origin/main --head HEAD',
+  noChapters: (target, dirs) =>
+    `${target} holds no chapter folders: point at a copy of the course (a folder with chapters/ inside) or at a chapters folder holding ${dirs}.`,
+  suitesNotFolder: (dir) => `--suites: not a folder: ${dir}`,
+  suitesNotChapter: (name, dirs) => `--suites: ${name} is not a chapter folder (${dirs})`,
+  suitesNoExercise: (file, id) => `--suites: ${file} names exercise ${id}, which does not exist`,
+  suitesNoNames: (file) => `--suites: ${file} has no test('…') with a literal name`,
+  suitesRepeated: (file, name) => `--suites: ${file} names the test "${name}" twice`,
+  suitesBadName: (file) => `--suites: ${file} looks like a test file, but its name is not <exercise number>-<name>.test.ts (for example 3-strict.test.ts). Nothing was graded`,
+  suitesDoNotCompile: (line) => `--suites: a private suite does not compile against the starter code. Nothing was graded:\n    ${line}`,
+  usage: 'Usage',
+  moreHelp: (command) => `More: npm run ${command} -- --help`,
+};
+
+/** The command-line error words in the given language. */
+export function usageWords(lang: Lang): UsageWords {
+  return lang === 'en' ? en : ko;
+}

@@ -1,0 +1,85 @@
+import { join, relative } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { timeLimits } from '../../../../checker/runner/limits.ts';
+import type { Selected } from '../../../../checker/course/course.ts';
+import type { RawFile } from '../../../../checker/runner/vitest-results.ts';
+import type { Scratch, ScratchTarget } from '../../../../checker/grading/scratch.ts';
+import { learnerPaths, scoreTarget } from '../../../../checker/grading/score.ts';
+import { tempDir, writeTree } from '../../support/temp.ts';
+
+const root = tempDir('score');
+const chaptersDir = writeTree(join(root, 't0', 'chapters'), { '01-x/main.ts': '// TODO(01/1): fix\n' });
+const suitesDir = join(root, 't0', 'checker', 'suites');
+const target: ScratchTarget = { key: 't0', dir: join(root, 't0'), learner: { given: 'kim', chaptersDir: '/home/kim/chapters', shownAs: 'chapters' }, chaptersDir, suitesDir, suiteOrigins: new Map() };
+const scratch: Scratch = { root, targets: [target], dispose: () => {} };
+const selected = [
+  {
+    chapter: { id: '01', dir: '01-x' },
+    exercise: {
+      id: '01/1', suite: '1-x.test.ts', tests: { 'stops in time': '제때 멈춘다', 'answers': '답한다' },
+      title: { ko: '연습', en: 'Exercise' }, hint: { ko: '힌트', en: 'Hint' }, todo: { file: 'main.ts', marker: 'TODO(01/1)' },
+    },
+  },
+] as unknown as Selected[];
+const suite = join(suitesDir, '01-x', '1-x.test.ts');
+
+/** Scores the one exercise with the given outcome of its suite file, under --timeout 60. */
+function score(raw: RawFile, lang: 'ko' | 'en' = 'en') {
+  return scoreTarget({ scratch, target, outcomes: new Map([[suite, raw]]), problems: [], selected, lang, limits: timeLimits(60_000) }).exercises[0]!;
+}
+
+describe('scoreTarget timeouts name the limit that fired', () => {
+  const slowTest: RawFile = {
+    outcome: 'ran',
+    errors: [],
+    tests: [
+      { name: 'stops in time', state: 'failed', message: 'Test timed out in 30000ms.', stack: '' },
+      { name: 'answers', state: 'passed', message: '', stack: '' },
+    ],
+  };
+
+  test('a test stopped at the per-test limit says that limit (30 s under a 60 s file limit), not the file limit', () => {
+    const exercise = score(slowTest);
+    expect(exercise.status).toBe('timeout');
+    expect(exercise.tests[0]!.message).toContain('30 s');
+    expect(exercise.tests[0]!.message).not.toContain('60');
+    expect(score(slowTest, 'ko').tests[0]!.message).toContain('30초');
+  });
+
+  test('a file stopped at its own limit says that limit', () => {
+    const exercise = score({ outcome: 'timeout', limitMs: 60_000, errors: [], tests: [] });
+    expect(exercise.tests.map((test) => test.status)).toEqual(['timeout', 'timeout']);
+    expect(exercise.message).toContain('60 s');
+  });
+
+  test('a file stopped at the shorter load limit says that limit', () => {
+    expect(score({ outcome: 'timeout', limitMs: 2_000, errors: [], tests: [] }).message).toContain('2 s');
+  });
+
+  test('the TODO is shown under the learner folder\'s shown name', () => {
+    expect(score(slowTest).todo).toBe('chapters/01-x/main.ts:1');
+  });
+});
+
+describe('learnerPaths', () => {
+  const scratchRoot = '/tmp/mcp-check-Ab12Cd';
+  const cases: [string, string, string][] = [
+    ['an absolute chapter path of this copy', `${scratchRoot}/t0/chapters/01-x/server.ts:4`, 'chapters/01-x/server.ts:4'],
+    ["another copy's chapter path in a class run", `${scratchRoot}/t23/chapters/01-x/model.ts`, 'chapters/01-x/model.ts'],
+    ['a file:// URL', `file://${scratchRoot}/t1/chapters/01-x/rpc.ts`, 'chapters/01-x/rpc.ts'],
+    ['a /@fs/ id', `/@fs${scratchRoot}/t1/chapters/01-x/rpc.ts`, 'chapters/01-x/rpc.ts'],
+    ['a path from the scratch root, as Vite names modules', "failed to load '/t0/chapters/01-x/model.ts'", "failed to load 'chapters/01-x/model.ts'"],
+    ["a suite's folder in the lane's temporary folder", `'${scratchRoot}/.sandbox/lane-1/mini-mcp-suite-PLxKXR/report.txt'`, "'$TMPDIR/mini-mcp-suite/report.txt'"],
+    ["the lane's temporary folder itself", `${scratchRoot}/.sandbox/lane-spawn/x.txt`, '$TMPDIR/x.txt'],
+    ['a copied suite', `${scratchRoot}/t4/checker/suites/01-x/support.ts`, 'checker/suites/01-x/support.ts'],
+    ['anything else in the scratch folder', `${scratchRoot}/tsconfig.learner.json`, '<checker>/tsconfig.learner.json'],
+  ];
+  test.each(cases)('shows %s as the learner knows it', (_name, text, shown) => {
+    expect(learnerPaths(text, scratchRoot, 'chapters')).toBe(shown);
+  });
+
+  test('a path relative to the current folder is read as the absolute one', () => {
+    const fromCwd = relative(process.cwd(), scratchRoot);
+    expect(learnerPaths(`[ ${fromCwd}/t0/chapters/01-x/server.ts:1:10 ]`, scratchRoot, 'chapters')).toBe('[ chapters/01-x/server.ts:1:10 ]');
+  });
+});

@@ -1,0 +1,38 @@
+import { EventEmitter } from 'node:events';
+import { expect, test } from 'vitest';
+import type { PoolOptions } from 'vitest/node';
+import { KillableForksWorker } from '../../../../checker/runner/killable-worker.ts';
+
+/** A worker whose fork is a plain event emitter, as vitest's listeners see it. */
+function workerWithFork(): { worker: KillableForksWorker; fork: EventEmitter } {
+  const options = { execArgv: [], env: {}, distPath: '/nowhere', project: { vitest: { logger: { outputStream: process.stdout, errorStream: process.stderr } } } };
+  const worker = new KillableForksWorker(options as unknown as PoolOptions, () => ({ execArgv: [], env: {} }));
+  const fork = new EventEmitter();
+  Object.assign(worker, { _fork: fork });
+  return { worker, fork };
+}
+
+/** What vitest does on a fork's exit: emit an error on the runner, which throws when nothing listens for it. */
+const unexpectedExit = () => {
+  new EventEmitter().emit('error', new Error('Worker exited unexpectedly'));
+};
+
+test('the exit of a killed fork that no test file listens for cannot throw out of the fork', () => {
+  const { worker, fork } = workerWithFork();
+  worker.on('exit', unexpectedExit);
+  worker.on('error', unexpectedExit);
+  expect(() => fork.emit('exit', null, 'SIGKILL')).not.toThrow();
+  expect(() => fork.emit('error', new Error('channel closed'))).not.toThrow();
+});
+
+test('vitest\'s listeners still hear the exit, and off removes them', () => {
+  const { worker, fork } = workerWithFork();
+  const heard: string[] = [];
+  const listener = () => heard.push('exit');
+  worker.on('exit', listener);
+  fork.emit('exit', 0, null);
+  worker.off('exit', listener);
+  fork.emit('exit', 0, null);
+  expect(heard).toEqual(['exit']);
+  expect(fork.listenerCount('exit')).toBe(0);
+});

@@ -1,0 +1,35 @@
+import { afterEach, expect, test, vi } from 'vitest';
+import { LOAD_LIMIT_MS, TEST_LIMIT_MS, seconds, timeLimits } from '../../../../checker/runner/limits.ts';
+import { TEST_LIMIT_ENV, learnerDeadlineMs } from '../../../../checker/suites/_lib/limits.ts';
+
+afterEach(() => vi.unstubAllEnvs());
+
+test('under the default 10 s file limit a test gets 5 s and a load after a hang 2 s', () => {
+  expect(timeLimits(10_000)).toEqual({ fileMs: 10_000, testMs: TEST_LIMIT_MS, loadMs: LOAD_LIMIT_MS });
+  expect([TEST_LIMIT_MS, LOAD_LIMIT_MS]).toEqual([5_000, 2_000]);
+});
+
+test('a longer file limit gives a test half of it and a load a fifth, so --timeout alone makes room on a loaded machine', () => {
+  expect(timeLimits(60_000)).toEqual({ fileMs: 60_000, testMs: 30_000, loadMs: 12_000 });
+  expect(timeLimits(600_000)).toEqual({ fileMs: 600_000, testMs: 300_000, loadMs: 120_000 });
+});
+
+test('no inner limit is longer than the file limit', () => {
+  expect(timeLimits(2_000)).toEqual({ fileMs: 2_000, testMs: 2_000, loadMs: 2_000 });
+  expect(timeLimits(1_000)).toEqual({ fileMs: 1_000, testMs: 1_000, loadMs: 1_000 });
+});
+
+test('a suite waits for a learner process four fifths of the test limit the checker gave, 4 s when none was given', () => {
+  vi.stubEnv(TEST_LIMIT_ENV, '');
+  expect(learnerDeadlineMs()).toBe(4_000);
+  vi.stubEnv(TEST_LIMIT_ENV, String(timeLimits(60_000).testMs));
+  expect(learnerDeadlineMs()).toBe(24_000);
+  vi.stubEnv(TEST_LIMIT_ENV, 'soon');
+  expect(learnerDeadlineMs()).toBe(4_000);
+});
+
+test('messages round to whole seconds, never 0', () => {
+  expect(seconds(5_000)).toBe(5);
+  expect(seconds(1_400)).toBe(1);
+  expect(seconds(200)).toBe(1);
+});

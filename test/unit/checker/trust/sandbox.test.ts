@@ -1,0 +1,83 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, realpathSync, statSync, symlinkSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { LEARNER_HEAP_MB, deniedFrom, laneSandbox, permissionFlag, SANDBOX_PRELOAD, sandboxArgv } from '../../../../checker/trust/sandbox.ts';
+import { tempDir } from '../../support/temp.ts';
+
+describe('permissionFlag', () => {
+  test('is a permission-model flag this Node accepts', () => {
+    const flag = permissionFlag();
+    expect(['--permission', '--experimental-permission']).toContain(flag);
+    expect(process.allowedNodeEnvironmentFlags.has(flag)).toBe(true);
+  });
+});
+
+describe('sandboxArgv', () => {
+  const quiet = tempDir('sandbox-quiet');
+  test('turns the permission model on, allows each read path and the one write path, caps the heap, then loads the preload', () => {
+    expect(sandboxArgv({ read: ['/scratch', '/repo/node_modules'], write: '/scratch/.sandbox/a' })).toEqual([
+      permissionFlag(),
+      '--allow-fs-read=/scratch',
+      '--allow-fs-read=/repo/node_modules',
+      '--allow-fs-write=/scratch/.sandbox/a',
+      `--max-old-space-size=${LEARNER_HEAP_MB}`,
+      '--disable-warning=ExperimentalWarning',
+      '--require',
+      SANDBOX_PRELOAD,
+    ]);
+  });
+
+  test('a process started with it prints nothing of its own on stderr: no experimental-feature warning reaches a suite', () => {
+    const ran = spawnSync(process.execPath, [...sandboxArgv({ read: [SANDBOX_PRELOAD], write: quiet }), '-e', '0'], { encoding: 'utf8' });
+    expect(ran.status).toBe(0);
+    expect(ran.stderr).toBe('');
+  });
+
+  test('allows nothing to read when given nothing, and never child processes, workers, addons or WASI', () => {
+    const argv = sandboxArgv({ read: [], write: '/w' });
+    expect(argv.filter((arg) => arg.startsWith('--allow-fs-read'))).toEqual([]);
+    expect(argv.filter((arg) => /^--allow-(child-process|worker|addons|wasi)/.test(arg))).toEqual([]);
+  });
+
+  test('the preload is the file beside the module', () => {
+    expect(basename(SANDBOX_PRELOAD)).toBe('sandbox-preload.cjs');
+    expect(existsSync(SANDBOX_PRELOAD)).toBe(true);
+  });
+});
+
+describe('laneSandbox', () => {
+  const root = tempDir('sandbox');
+
+  test("makes the lane's own write folder and reads only the shared paths (as given and by their real paths) and the preload, never the whole scratch folder", () => {
+    const packages = join(root, 'real-node-modules');
+    mkdirSync(packages);
+    symlinkSync(packages, join(root, 'node_modules'));
+    const paths = laneSandbox(root, [join(root, 'node_modules')], 'lane-3');
+    expect(paths.write).toBe(join(root, '.sandbox', 'lane-3'));
+    expect(statSync(paths.write).isDirectory()).toBe(true);
+    expect(paths.read).toEqual([join(root, 'node_modules'), realpathSync(packages), SANDBOX_PRELOAD]);
+  });
+});
+
+describe('deniedFrom', () => {
+  test('reads the refused right and resource of an ERR_ACCESS_DENIED error', () => {
+    expect(deniedFrom({ code: 'ERR_ACCESS_DENIED', permission: 'FileSystemWrite', resource: '/etc/x' })).toEqual({ permission: 'FileSystemWrite', resource: '/etc/x' });
+    expect(deniedFrom({ code: 'ERR_ACCESS_DENIED', permission: 'ChildProcess' })).toEqual({ permission: 'ChildProcess', resource: '' });
+  });
+
+  test('a refusal without a permission field is a binding refusal, named by its message', () => {
+    expect(deniedFrom({ code: 'ERR_ACCESS_DENIED', message: 'process.binding is not allowed' })).toEqual({ permission: 'Binding', resource: 'process.binding is not allowed' });
+    expect(deniedFrom({ code: 'ERR_ACCESS_DENIED' })).toEqual({ permission: 'Binding', resource: '' });
+  });
+
+  test('a refused native addon is reported as Addons', () => {
+    expect(deniedFrom({ code: 'ERR_DLOPEN_DISABLED', message: 'Cannot load native addon' })).toEqual({ permission: 'Addons', resource: '' });
+  });
+
+  test('anything else is not a refusal', () => {
+    for (const error of [null, undefined, 'ERR_ACCESS_DENIED', 42, new Error('boom'), { code: 'ENOENT', permission: 'FileSystemRead' }, {}]) {
+      expect(deniedFrom(error)).toBeNull();
+    }
+  });
+});
