@@ -66,6 +66,7 @@ export function buildHandler(options: HttpOptions): (request: Request) => Promis
     // 출처는 허용 목록과 정확히 같아야 한다: Origin이 있는데 목록에 없으면 토큰이나 본문을 보기 전에 403이다.
     const origin = request.headers.get('origin');
     if (origin !== null && !options.allowedOrigins.has(origin)) return originRefused(origin);
+
     // 토큰은 요청마다 확인한다: 없거나, 모르거나, 만료되었거나, 이 서버를 위해 발급되지 않았으면 401과 메타데이터 주소다.
     const authInfo = await requireBearerAuth({ verifier: options.verifier, expectedResource: options.resource, resourceMetadataUrl: metadata.href })(request);
     if (authInfo instanceof Response) return authInfo;
