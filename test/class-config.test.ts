@@ -43,10 +43,10 @@ function rowOf(rows: string[][], name: string): Record<string, string> {
 describe('grade --config: weights and a roster from a class file, never from the checker', () => {
   test('the CSV carries the id column, numeric points with the class weight, and a percent', () => {
     expect(first.status, first.stderr).toBe(0);
-    expect(firstCsv[0]).toEqual(['student', 'id', ...ids, 'score', 'max', 'percent', 'tests passed', 'tests total', 'reason']);
+    expect(firstCsv[0]).toEqual(['student', 'id', ...ids.map((id) => `${id} points`), 'score', 'max', 'percent', 'tests passed', 'tests total', 'reason']);
     const ann = rowOf(firstCsv, 'ann');
     expect(ann['id']).toBe('S-001');
-    expect(ann['01/1']).toBe('3');
+    expect(ann['01/1 points']).toBe('3');
     expect(ann['max']).toBe(String(ids.length + 2));
     expect(ann['percent']).toBe('100');
     expect(rowOf(firstCsv, 'cho')['id']).toBe('');
@@ -90,7 +90,7 @@ describe('grade --only: one student regraded into the existing gradebook', () =>
     expect(again.status, again.stderr).toBe(0);
     expect(again.stderr).toMatch(/Found 1 students/);
     const rows = csv();
-    expect(rowOf(rows, 'bob')['01/1']).toBe('3');
+    expect(rowOf(rows, 'bob')['01/1 points']).toBe('3');
     expect(Number(rowOf(rows, 'bob')['score'])).toBeGreaterThan(Number(rowOf(firstCsv, 'bob')['score']));
     for (const name of ['ann', 'cho', 'dan.zip']) expect(rowOf(rows, name), name).toEqual(rowOf(firstCsv, name));
     const after = book();

@@ -26,7 +26,8 @@ export function percentOf(score: number, max: number): number {
 export function gradebookCsv(results: readonly StudentResult[], exerciseIds: readonly string[], lang: Lang, roster: Readonly<Record<string, string>> = {}): string {
   const say = classWords(lang);
   const ids = results.some((result) => roster[result.student.name] !== undefined);
-  const header = [say.student, ...(ids ? [say.id] : []), ...exerciseIds, say.total, say.max, say.percent, say.testsPassed, say.testsTotal, say.reason];
+  // An exercise's column is named `01/1 points`, not `01/1`, which a spreadsheet reads as a date.
+  const header = [say.student, ...(ids ? [say.id] : []), ...exerciseIds.map(say.pointsOf), say.total, say.max, say.percent, say.testsPassed, say.testsTotal, say.reason];
   const rows = results.map((result) => {
     const points = exerciseIds.map((id) => result.report.exercises.find((exercise) => exercise.id === id)?.points ?? 0);
     const { score, max_score: max, tests_passed: passed, tests_total: total } = result.report;
