@@ -121,7 +121,7 @@ describe('a throw at import', () => {
   test('is said once, naming the file that failed to load, and the next step points at the throwing file:line', () => {
     for (const id of ['02/1', '02/2', '02/3', '02/4']) expect(byId(id).blocked).toMatchObject({ kind: 'load_error', where: expect.stringMatching(/protocol\.ts:1$/) });
     expect(ran.stdout.match(/boom at import/g)).toHaveLength(1);
-    expect(ran.stdout).toMatch(new RegExp(`${TWO}/protocol\\.ts:1를 불러오다가 실패해서 02/1, 02/2, 02/3, 02/4를 채점하지 못했다`));
+    expect(ran.stdout).toMatch(new RegExp(`${TWO}/protocol\\.ts:1을 불러오다가 실패해서 02/1, 02/2, 02/3, 02/4를 채점하지 못했다`));
     const next = ran.stdout.split('\n').find((line) => line.startsWith('다음 할 일')) ?? '';
     expect(next).toMatch(new RegExp(`^다음 할 일: .*${TWO}/protocol\\.ts:1 고치기 \\(위의 불러오기 실패\\)$`));
     expect(next).not.toContain('main.ts');

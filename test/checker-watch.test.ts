@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { allExercises } from '../checker/course/course.ts';
+import { CHAPTERS, allExercises } from '../checker/course/course.ts';
 import { GRADING_TIMEOUT, REPO } from './support/run.ts';
 import { committedStarters, starterCopy } from './support/starters.ts';
 
@@ -156,7 +156,7 @@ test('watch without arguments keeps the whole course in view: one chapter passin
   const { child, output, stderr } = startWatch(['--target', target], temp);
   try {
     const first = await waitFor(child, output, 0, /끝내려면 Ctrl\+C/, 150_000, stderr);
-    expect(first).toContain('지켜보는 장: 01-mini-mcp, 02-two-sided-allowlists, 03-real-mcp-sdk');
+    expect(first).toContain(`지켜보는 장: ${CHAPTERS.map((chapter) => chapter.dir).join(', ')}`);
     expect(first).toContain(`연습 ${allExercises().length}개`);
     expect(first).toContain('✗ 01/1');
     expect(first.match(/힌트: /g), 'one hint line, not one per exercise').toHaveLength(1);
@@ -164,11 +164,12 @@ test('watch without arguments keeps the whole course in view: one chapter passin
 
     const from = output().length;
     for (const file of ['server.ts', 'main.ts']) save(join(target, '01-mini-mcp', file), readFileSync(join(REPO, 'solutions', '01-mini-mcp', file), 'utf8'));
-    const solved = await waitFor(child, output, from, /진행: 연습 4\/12 통과/, 150_000, stderr);
+    const total = allExercises().length;
+    const solved = await waitFor(child, output, from, new RegExp(`진행: 연습 4/${total} 통과`), 150_000, stderr);
     const screen = solved.slice(solved.lastIndexOf('='.repeat(72)));
     expect(screen).not.toContain('선택한 연습을 모두 통과했다');
     expect(screen).toContain('✗ 02/1');
-    expect(screen).toContain('점수 4/12 (연습 단위)');
+    expect(screen).toContain(`점수 4/${total} (연습 단위)`);
   } finally {
     await stopWatch(child);
   }
