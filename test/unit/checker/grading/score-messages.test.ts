@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { timeLimits } from '../../../checker/runner/limits.ts';
-import type { Selected } from '../../../checker/course/course.ts';
-import type { Lang } from '../../../checker/usage/messages.ts';
-import type { RawFile } from '../../../checker/runner/vitest-results.ts';
-import type { Scratch, ScratchTarget } from '../../../checker/grading/scratch.ts';
-import { scoreTarget } from '../../../checker/grading/score.ts';
-import { readStarters } from '../../../checker/course/starters.ts';
-import type { TypeErrorReport } from '../../../checker/report/shape.ts';
-import { tempDir, writeTree } from '../support/temp.ts';
+import { timeLimits } from '../../../../checker/runner/limits.ts';
+import type { Selected } from '../../../../checker/course/course.ts';
+import type { Lang } from '../../../../checker/usage/messages.ts';
+import type { RawFile } from '../../../../checker/runner/vitest-results.ts';
+import type { Scratch, ScratchTarget } from '../../../../checker/grading/scratch.ts';
+import { scoreTarget } from '../../../../checker/grading/score.ts';
+import { readStarters } from '../../../../checker/course/starters.ts';
+import type { TypeErrorReport } from '../../../../checker/report/shape.ts';
+import { tempDir, writeTree } from '../../support/temp.ts';
 
 /** A scratch copy holding chapter 01-mini-mcp's starter files, as names only, except the ones left out. */
 function scratchWithout(leftOut: readonly string[]): { scratch: Scratch; target: ScratchTarget } {
