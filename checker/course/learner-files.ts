@@ -14,7 +14,9 @@ let index: StarterIndex | null = null;
  * A chapter the index does not know (a course author's chapter before `npm run starters`) lacks nothing.
  */
 export function missingStarterFiles(chapterDir: string, chapterName: string): string[] {
-  index ??= JSON.parse(readFileSync(join(import.meta.dirname, '..', 'starters.json'), 'utf8')) as StarterIndex;
+  // No index yet (a course being recorded for the first time by npm run starters): nothing can be missing from it.
+  const file = join(import.meta.dirname, '..', 'starters.json');
+  index ??= existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as StarterIndex) : {};
   return Object.keys(index[chapterName] ?? {}).filter((file) => file !== 'README.md' && !existsSync(join(chapterDir, file)));
 }
 
