@@ -4,7 +4,7 @@ import type { Exchange, Transport } from './client.ts';
 import { ErrorCode, encode, isPlainObject } from './protocol.ts';
 import type { RpcResponse } from './protocol.ts';
 
-/** Tries a call the client must refuse, and returns the refusal message to print. */
+/** 클라이언트가 거부해야 할 호출을 시도하고, 찍을 거부 메시지를 돌려준다. */
 export function expectClientRefusal(client: Client): string {
   // TODO(02/4): 거부로 인정할 것은 ClientPolicyError이면서 요청 식별자를 쓰지 않은 경우뿐이다. 그 밖에는 예외를 던진다.
   try {
@@ -15,7 +15,7 @@ export function expectClientRefusal(client: Client): string {
   return '';
 }
 
-/** Runs the four checks of this chapter and prints every message that crossed the boundary. */
+/** 이 장의 네 가지 검증을 실행하고, 경계를 넘은 메시지를 모두 찍는다. */
 export function main(options: { transport?: Transport } = {}): void {
   const client = new Client({ transport: options.transport });
 

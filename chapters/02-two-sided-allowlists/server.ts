@@ -1,30 +1,30 @@
 import { ErrorCode, RpcError, encode, failure, hasExactKeys, isPlainObject, readOwn, success } from './protocol.ts';
 import type { JsonObject, RpcResponse } from './protocol.ts';
 
-/** A task status the server knows how to count. */
+/** 서버가 셀 줄 아는 작업 상태. */
 export type TaskStatus = 'open' | 'done';
 
-/** One row of the fixed task data. */
+/** 고정 작업 자료의 한 줄. */
 export interface Task {
   title: string;
   status: TaskStatus;
 }
 
-/** What tools/list says about one tool: a description, not a permission. */
+/** tools/list가 도구 하나에 대해 알리는 내용. 설명일 뿐 권한이 아니다. */
 export interface ToolDefinition {
   name: string;
   description: string;
   inputSchema: JsonObject;
 }
 
-/** The fixed task data: two open tasks and one done task. */
+/** 고정 작업 자료. open 둘, done 하나다. */
 export const TASKS: readonly Task[] = [
   { title: '규칙 검토', status: 'open' },
   { title: '설정 확인', status: 'done' },
   { title: '호출 점검', status: 'open' },
 ];
 
-/** Every tool the server lists; being listed does not make a tool callable. */
+/** 서버가 목록에 올리는 모든 도구. 목록에 있다고 부를 수 있는 것은 아니다. */
 export const TOOLS: readonly ToolDefinition[] = [
   {
     name: 'count_tasks',
@@ -43,12 +43,12 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
 ];
 
-/** The tools this server agrees to run, checked after a request arrives. */
+/** 이 서버가 실행하기로 한 도구. 요청이 도착한 뒤에 확인한다. */
 export const SERVER_ALLOWED: ReadonlySet<string> = new Set(['count_tasks']);
 
 const STATUSES: readonly string[] = ['open', 'done'];
 
-/** Answers one decoded request; never trusts that a client checked anything first. */
+/** 해석한 요청 하나에 답한다. 클라이언트가 먼저 검사했으리라고 믿지 않는다. */
 export function handle(request: unknown, allowed: ReadonlySet<string> = SERVER_ALLOWED): RpcResponse {
   if (!isPlainObject(request)) return failure(null, ErrorCode.InvalidRequest, '요청 형식 오류');
   const id = readOwn(request, 'id');
@@ -63,7 +63,7 @@ export function handle(request: unknown, allowed: ReadonlySet<string> = SERVER_A
   }
 }
 
-/** Decodes request text, answers it, and encodes the response; text that is not JSON gets -32700. */
+/** 요청 문자열을 해석해 답하고 응답을 문자열로 만든다. JSON이 아닌 문자열에는 -32700으로 답한다. */
 export function serverReceive(raw: string, allowed: ReadonlySet<string> = SERVER_ALLOWED): string {
   let request: unknown;
   try {

@@ -2,10 +2,10 @@ import { encode, isPlainObject } from './protocol.ts';
 import type { JsonObject, RpcResponse } from './protocol.ts';
 import { serverReceive } from './server.ts';
 
-/** The tools this team approved for the client to call, decided apart from any server's list. */
+/** 팀이 이 클라이언트에게 부르도록 승인한 도구. 어느 서버의 목록과도 따로 정한다. */
 export const CLIENT_ALLOWED: ReadonlySet<string> = new Set(['count_tasks']);
 
-/** Thrown when the client refuses a call before anything is sent. */
+/** 클라이언트가 아무것도 보내기 전에 호출을 거부할 때 던진다. */
 export class ClientPolicyError extends Error {
   constructor() {
     super('클라이언트 정책: 호출 거부');
@@ -13,25 +13,25 @@ export class ClientPolicyError extends Error {
   }
 }
 
-/** Carries request text to a server and brings its response text back. */
+/** 요청 문자열을 서버에 전하고 응답 문자열을 받아 온다. */
 export type Transport = (raw: string) => string;
 
-/** One round trip: the exact texts that crossed the boundary and the checked response. */
+/** 왕복 한 번. 경계를 넘은 문자열 그대로와 검사를 마친 응답. */
 export interface Exchange {
   requestText: string;
   responseText: string;
   response: RpcResponse;
 }
 
-/** Client settings; both default to this chapter's team policy and in-process server. */
+/** 클라이언트 설정. 둘 다 기본값은 이 장의 팀 정책과 같은 프로세스 안의 서버다. */
 export interface ClientOptions {
   allowed?: Iterable<string>;
   transport?: Transport;
 }
 
-/** A small client that refuses unapproved tools before sending and checks every response it gets. */
+/** 승인하지 않은 도구는 보내기 전에 거부하고, 받은 응답은 모두 검사하는 작은 클라이언트. */
 export class Client {
-  /** The id the next request will carry; a call refused before sending must not use one up. */
+  /** 다음 요청이 가질 id. 보내기 전에 거부한 호출은 이 번호를 쓰면 안 된다. */
   nextId = 1;
   readonly #allowed: Set<string>;
   readonly #transport: Transport;
@@ -41,23 +41,23 @@ export class Client {
     this.#transport = options.transport ?? serverReceive;
   }
 
-  /** True when this client's policy lets it call the named tool. */
+  /** 이 클라이언트의 정책이 그 이름의 도구 호출을 허락할 때 참이다. */
   allows(name: string): boolean {
     return this.#allowed.has(name);
   }
 
-  /** Sends any request (no policy check) and returns the texts and the checked response. */
+  /** 어떤 요청이든 정책 검사 없이 보내고, 오간 문자열과 검사한 응답을 돌려준다. */
   exchange(method: string, params: JsonObject): Exchange {
     const id = this.nextId;
     this.nextId += 1;
     const requestText = encode({ jsonrpc: '2.0', id, method, params });
     const responseText = this.#transport(requestText);
     const response = checkResponse(JSON.parse(responseText), id);
-    // Server data is only data: nothing in a response may widen what this client is allowed to call.
+    // 서버가 보낸 것은 자료일 뿐이라, 응답 속 어떤 값도 이 클라이언트가 부를 수 있는 범위를 넓히지 못한다.
     return { requestText, responseText, response };
   }
 
-  /** Calls a tool through tools/call, refusing before sending when the tool is not allowed. */
+  /** tools/call로 도구를 부른다. 허용하지 않은 도구면 보내기 전에 거부한다. */
   call(name: string, args: JsonObject): Exchange {
     if (!this.allows(name)) throw new ClientPolicyError();
     return this.exchange('tools/call', { name, arguments: args });

@@ -4,9 +4,9 @@ import type { Exchange, Transport } from './client.ts';
 import { ErrorCode, encode, isPlainObject } from './protocol.ts';
 import type { RpcResponse } from './protocol.ts';
 
-/** Tries a call the client must refuse, and returns the refusal message to print. */
+/** 클라이언트가 거부해야 할 호출을 시도하고, 찍을 거부 메시지를 돌려준다. */
 export function expectClientRefusal(client: Client): string {
-  // Only the client's own policy error, with no request id spent, proves the call never left; anything else is a widening.
+  // 번호를 쓰지 않은 클라이언트 자신의 정책 오류만이 호출이 나가지 않았다는 증거이고, 그 밖은 모두 허용 목록이 넓어졌다는 뜻이다.
   const idBefore = client.nextId;
   try {
     client.call('read_note', {});
@@ -16,7 +16,7 @@ export function expectClientRefusal(client: Client): string {
   throw new Error('클라이언트 거부 검증 실패');
 }
 
-/** Runs the four checks of this chapter and prints every message that crossed the boundary. */
+/** 이 장의 네 가지 검증을 실행하고, 경계를 넘은 메시지를 모두 찍는다. */
 export function main(options: { transport?: Transport } = {}): void {
   const client = new Client({ transport: options.transport });
 
@@ -25,7 +25,7 @@ export function main(options: { transport?: Transport } = {}): void {
   check(encode(names) === encode(['count_tasks', 'read_note']), '목록 검증 실패');
   console.log(`발견한 도구: ${names.join(', ')}`);
 
-  // The status picks which tasks to count; the request id only pairs this response with its request, so it stays 2.
+  // status는 셀 작업을 고르고, 요청 id는 응답을 제 요청과 짝지을 뿐이라 2 그대로다.
   const normal = show('정상 호출', client.call('count_tasks', { status: 'done' }));
   check(encode(contentOf(normal)) === encode([{ type: 'text', text: 'done: 1' }]), '개수 검증 실패');
 
