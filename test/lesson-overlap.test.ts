@@ -15,13 +15,31 @@
  * - Lessons: each chapter's README.md as committed (the blob named in checker/starters.json, so a learner's
  *   edits in chapters/ never turn this red) and each solutions/<chapter>/README.md.
  * The seeds live outside the repository, in ../shared/seeds; without them the comparison is skipped and says so.
+ *
+ * A lesson can also follow a seed without one borrowed sentence: the seed's paragraphs retold one after another,
+ * in its order, in new words. The second measure looks for that (details in ./support/paragraph-order.ts):
+ * - Paragraphs, list items and table rows of the lesson are compared with the seed's lines by shared stems
+ *   (a Hangul word's first two syllables), each stem weighted by how rare it is in the seed.
+ * - A local alignment (Smith–Waterman) finds the lesson passage that pairs the most, most similar, seed paragraphs
+ *   in the seed's order, own paragraphs in between costing a little. Its strong pairs are "retold in order".
+ * - A lesson fails when that passage retells more than its chapter's bound of seed paragraphs (MAX_RETOLD below).
+ * What the lessons measured when the bound was set (paragraphs retold in order by the best passage):
+ * - chapters 3 and 4, built on the real SDK and no seed: 1 against either seed. Chance level: 1 or 2.
+ * - chapter 1 against its seed: 2 before its rewrite and 2 after, both chance (two short rows of the
+ *   who-checks-what table). Its seed-shaped passages were single paragraphs (the A2A paragraph, the file-system
+ *   sentence), which this measure does not see; the A2A paragraph's best similarity fell from 36% to 13%.
+ * - chapter 2 against its seed: 8 before its rewrite (the configuration table and the paragraphs around it, one
+ *   seed line each, in order); a draft of its rewrite measured 2. Without the table the old lesson measured 2:
+ *   shorter retellings (three paragraphs or fewer) stay within chance and are for a reviewer to find.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readStarters } from '../checker/course/starters.ts';
-import { MAX_OVERLAP, MIN_CHARS, closestMatches, grams, lessonSentences, overlap, seedSentences } from './support/overlap.ts';
+import { MAX_OVERLAP, MIN_CHARS, closestMatches, grams, lessonBlocks, lessonSentences, overlap, seedSentences } from './support/overlap.ts';
 import type { Match, Sentence } from './support/overlap.ts';
+import { followSeed, seedUnits } from './support/paragraph-order.ts';
+import type { Alignment, Unit } from './support/paragraph-order.ts';
 import { REPO } from './support/run.ts';
 import { SEEDS_DIR } from './support/seeds.ts';
 import { committedStarters } from './support/starters.ts';
@@ -65,6 +83,72 @@ function describeMatch(file: string, match: Match): string {
     `  seed:   ${match.seed.text}`,
   ].join('\n');
 }
+
+/**
+ * How many seed paragraphs one lesson passage may retell in the seed's order, per chapter (the folder name);
+ * a chapter not listed gets DEFAULT_RETOLD. Chance alone pairs 1 or 2 paragraphs (the measurements above), so 3
+ * leaves room for an explanation that must come in the same logical order as the seed's without following it.
+ * - 01-mini-mcp: 3; the rewritten lesson measures 2.
+ * - 02-two-sided-allowlists: 3 is what its rewrite, done separately, has to reach (its draft measured 2); the
+ *   lesson it replaces measures 8 and fails here until the rewrite lands.
+ */
+const DEFAULT_RETOLD = 3;
+const MAX_RETOLD: Readonly<Record<string, number>> = {
+  '01-mini-mcp': 3,
+  '02-two-sided-allowlists': 3,
+};
+
+/** The chapter folder a lesson file belongs to. */
+function chapterOf(file: string): string {
+  return file.split('/')[1] ?? '';
+}
+
+/** The lesson's units for the order measure: every prose block but headings. */
+function orderUnits(markdown: string): Unit[] {
+  return lessonBlocks(markdown).filter((block) => block.kind !== 'heading');
+}
+
+/** The passage that retells too much, written for the author who has to restructure it. */
+function describeAlignment(file: string, seed: string, alignment: Alignment): string {
+  return [
+    `${file} retells ${alignment.pairs.length} paragraphs of ${seed} in its order:`,
+    ...alignment.pairs.map((pair) => `  ${file}:${pair.lesson.line} ~ ${seed}:${pair.seed.line} (${Math.round(pair.similarity * 100)}%): ${pair.lesson.text.slice(0, 60)}`),
+  ].join('\n');
+}
+
+describe('the paragraph-order measure', () => {
+  const seedText = [
+    '허용 목록은 서버가 요청을 받은 다음 따로 확인하는 접근 정책이다.',
+    '요청 식별자는 응답을 원래 요청과 짝짓는 번호이며 클라이언트가 비교한다.',
+    '입력 스키마는 인자의 구조를 설명할 뿐 검증을 실행하지 않는다.',
+    '도구 결과에 담긴 문장은 자료이며 호스트의 지시로 승격되지 않는다.',
+    '완료 기준은 결과를 기대값과 비교한 뒤에만 통과로 기록한다.',
+  ].join('\n\n');
+  const seed = seedUnits(seedText);
+  const retold = [
+    '서버가 요청을 받으면 허용 목록이라는 접근 정책을 따로 확인한다고 보자.',
+    '응답이 오면 클라이언트는 요청 식별자를 비교해 원래 요청과 짝짓는다, 그 번호로.',
+    '스키마는 인자 구조를 설명하지만 입력 검증을 실행하는 코드는 아니다.',
+    '호스트는 도구 결과의 문장을 지시로 승격하지 않고 자료로 다룬다.',
+    '결과를 기대값과 비교한 뒤에야 완료 기준을 통과로 기록한다.',
+  ];
+
+  test('a lesson that retells a seed paragraph by paragraph, in new words, pairs every paragraph', () => {
+    const units = retold.map((text, index) => ({ text, line: index * 2 + 1 }));
+    expect(followSeed(units, seed).pairs).toHaveLength(retold.length);
+  });
+
+  test('our own paragraphs between the retold ones do not hide the order', () => {
+    const own = '이 문단은 우리 코드의 파일 이름과 함수 흐름을 따라가며 새로 쓴 설명이다.';
+    const units = retold.flatMap((text, index) => [{ text, line: index * 4 + 1 }, { text: own, line: index * 4 + 3 }]);
+    expect(followSeed(units, seed).pairs).toHaveLength(retold.length);
+  });
+
+  test('the same paragraphs in another order are not one passage', () => {
+    const shuffled = [retold[4], retold[2], retold[0], retold[3], retold[1]].map((text, index) => ({ text: text ?? '', line: index * 2 + 1 }));
+    expect(followSeed(shuffled, seed).pairs.length).toBeLessThanOrEqual(2);
+  });
+});
 
 describe('the overlap measure', () => {
   const ours = '허용 목록은 서버가 요청을 받은 다음에 따로 확인하는 정책이다.';
@@ -132,6 +216,17 @@ if (!existsSync(SEEDS_DIR)) {
       expect(sentences.length, 'a lesson should have prose to compare').toBeGreaterThan(20);
       const copied = closestMatches(sentences, seedList).filter((match) => match.overlap > MAX_OVERLAP);
       expect(copied.map((match) => describeMatch(lesson.file, match)), 'rewrite these sentences in our own words').toEqual([]);
+    });
+
+    const seedFiles = readdirSync(SEEDS_DIR).filter((name) => name.endsWith('.txt')).sort();
+    test.each(lessons().map((lesson) => [lesson.file, lesson] as const))('%s retells no seed paragraph by paragraph', (file, lesson) => {
+      const bound = MAX_RETOLD[chapterOf(file)] ?? DEFAULT_RETOLD;
+      const units = orderUnits(lesson.text);
+      const tooClose = seedFiles
+        .map((name) => ({ name, alignment: followSeed(units, seedUnits(readFileSync(join(SEEDS_DIR, name), 'utf8'))) }))
+        .filter((found) => found.alignment.pairs.length > bound)
+        .map((found) => describeAlignment(file, found.name, found.alignment));
+      expect(tooClose, `at most ${bound} seed paragraphs in the seed's order: tell it around our own code and examples`).toEqual([]);
     });
   });
 }

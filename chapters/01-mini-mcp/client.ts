@@ -1,10 +1,10 @@
 import { RpcError, encode, isPlainObject } from './rpc.ts';
 import type { RpcRequest } from './rpc.ts';
 
-/** Sends one JSON text and returns the JSON text that came back (here: a server's handle). */
+/** JSON 문자열 하나를 보내고 돌아온 JSON 문자열을 돌려주는 전송(여기서는 서버의 handle). */
 export type Transport = (raw: string) => string;
 
-/** The host-side connection: numbers requests, sends them, and checks each reply before using it. */
+/** 호스트 쪽 연결: 요청에 번호를 붙여 보내고, 응답을 쓰기 전에 하나하나 검사한다. */
 export class MiniClient {
   private readonly transport: Transport;
   private nextId = 1;
@@ -13,7 +13,7 @@ export class MiniClient {
     this.transport = transport;
   }
 
-  /** Sends one request; returns its result, throws Error for a mismatched reply and RpcError for an error reply. */
+  /** 요청 하나를 보내고 결과를 돌려준다. 짝이 맞지 않는 응답에는 Error를, 오류 응답에는 RpcError를 던진다. */
   request(method: string, params: unknown): unknown {
     const id = this.nextId;
     this.nextId += 1;

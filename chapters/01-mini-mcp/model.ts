@@ -1,15 +1,15 @@
-/** What the host knows about one tool after tools/list. */
+/** tools/list 뒤에 호스트가 도구 하나에 대해 아는 것. */
 export interface ToolInfo {
   name: string;
 }
 
-/** A tool call as the model proposes it: the params of a tools/call request. */
+/** 모델이 제안하는 도구 호출: tools/call 요청의 params가 된다. */
 export interface ToolCall {
   name: string;
   arguments: unknown;
 }
 
-/** A rule-based stand-in for a model: it proposes the summary tool for the one task it knows, if that tool is listed. */
+/** 규칙으로 움직이는 가짜 모델: 아는 작업 하나에 대해서만, 목록에 요약 도구가 있을 때 그 도구를 제안한다. */
 export function fakeModel(task: string, tools: readonly ToolInfo[]): ToolCall {
   const names = new Set(tools.map((tool) => tool.name));
   if (task !== '문서 요약' || !names.has('summarize_document')) {

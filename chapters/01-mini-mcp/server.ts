@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ErrorCode, RpcError, encode, hasExactKeys, isPlainObject } from './rpc.ts';
 import type { JsonObject, RpcFailure, RpcSuccess } from './rpc.ts';
 
-/** The one tool this server lists, as tools/list describes it: the schema is a promise about arguments, not a check. */
+/** 이 서버가 목록에 올리는 유일한 도구(tools/list에 실리는 모양). 스키마는 인자에 대한 약속일 뿐 검사가 아니다. */
 export const SUMMARIZE_TOOL = {
   name: 'summarize_document',
   description: '허용된 문서의 제목과 본문 줄 수를 반환한다.',
@@ -15,16 +15,16 @@ export const SUMMARIZE_TOOL = {
   },
 } as const;
 
-/** Answers one method: takes the request's params and returns its result, or throws RpcError. */
+/** 메서드 하나의 처리 함수: 요청의 params를 받아 결과를 돌려주거나 RpcError를 던진다. */
 type MethodHandler = (params: JsonObject) => JsonObject;
 
-/** A tiny MCP-style server: JSON text in, JSON text out, one tool over allowlisted documents. */
+/** MCP를 흉내 낸 작은 서버: JSON 문자열을 받아 JSON 문자열로 답하고, 허용된 문서에 대한 도구 하나를 내놓는다. */
 export class MiniServer {
-  /** The folder the server is connected to: a connection setting, not a permission. */
+  /** 서버가 붙은 폴더: 연결 설정일 뿐 권한이 아니다. */
   readonly root: string;
-  /** The documents the server may read: the access policy, kept apart from root. */
+  /** 서버가 읽어도 되는 문서: 접근 정책이며, root와 따로 둔다. */
   readonly allowed: Set<string> = new Set(['report.txt']);
-  /** Every method the server answers, by name; a Map, so an inherited name such as "constructor" is never a method. */
+  /** 서버가 답하는 메서드를 이름으로 찾는 표. Map이라서 "constructor" 같은 물려받은 이름은 메서드가 되지 못한다. */
   private readonly methods = new Map<string, MethodHandler>([
     ['tools/list', listing(() => ({ tools: [SUMMARIZE_TOOL] }))],
     ['tools/call', (params) => this.callTool(params)],
@@ -35,7 +35,7 @@ export class MiniServer {
     this.root = root;
   }
 
-  /** Answers one raw message with one raw reply; errors other than RpcError are bugs and propagate. */
+  /** 메시지 문자열 하나에 응답 문자열 하나로 답한다. RpcError가 아닌 예외는 버그이므로 그대로 던진다. */
   handle(raw: string): string {
     let requestId: number | null = null;
     try {
@@ -88,7 +88,7 @@ export class MiniServer {
   }
 }
 
-/** Parses one incoming message; text that is not JSON becomes a parse error. */
+/** 들어온 메시지 하나를 해석한다. JSON이 아닌 문자열은 해석 오류가 된다. */
 function parseMessage(raw: string): unknown {
   try {
     return JSON.parse(raw);
@@ -97,7 +97,7 @@ function parseMessage(raw: string): unknown {
   }
 }
 
-/** A listing method: it takes no options at all in this model, and answers with what build returns. */
+/** 목록 메서드 하나: 이 모형에서는 옵션을 하나도 받지 않고, build가 돌려준 것으로 답한다. */
 function listing(build: () => JsonObject): MethodHandler {
   return (params) => {
     if (Object.keys(params).length > 0) throw invalidParams('목록 조회 인자가 잘못됐다.');
@@ -109,7 +109,7 @@ function invalidParams(message: string): RpcError {
   return new RpcError(ErrorCode.InvalidParams, message);
 }
 
-/** Splits text into lines like Python's str.splitlines: a final line break adds no empty line. */
+/** 문자열을 줄로 나눈다. 여러 줄바꿈 문자를 모두 인정하고, 끝의 줄바꿈은 빈 줄을 더하지 않는다. */
 function splitLines(text: string): string[] {
   const lines = text.split(/\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/);
   if (lines.at(-1) === '') lines.pop();

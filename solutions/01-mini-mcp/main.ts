@@ -9,18 +9,18 @@ import { ErrorCode, RpcError, encode, isPlainObject } from './rpc.ts';
 import type { JsonObject } from './rpc.ts';
 import { MiniServer } from './server.ts';
 
-/** Calls the server must refuse with -32602; main sends each one and reports how many were refused. */
+/** 서버가 -32602로 거절해야 하는 호출들. main이 하나씩 보내고 몇 개가 거절됐는지 출력한다. */
 export const REJECTED_CALLS: ToolCall[] = [
   { name: 'summarize_document', arguments: { name: '../secret.txt' } },
   { name: 'delete_document', arguments: {} },
   { name: 'summarize_document', arguments: {} },
-  // A number is not a document name: the type check must refuse it before the allowlist is even consulted.
+  // 숫자는 문서 이름이 아니다: 허용 목록을 묻기도 전에 타입 검사에서 걸러져야 한다.
   { name: 'summarize_document', arguments: { name: 123 } },
 ];
 
-/** Sends text that is not JSON straight to a server's handle and throws unless the reply is a proper -32700. */
+/** JSON이 아닌 문자열을 서버의 handle에 직접 보내고, 응답이 올바른 -32700이 아니면 예외를 던진다. */
 export function checkParseError(handle: (raw: string) => string): void {
-  // Even when an id is visible in the broken text, nobody can read it, so the reply must carry "id": null.
+  // 깨진 문자열 안에 id가 보여도 아무도 읽을 수 없으니, 응답에는 "id": null이 실제로 있어야 한다.
   const reply: unknown = JSON.parse(handle('{"jsonrpc": "2.0", "id": 1'));
   must(isPlainObject(reply), '해석 오류 응답은 객체여야 한다.');
   const error = reply['error'];
@@ -29,7 +29,7 @@ export function checkParseError(handle: (raw: string) => string): void {
   must(!Object.hasOwn(reply, 'result'), '오류에 결과가 포함됐다.');
 }
 
-/** Runs the whole flow against a fresh temporary folder and prints what was checked. */
+/** 새 임시 폴더에서 전체 흐름을 실행하고 무엇을 확인했는지 출력한다. */
 export function main(): void {
   const root = mkdtempSync(join(tmpdir(), 'mini-mcp-'));
   try {
@@ -67,12 +67,12 @@ export function main(): void {
   }
 }
 
-/** Throws instead of asserting, so the check cannot be switched off. */
+/** assert 대신 직접 예외를 던지므로 이 검사는 꺼지지 않는다. */
 function must(condition: boolean, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
 
-/** Runs a call the server must refuse and returns the protocol error it answered with; any other error is a bug and goes on up. */
+/** 서버가 거절해야 하는 호출을 실행하고, 서버가 답한 프로토콜 오류를 돌려준다. 다른 예외는 버그이므로 그대로 올려 보낸다. */
 function serverRefusal(call: () => unknown, message: string): RpcError {
   try {
     call();
@@ -83,7 +83,7 @@ function serverRefusal(call: () => unknown, message: string): RpcError {
   throw new Error(message);
 }
 
-/** Runs a call the client itself must refuse (a plain Error, not a server's RpcError); anything else goes on up. */
+/** 클라이언트가 스스로 거절해야 하는 호출을 실행한다(서버의 RpcError가 아닌 보통 Error). 다른 예외는 그대로 올려 보낸다. */
 function clientRefusal(call: () => unknown, message: string): void {
   try {
     call();
@@ -94,7 +94,7 @@ function clientRefusal(call: () => unknown, message: string): void {
   throw new Error(message);
 }
 
-/** Reads the tools/list result into the tool names the model may choose from. */
+/** tools/list 결과에서 모델이 고를 수 있는 도구 이름을 꺼낸다. */
 function readTools(result: unknown): ToolInfo[] {
   const tools = isPlainObject(result) ? result['tools'] : undefined;
   must(Array.isArray(tools), '도구 목록 형식 불일치');
@@ -106,7 +106,7 @@ function readTools(result: unknown): ToolInfo[] {
   });
 }
 
-/** Reads a tools/call result: exactly one text item holding the JSON summary. */
+/** tools/call 결과를 읽는다: JSON 요약을 담은 text 항목이 정확히 하나 있어야 한다. */
 function readSummary(result: unknown): JsonObject {
   must(isPlainObject(result) && result['isError'] === false, '도구 실행 실패');
   const content = result['content'];

@@ -78,14 +78,25 @@ function stripInline(line: string): string {
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1');
 }
 
-/** Sentences of a Markdown lesson, without code blocks, inline code or tags; a table row is one sentence. */
-export function lessonSentences(markdown: string): Sentence[] {
-  const out: Sentence[] = [];
+/** What a block of lesson prose is: a paragraph, one list item, one table row, or a heading. */
+export type BlockKind = 'paragraph' | 'item' | 'row' | 'heading';
+
+/** One block of lesson prose, with code, inline code and tags already removed, and the line it starts on. */
+export interface Block {
+  kind: BlockKind;
+  text: string;
+  line: number;
+}
+
+/** The prose blocks of a Markdown lesson in order, without code blocks, inline code or tags; a table row's cells are joined by spaces. */
+export function lessonBlocks(markdown: string): Block[] {
+  const out: Block[] = [];
   let paragraph: string[] = [];
+  let kind: BlockKind = 'paragraph';
   let start = 0;
   let fence: string | null = null;
   const flush = (): void => {
-    if (paragraph.length > 0) out.push(...splitParagraph(paragraph.join(' '), start));
+    if (paragraph.length > 0) out.push({ kind, text: paragraph.join(' '), line: start });
     paragraph = [];
   };
   markdown.split('\n').forEach((raw, index) => {
@@ -103,23 +114,33 @@ export function lessonSentences(markdown: string): Sentence[] {
     const text = stripInline(raw).trim();
     if (text.startsWith('|')) {
       flush();
-      if (!/^\|[\s|:-]*\|?$/.test(text)) out.push({ text: text.split('|').join(' ').trim(), line });
+      if (!/^\|[\s|:-]*\|?$/.test(text)) out.push({ kind: 'row', text: text.split('|').join(' ').trim(), line });
       return;
     }
     const heading = /^#{1,6}\s+(.*)$/.exec(text);
     const item = /^(?:[-*+]|\d+[.)])\s+(.*)$/.exec(text.replace(/^>\s?/, ''));
     if (text === '' || heading !== null || item !== null) flush();
     if (heading !== null) {
-      out.push(...splitParagraph(heading[1] ?? '', line));
+      out.push({ kind: 'heading', text: heading[1] ?? '', line });
       return;
     }
     const body = (item?.[1] ?? text.replace(/^>\s?/, '')).trim();
     if (body === '') return;
-    if (paragraph.length === 0) start = line;
+    if (paragraph.length === 0) {
+      start = line;
+      kind = item !== null ? 'item' : 'paragraph';
+    }
     paragraph.push(body);
   });
   flush();
   return out;
+}
+
+/** Sentences of a Markdown lesson, without code blocks, inline code or tags; a table row is one sentence. */
+export function lessonSentences(markdown: string): Sentence[] {
+  return lessonBlocks(markdown).flatMap((block) =>
+    block.kind === 'row' ? [{ text: block.text, line: block.line }] : splitParagraph(block.text, block.line),
+  );
 }
 
 /** For each long-enough lesson sentence, its closest seed sentence; sorted by overlap, highest first. */
