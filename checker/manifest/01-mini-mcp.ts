@@ -13,8 +13,8 @@ export const chapter: ChapterEntry = {
       id: '01/1',
       title: { ko: '서버에서 도구 인자 검사하기', en: 'Checking tool arguments on the server' },
       hint: {
-        ko: '입력 스키마의 additionalProperties: false는 설명일 뿐 아무것도 막지 않는다. arguments가 null도 배열도 아닌 평범한 객체인지, 키가 정확히 name 하나인지 차례로 확인하고(rpc.ts의 도우미를 살펴보라), 둘 다 파일을 읽는 줄보다 앞에 두라. 메시지는 "도구 인자는 객체여야 한다."와 "문서 이름만 전달해야 한다."다.',
-        en: 'additionalProperties: false in the input schema only describes a rule; nothing enforces it. Check in turn that arguments is a plain object (not null, not an array) and that its keys are exactly name (look at the helpers in rpc.ts), and put both checks before the line that reads a file. The messages are "도구 인자는 객체여야 한다." and "문서 이름만 전달해야 한다.".',
+        ko: '입력 스키마의 additionalProperties: false는 규칙을 적어 둘 뿐 아무것도 막지 않는다. 스키마가 말하는 모양(어떤 값이 객체인가, 어떤 키가 허용되는가)을 callTool이 직접 지켜야 한다. typeof null과 typeof []가 무엇인지 떠올려 보고, rpc.ts에 이미 있는 도우미를 살펴보라. 검사가 파일을 읽는 줄보다 뒤에 있으면 이미 늦다. 경우마다 어떤 거절 메시지를 기대하는지는 README의 01/1 설명과 채점 결과의 "기대한 것" 줄에 있다.',
+        en: 'additionalProperties: false in the input schema only writes a rule down; nothing enforces it. callTool has to keep the shape the schema describes itself (which values are objects, which keys are allowed). Remember what typeof null and typeof [] are, and look at the helpers rpc.ts already has. A check after the line that reads a file comes too late. The refusal message each case must carry is in the part of the README on 01/1 and on the "expected" line of the check report.',
       },
       rule: {
         ko: '서버는 파일에 손대기 전에 도구 인자의 모양을 직접 지킨다. 키가 name 하나뿐인 평범한 객체가 아니면 스키마가 무엇을 적어 두었든 -32602로 거절하고, 어떤 파일도 읽지 않는다.',
@@ -59,11 +59,11 @@ export const chapter: ChapterEntry = {
       id: '01/3',
       title: { ko: '-32700 응답의 null 식별자 확인하기', en: 'Checking the null id of a -32700 reply' },
       hint: {
-        ko: 'checkParseError 안에서 handle에 "{"처럼 JSON이 아닌 글자를 보내고 응답을 JSON.parse하라. error.code가 -32700인지, "id" 키가 실제로 있고 값이 null인지(== null은 키가 없어도 참이다), result 키가 없는지 확인하고, 하나라도 어긋나면 throw하라.',
-        en: 'Inside checkParseError, send handle some text that is not JSON, such as "{", and JSON.parse the reply. Check that error.code is -32700, that the "id" key is really there with the value null (== null is also true when the key is missing), and that there is no result key; throw if anything is off.',
+        ko: 'JSON-RPC 2.0 명세의 응답 객체 절을 다시 읽어 보라: 해석 오류에 대한 응답이 무엇을 담아야 하고 무엇을 담으면 안 되는지가 거기 있다. 그 가운데 하나라도 어긋난 응답은 통과시키지 마라. 느슨한 비교(==)는 "키가 없다"와 "값이 null이다"를, 숫자와 그 숫자를 적은 문자열을 구별하지 못한다.',
+        en: 'Reread the response object section of the JSON-RPC 2.0 specification: it says what the reply to a parse error must carry and what it must not. Let no reply through that is off in any of those. A loose comparison (==) cannot tell "the key is missing" from "the value is null", nor a number from a string spelling that number.',
       },
       rule: {
-        ko: 'checkParseError는 JSON이 아닌 글자에 대한 답이 코드가 숫자 -32700이고 id 키가 실제로 있으며 그 값이 정확히 null이고 result가 없는 오류 응답일 때만 서버를 통과시키고, 그 밖의 응답에는 예외를 던진다.',
+        ko: 'checkParseError는 JSON이 아닌 문자열에 대한 답이 코드가 숫자 -32700이고 id 키가 실제로 있으며 그 값이 정확히 null이고 result가 없는 오류 응답일 때만 서버를 통과시키고, 그 밖의 응답에는 예외를 던진다.',
         en: 'checkParseError passes a server only when text that is not JSON comes back as an error reply whose code is the number -32700, whose id key is present and exactly null, and which has no result; any other reply makes it throw.',
       },
       suite: '3-parse-error-null-id.test.ts',
@@ -71,7 +71,7 @@ export const chapter: ChapterEntry = {
       tests: {
         'answers malformed JSON with -32700 and a literal null id': '깨진 JSON에 -32700과 실제 null id로 답한다',
         'answers non-object JSON with -32600 and a null id': '객체가 아닌 JSON에 -32600과 null id로 답한다',
-        'checkParseError sends text that is not JSON': 'checkParseError가 JSON이 아닌 글자를 보낸다',
+        'checkParseError sends text that is not JSON': 'checkParseError가 JSON이 아닌 문자열을 보낸다',
         'checkParseError accepts the real server': 'checkParseError가 올바른 서버를 통과시킨다',
         'checkParseError rejects a reply without an id key': 'checkParseError가 id 키 없는 응답을 거부한다',
         'checkParseError rejects a reply whose id is anything but null, such as 1, 0 or "null"': 'checkParseError가 id가 1, 0, "null"처럼 null이 아닌 응답을 거부한다',
@@ -85,8 +85,8 @@ export const chapter: ChapterEntry = {
       id: '01/4',
       title: { ko: '자원·도구·프롬프트 나누어 제공하기', en: 'Mapping resource, tool and prompt' },
       hint: {
-        ko: '문서 본문은 자원(resources/list, resources/read), 통계 계산은 지금의 도구, 검토 질문은 프롬프트(prompts/list, prompts/get)다. 필드 이름은 MCP 그대로(uri, mimeType, contents, messages, role, content.type)이고, 자원 읽기도 도구와 같은 허용 목록을 거친다. 문서나 프롬프트에 적힌 문장은 데이터일 뿐이니 서버 상태를 바꾸게 하지 마라.',
-        en: 'The document body is a resource (resources/list, resources/read), the statistics stay the tool, and the review questions are a prompt (prompts/list, prompts/get). Use the MCP field names (uri, mimeType, contents, messages, role, content.type), and send resource reads through the same allowlist as the tool. Sentences inside a document or prompt are data: never let them change the server state.',
+        ko: '누가 고르는지로 나눈다: 모델이 부르는 것, 애플리케이션이 맥락으로 붙여 주는 것, 사용자가 골라 쓰는 것. MCP 명세(2026-07-28)의 서버 기능 개요가 세 기능을 이렇게 나눈다. 메서드와 필드 이름은 README의 01/4 설명과 명세에 적힌 그대로 쓴다. 새 메서드로 읽는 문서도 도구와 같은 허용 목록을 거쳐야 하고, 문서나 프롬프트에 적힌 문장은 자료일 뿐이니 서버 상태를 바꾸게 하지 마라.',
+        en: 'Sort them by who chooses: what the model calls, what the application attaches as context, what the user picks. The server features overview of the MCP specification (2026-07-28) divides the three capabilities this way. Write the method and field names exactly as the part of the README on 01/4 and the specification give them. A document read through a new method goes through the same allowlist as the tool, and sentences inside a document or prompt are data: never let them change the server state.',
       },
       rule: {
         ko: '자원, 도구, 프롬프트는 모두 하나의 허용 목록을 따른다. 허용 목록이 받지 않는 주소는 디스크에 무엇이 있든 디스크에 손대지 않고 -32602로 거절하고, 허용된 문서를 읽다 난 오류를 거절로 꾸미지 않으며, 문서나 프롬프트에 적힌 어떤 글도 목록과 허용 범위를 바꾸지 못한다.',
