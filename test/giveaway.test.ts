@@ -12,12 +12,13 @@
  *   neither the TODO in the starter nor the solution's "why" comment makes a word known or distinctive.
  * - Texts read for each exercise: its TODO line in the committed starter (found by checker/course/todo.ts' findTodo)
  *   and the comment lines right after it; its manifest hint in Korean and English; and every sentence its hidden
- *   suite can write, read from the source statically: the string parts of each `say(ko, en)` call and `{ ko, en }`
- *   object in its suite file, its chapter's shared suite files and checker/suites/_lib. Reading the source sees every
- *   message, also those behind a first failing assertion that a run on the starter and the fixtures never reaches.
- * - What a message puts in with `${...}` or shows on its sent/got/expected lines through show() is data: the request
- *   the checker sent, the reply or output of the learner's own code, the wire value the protocol expects. It is not
- *   read, so a token that came from the learner's output is never flagged; the sentences around it are.
+ *   suite can write, read from the source statically: the strings written in each `say(ko, en)` call and `{ ko, en }`
+ *   object (a literal inside a `${...}` there included) in its suite file, its chapter's shared suite files and
+ *   checker/suites/_lib. Reading the source sees every message, also those behind a first failing assertion, which a
+ *   run on the starter and the wrong-answer fixtures never reaches, and it needs no grading run (minutes on two cores).
+ * - What a `${...}` computes at run time, and what the sent/got/expected lines show through show(), is data: the
+ *   request the checker sent, the reply or output of the learner's own code, the wire value the protocol expects. It
+ *   is not read, so a token that came from the learner's output is never flagged; the sentences around it are.
  * - A token is found in a text as a whole word (`name` is not in `names`); a Korean string literal as a substring.
  * Chapter 3 is being reworked; its current findings are listed in CHAPTER_3_ALLOWED, which must shrink to empty.
  */
