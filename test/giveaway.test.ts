@@ -13,7 +13,8 @@
  * - Texts read for each exercise: its TODO line in the committed starter (found by checker/course/todo.ts' findTodo)
  *   and the comment lines right after it; its manifest hint in Korean and English; and every sentence its hidden
  *   suite can write, read from the source statically: the strings written in each `say(ko, en)` call and `{ ko, en }`
- *   object (a literal inside a `${...}` there included) in its suite file, its chapter's shared suite files and
+ *   object (a literal inside a `${...}` there included), and handed to a function of the same file that passes two of
+ *   its parameters to `say` (such as 01's expectShape), in its suite file, its chapter's shared suite files and
  *   checker/suites/_lib. Reading the source sees every message, also those behind a first failing assertion, which a
  *   run on the starter and the wrong-answer fixtures never reaches, and it needs no grading run (minutes on two cores).
  * - What a `${...}` computes at run time, and what the sent/got/expected lines show through show(), is data: the

@@ -202,18 +202,49 @@ function strings(root: unknown, lang: Lang, line: (offset: number) => number): S
   return found;
 }
 
+/** Parameter names of a function node, in order (a destructured or defaulted one is left unnamed). */
+function parameterNames(node: Node): (string | undefined)[] {
+  return ((node['params'] as unknown[]) ?? []).map((param) => (isNode(param) && param.type === 'Identifier' ? String(param['name']) : undefined));
+}
+
 /**
- * The sentences a suite source writes for the learner: the string parts of every `say(ko, en)` call's arguments and of
- * every `{ ko, en }` object. What a `${...}` puts into them (the learner's reply, the request sent) is data, not read.
+ * Functions of a source that hand two of their own parameters to `say` (`function expectShape(ok, ko, en) { say(ko, en) }`):
+ * by function name, the positions of the Korean and the English parameter. Their callers write the sentences.
+ */
+function sayWrappers(program: Node): Map<string, [ko: number, en: number]> {
+  const wrappers = new Map<string, [number, number]>();
+  walk(program, (node) => {
+    if (node.type !== 'FunctionDeclaration' || !isNode(node['id'])) return;
+    const params = parameterNames(node);
+    walk(node['body'], (inner) => {
+      if (inner.type !== 'CallExpression' || calleeName(inner) !== 'say') return;
+      const [ko, en] = (inner['arguments'] as unknown[]).map((arg) => (isNode(arg) && arg.type === 'Identifier' ? params.indexOf(String(arg['name'])) : -1));
+      if (ko !== undefined && en !== undefined && ko >= 0 && en >= 0) wrappers.set(String((node['id'] as Node)['name']), [ko, en]);
+    });
+  });
+  return wrappers;
+}
+
+/**
+ * The sentences a suite source writes for the learner: the strings written in every `say(ko, en)` call's arguments,
+ * in every `{ ko, en }` object, and in the Korean and English arguments of a function of the same file that passes two
+ * of its parameters to `say`. What a `${...}` computes at run time (the learner's reply, the request sent) is data.
  */
 export function suiteSentences(file: string, source: string): Sentence[] {
   const line = lineOf(source);
+  const program = parse(file, source);
+  const wrappers = sayWrappers(program);
   const found: Sentence[] = [];
-  walk(parse(file, source), (node) => {
+  walk(program, (node) => {
     if (node.type === 'CallExpression' && calleeName(node) === 'say') {
       const [ko, en] = node['arguments'] as unknown[];
       found.push(...strings(ko, 'ko', line), ...strings(en, 'en', line));
       return false;
+    }
+    const wrapper = node.type === 'CallExpression' ? wrappers.get(calleeName(node) ?? '') : undefined;
+    if (wrapper !== undefined) {
+      const args = node['arguments'] as unknown[];
+      found.push(...strings(args[wrapper[0]], 'ko', line), ...strings(args[wrapper[1]], 'en', line));
     }
     if (node.type === 'ObjectExpression') {
       const properties = (node['properties'] as unknown[]).filter(isNode);

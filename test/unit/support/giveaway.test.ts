@@ -108,6 +108,19 @@ describe('suite sentences', () => {
     expect(hits.map((hit) => hit.line)).toEqual([2]);
   });
 
+  test('include what a caller hands to a function of the file that passes its parameters to say()', () => {
+    const source = [
+      'function expectShape(ok: boolean, ko: string, en: string): void {',
+      '  ensure(ok, { what: say(ko, en) });',
+      '}',
+      "expectShape(false, 'z.enum으로 바꿔라', 'use z.enum');",
+    ].join('\n');
+    expect(suiteSentences('suite.ts', source)).toEqual([
+      { text: 'z.enum으로 바꿔라', lang: 'ko', line: 4 },
+      { text: 'use z.enum', lang: 'en', line: 4 },
+    ]);
+  });
+
   function token(text: string): CodeToken {
     return { text, kind: 'path', line: 1 };
   }
