@@ -11,7 +11,8 @@
  *   a name the starter already shows, such as a helper it imports, gives nothing away. Comments are not code, so
  *   neither the TODO in the starter nor the solution's "why" comment makes a word known or distinctive.
  * - Texts read for each exercise: its TODO line in the committed starter (found by checker/course/todo.ts' findTodo)
- *   and the comment lines right after it; its manifest hint in Korean and English; and every sentence its hidden
+ *   and the comment lines right after it; its manifest hint and its test names (the report lists them under a
+ *   failure) in Korean and English; and every sentence its hidden
  *   suite can write, read from the source statically: the strings written in each `say(ko, en)` call and `{ ko, en }`
  *   object (a literal inside a `${...}` there included), and handed to a function of the same file that passes two of
  *   its parameters to `say` (such as 01's expectShape), in its suite file, its chapter's shared suite files and
@@ -99,6 +100,16 @@ function hintTexts(chapter: ChapterSpec, exercise: ExerciseSpec): Text[] {
   return (['ko', 'en'] as const).map((lang) => ({ what: `hint.${lang}`, where: `${file}:${hintLine(source, exercise, exercise.hint[lang])}`, text: exercise.hint[lang], lang }));
 }
 
+/** The names of an exercise's tests in both languages, which the report lists under a failure. */
+function testNames(chapter: ChapterSpec, exercise: ExerciseSpec): Text[] {
+  const file = `checker/manifest/${chapter.dir}.ts`;
+  const lines = readFileSync(join(REPO, file), 'utf8').split('\n');
+  return Object.entries(exercise.tests).flatMap(([en, ko]) => {
+    const where = `${file}:${lines.findIndex((line) => line.includes(en)) + 1}`;
+    return [{ what: 'test name.en', where, text: en, lang: 'en' as const }, { what: 'test name.ko', where, text: ko, lang: 'ko' as const }];
+  });
+}
+
 /** Every sentence a suite file writes, as texts. */
 function sentencesOf(file: string): Text[] {
   return suiteSentences(file, readFileSync(join(REPO, file), 'utf8')).map((sentence: Sentence) => ({ what: `message.${sentence.lang}`, where: `${file}:${sentence.line}`, text: sentence.text, lang: sentence.lang }));
@@ -113,7 +124,7 @@ function messageTexts(chapter: ChapterSpec, exercise: ExerciseSpec): Text[] {
 
 /** Every finding of one exercise, written for the author who has to reword the text. */
 function findings(chapter: ChapterSpec, exercise: ExerciseSpec, tokens: readonly Distinctive[]): { token: string; line: string }[] {
-  const texts = [todoText(chapter, exercise), ...hintTexts(chapter, exercise), ...messageTexts(chapter, exercise)];
+  const texts = [todoText(chapter, exercise), ...hintTexts(chapter, exercise), ...testNames(chapter, exercise), ...messageTexts(chapter, exercise)];
   const found: { token: string; line: string }[] = [];
   for (const text of texts) {
     for (const token of tokens) {

@@ -24,7 +24,7 @@ export const chapter: ChapterEntry = {
       todo: { file: 'main.ts' },
       tests: {
         'sends the normal call with status done and request id 2': '정상 호출을 status done, 요청 식별자 2로 보낸다',
-        'prints done: 1 as the normal response': '정상 호출의 응답으로 done: 1을 출력한다',
+        'prints the true done count as the normal response': '정상 호출의 응답으로 실제 done 개수를 출력한다',
         'finishes its checks': '검증을 끝까지 마친다',
         'keeps the rest of the output as it was': '나머지 출력은 그대로다',
         'throws when the server lies about the done count': '서버가 done 개수를 틀리게 알려 주면 예외를 던진다',

@@ -92,7 +92,7 @@ function getReviewPrompt(server: MiniServer, params: unknown): void {
   );
 }
 
-test('lists every allowed document, and only those, as a text resource', () => {
+test('lists every allowed document, and only those', () => {
   withServer(BODIES, (server) => {
     for (const names of ALLOWLISTS) {
       allowOnly(server, names);
@@ -112,7 +112,7 @@ test('lists every allowed document, and only those, as a text resource', () => {
   });
 });
 
-test('reads the body of any allowed document with resources/read', () => {
+test('reads the body of any allowed document', () => {
   withServer(BODIES, (server) => {
     for (const names of ALLOWLISTS) {
       allowOnly(server, names);
@@ -121,7 +121,7 @@ test('reads the body of any allowed document with resources/read', () => {
   });
 });
 
-test('refuses resources outside the allowlist with -32602', () => {
+test('refuses documents outside the allowlist with -32602', () => {
   withServer(BODIES, (server, root) => {
     for (const names of ALLOWLISTS) {
       allowOnly(server, names);
@@ -174,7 +174,7 @@ test('does not answer a missing allowed document as a refusal', () => {
   });
 });
 
-test('lists the review_document prompt', () => {
+test('lists the review questions', () => {
   withServer({ 'report.txt': REPORT }, (server) => {
     const exchange = send(server, 'prompts/list', {});
     const result = expectResult(exchange);
@@ -206,7 +206,7 @@ test('refuses an unknown prompt with -32602', () => {
   });
 });
 
-test('refuses a prompt name that is not a string, such as ["review_document"]', () => {
+test('refuses a name that is not a string, such as an array holding the name', () => {
   withServer({ 'report.txt': REPORT }, (server) => {
     for (const name of [['review_document'], [['review_document']], 7]) {
       const exchange = send(server, 'prompts/get', { name });
@@ -222,7 +222,7 @@ test('refuses a prompt name that is not a string, such as ["review_document"]', 
   });
 });
 
-test('refuses options on resources/list and prompts/list with -32602', () => {
+test('refuses options on the new list methods with -32602', () => {
   withServer({ 'report.txt': REPORT }, (server) => {
     for (const method of ['resources/list', 'prompts/list']) {
       for (const params of [{ uri: 'docs://secret.txt' }, { all: true }]) {

@@ -94,7 +94,7 @@ test('sends the normal call with status done and request id 2', () => {
   });
 });
 
-test('prints done: 1 as the normal response', () => {
+test('prints the true done count as the normal response', () => {
   const run = runMain();
   const { response } = normalLines(run.lines);
   const printed = response === undefined ? undefined : run.lines[response];
