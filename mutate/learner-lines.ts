@@ -11,6 +11,9 @@ export interface Hunk {
   /** First and last solution line of the hunk, 1-based and inclusive. */
   from: number;
   to: number;
+  /** The starter lines it replaces, 1-based and inclusive; `starterFrom > starterTo` when it only adds lines. */
+  starterFrom: number;
+  starterTo: number;
   /** The exercise id whose TODO marker the starter side of this hunk held. */
   exercise?: string;
 }
@@ -31,7 +34,8 @@ export function learnerHunks(chapters: readonly ChapterSpec[]): Hunk[] {
         // A hunk that only deletes starter lines has no solution line; it is kept on the line after it.
         const from = hunk.solutionFrom + 1;
         const to = Math.max(from, hunk.solutionTo);
-        hunks.push({ file: `${chapter.dir}/${name}`, from, to, ...(owner ? { exercise: owner.id } : {}) });
+        const starterLines = { starterFrom: hunk.starterFrom + 1, starterTo: hunk.starterTo };
+        hunks.push({ file: `${chapter.dir}/${name}`, from, to, ...starterLines, ...(owner ? { exercise: owner.id } : {}) });
       }
     }
   }

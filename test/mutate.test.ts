@@ -114,7 +114,7 @@ describe('scores and the bar', () => {
   });
 
   test('a whole chapter puts every learner line under the bar; one exercise only its TODO hunk', () => {
-    const hunk = { file: '01-mini-mcp/server.ts', from: 1, to: 2 };
+    const hunk = { file: '01-mini-mcp/server.ts', from: 1, to: 2, starterFrom: 1, starterTo: 1 };
     const helper = mutant({ outcome: 'survived', hunk, reachedBy: new Set(['01/4']) });
     const todo = mutant({ outcome: 'survived', hunk: { ...hunk, exercise: '01/4' } });
     const elsewhere = mutant({ outcome: 'survived' });

@@ -14,12 +14,12 @@ export const REJECTED_CALLS: ToolCall[] = [
   { name: 'summarize_document', arguments: { name: '../secret.txt' } },
   { name: 'delete_document', arguments: {} },
   { name: 'summarize_document', arguments: {} },
-  // TODO(01/2): 문서 이름이 정수(123)인 호출을 추가하고, 아래 '거부 검사' 출력의 개수를 이 목록의 길이에서 가져오라.
+  // TODO(01/2): 문서 이름이 정수인 호출을 이 목록에 더하라. 아래 '거부 검사' 출력의 개수는 목록이 바뀌어도 손대지 않고 맞아야 한다.
 ];
 
 /** JSON이 아닌 문자열을 서버의 handle에 직접 보내고, 응답이 올바른 -32700이 아니면 예외를 던진다. */
 export function checkParseError(handle: (raw: string) => string): void {
-  // TODO(01/3): handle에 JSON이 아닌 글자를 보내고, 응답이 -32700이며 "id" 키가 null로 실제로 있고 result가 없는지 확인하라(아니면 throw).
+  // TODO(01/3): JSON이 아닌 문자열을 받은 handle이 JSON-RPC 명세대로 답하는지 확인하라. 명세와 조금이라도 다른 답이면 예외를 던진다.
 }
 
 /** 새 임시 폴더에서 전체 흐름을 실행하고 무엇을 확인했는지 출력한다. */

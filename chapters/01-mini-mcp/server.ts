@@ -28,7 +28,7 @@ export class MiniServer {
   private readonly methods = new Map<string, MethodHandler>([
     ['tools/list', listing(() => ({ tools: [SUMMARIZE_TOOL] }))],
     ['tools/call', (params) => this.callTool(params)],
-    // TODO(01/4): resources/list·resources/read(자원), prompts/list·prompts/get(프롬프트)을 이 표에 더하라. 읽기는 허용 목록 안의 문서만.
+    // TODO(01/4): 문서 본문과 검토 질문도 내놓는 메서드를 이 표에 더하라. 둘이 각각 MCP의 어느 기능인지가 이 연습의 질문이다. 어느 메서드든 허용 목록 밖의 문서는 읽지 않는다.
   ]);
 
   constructor(root: string) {
@@ -68,7 +68,7 @@ export class MiniServer {
     if (!hasExactKeys(params, ['name', 'arguments'])) throw invalidParams('호출 필드가 잘못됐다.');
     if (params['name'] !== SUMMARIZE_TOOL.name) throw invalidParams('등록되지 않은 도구다.');
     const args = params['arguments'];
-    // TODO(01/1): 파일을 읽기 전에 args가 객체인지, name 필드 하나만 있는지 확인하고 아니면 -32602로 거절하라.
+    // TODO(01/1): 스키마가 약속한 인자 모양을 서버가 여기서 직접 지키게 하라. 모양이 틀린 인자는 파일을 읽기 전에 -32602로 거절된다.
     const name = (args as { name?: unknown }).name;
     if (!this.isAllowed(name)) throw invalidParams('허용된 문서 이름이 아니다.');
 

@@ -107,7 +107,7 @@ function callTool(params: JsonObject, allowed: ReadonlySet<string>): JsonObject 
 }
 
 function readStatus(args: unknown): string {
-  // TODO(02/2): 값보다 먼저 모양을 본다. args가 키 status 하나만 가진 객체가 아니면 -32602 'status만 지정해야 한다'로 거부한다.
+  // TODO(02/2): 인자의 모양이 틀린 호출도 여기서 -32602로 거부하라. 모양이 틀린 호출과 값이 틀린 호출을 호출한 쪽이 구별할 수 있어야 한다.
   const status = (args as { status?: unknown }).status;
   if (typeof status !== 'string' || !STATUSES.includes(status)) {
     throw new RpcError(ErrorCode.InvalidParams, '허용하지 않는 상태');

@@ -62,7 +62,7 @@ export function buildHandler(options: HttpOptions): (request: Request) => Promis
     const path = new URL(request.url).pathname;
     if (path === metadata.pathname) return protectedResourceMetadata(options);
     if (path !== options.resource.pathname) return jsonRpcError(404, -32601, `MCP 끝점이 아니다: ${path}`);
-    // TODO(04/2): 브라우저가 보낸 Origin이 options.allowedOrigins에 없으면 이 요청은 여기서 끝나야 한다(403). Origin이 없는 요청은 브라우저가 아닌 클라이언트다.
+    // TODO(04/2): 브라우저가 보낸 Origin이 이 서버가 허용한 출처가 아니면 이 요청은 여기서 끝나야 한다(403). Origin이 없는 요청은 브라우저가 아닌 클라이언트다.
 
     // TODO(04/3): 이 서버를 위해 발급된 유효한 토큰이 없는 요청은 여기서 401로 끝나야 하고, 그 답은 클라이언트에게 메타데이터가 어디 있는지 알려야 한다.
     const authInfo: AuthInfo | undefined = undefined;

@@ -24,7 +24,7 @@ export const chapter: ChapterEntry = {
       todo: { file: 'main.ts' },
       tests: {
         'sends the normal call with status done and request id 2': '정상 호출을 status done, 요청 식별자 2로 보낸다',
-        'prints done: 1 as the normal response': '정상 호출의 응답으로 done: 1을 출력한다',
+        'prints the true done count as the normal response': '정상 호출의 응답으로 실제 done 개수를 출력한다',
         'finishes its checks': '검증을 끝까지 마친다',
         'keeps the rest of the output as it was': '나머지 출력은 그대로다',
         'throws when the server lies about the done count': '서버가 done 개수를 틀리게 알려 주면 예외를 던진다',
@@ -34,8 +34,8 @@ export const chapter: ChapterEntry = {
       id: '02/2',
       title: { ko: '남는 인자와 틀린 값', en: 'Extra argument versus bad value' },
       hint: {
-        ko: '값을 읽기 전에 모양부터 확인한다. arguments가 null이나 배열이 아닌 객체인지, 그 키가 status 하나뿐인지를 먼저 보고, 그다음에 값이 open이나 done인지 본다. typeof null이 무엇을 돌려주는지 떠올려 보라. protocol.ts에 쓸 만한 함수가 있다.',
-        en: 'Check the shape before reading the value: is arguments an object that is neither null nor an array, and is status its only key? Only then check that the value is open or done. Remember what typeof null returns. protocol.ts has helpers you can use.',
+        ko: '틀린 인자는 두 가지다: 모양이 틀린 것(객체가 아니거나, 키가 status 하나가 아니다)과 값이 틀린 것. 호출한 쪽이 메시지만 보고 어느 쪽인지 알려면, 둘 다 틀린 호출은 어느 메시지로 거부되어야 할까? typeof null이 무엇을 돌려주는지 떠올려 보고, protocol.ts에 쓸 만한 함수가 있는지 보라.',
+        en: 'Bad arguments come in two kinds: the wrong shape (not an object, or keys other than just status) and the wrong value. For the caller to tell which from the message alone, which message must a call that is wrong in both ways get? Remember what typeof null returns, and see whether protocol.ts has helpers you can use.',
       },
       rule: {
         ko: '서버는 인자의 값보다 모양을 먼저 본다. 키가 status 하나뿐인 평범한 객체가 아니면 값이 무엇이든 키 오류 메시지로 거부하고, 그다음에야 상태값을 본다.',

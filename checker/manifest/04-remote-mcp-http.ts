@@ -13,7 +13,7 @@ export const chapter: ChapterEntry = {
       id: '04/1',
       title: { ko: '버전은 요청마다', en: 'The version, on every request' },
       hint: {
-        ko: '2026-07-28의 HTTP에는 세션도 initialize 악수도 없다. 그러니 "이 연결은 2026-07-28로 정해졌다"는 사실도 없고, 요청 하나하나가 자기 버전을 말한다. 옛 클라이언트의 요청(봉투 없음, 옛 버전 헤더, initialize)을 직접 보내 보고, 지금 끝점이 그것을 어떻게 처리하는지 보라. createMcpHandler의 옵션 문서에서 2025년 방식의 요청을 어떻게 다루는지 읽어 보라. 함정: 첫 요청만 확인하거나, 알려진 옛 버전 몇 개만 막는 것.',
+        ko: '2026-07-28의 HTTP에는 세션도 initialize 핸드셰이크도 없다. 그러니 "이 연결은 2026-07-28로 정해졌다"는 사실도 없고, 요청 하나하나가 자기 버전을 말한다. 옛 클라이언트의 요청(봉투 없음, 옛 버전 헤더, initialize)을 직접 보내 보고, 지금 끝점이 그것을 어떻게 처리하는지 보라. createMcpHandler의 옵션 문서에서 2025년 방식의 요청을 어떻게 다루는지 읽어 보라. 함정: 첫 요청만 확인하거나, 알려진 옛 버전 몇 개만 막는 것.',
         en: 'HTTP on 2026-07-28 has no session and no initialize handshake, so there is no "this connection settled on 2026-07-28": each request states its own version. Send what an older client sends (no envelope, an old version header, initialize) and see what the endpoint does with it now. Read in the createMcpHandler options documentation how 2025-era requests are handled. Traps: checking only the first request, or blocking a few known old versions.',
       },
       rule: {
@@ -52,7 +52,7 @@ export const chapter: ChapterEntry = {
       id: '04/3',
       title: { ko: '이 서버를 위한 토큰만', en: 'Only tokens issued for this server' },
       hint: {
-        ko: '2026-07-28에서 MCP 서버는 OAuth 2.1 자원 서버다. 토큰을 발급하는 인가 서버는 따로 있고, 이 서버는 요청마다 받은 토큰이 유효한지, 만료되지 않았는지, 이 서버(자원)를 위해 발급되었는지 확인한다. 실패한 요청에 무엇을 돌려줘야 클라이언트가 토큰을 얻으러 갈 수 있는지는 사양의 Authorization 장과 RFC 9728에 있다. SDK 서버 패키지의 bearer 인증 도우미 문서에서 그 세 가지 확인과 그 답을 만드는 방법을 찾아보라. 함정: 토큰이 있는지만 보는 것, 발급 대상(audience)을 보지 않는 것.',
+        ko: '2026-07-28에서 MCP 서버는 OAuth 2.1 자원 서버다. 토큰을 발급하는 인가 서버는 따로 있고, 이 서버는 요청마다 받은 토큰이 유효한지, 만료되지 않았는지, 이 서버(자원)를 위해 발급되었는지 확인한다. 실패한 요청에 무엇을 돌려줘야 클라이언트가 토큰을 얻으러 갈 수 있는지는 명세의 Authorization 장과 RFC 9728에 있다. SDK 서버 패키지의 bearer 인증 도우미 문서에서 그 세 가지 확인과 그 답을 만드는 방법을 찾아보라. 함정: 토큰이 있는지만 보는 것, 발급 대상(audience)을 보지 않는 것.',
         en: "On 2026-07-28 an MCP server is an OAuth 2.1 resource server. A separate authorization server issues tokens; this server checks on every request that the token is valid, not expired, and issued for this server (this resource). What a refused request must get back so that the client can go and get a token is in the spec's Authorization chapter and RFC 9728. Look in the SDK server package's bearer-auth helper documentation for those three checks and for building that answer. Traps: checking only that a token is present, or not checking whom it was issued for (its audience).",
       },
       rule: {

@@ -36,7 +36,7 @@ test('lists a call whose document name is an integer', () => {
   ensure(found, {
     what: say('REJECTED_CALLS에 문서 이름이 정수인 호출이 없다.', 'REJECTED_CALLS has no call whose document name is an integer.'),
     got: REJECTED_CALLS,
-    expected: show({ name: 'summarize_document', arguments: { name: 123 } }),
+    expected: say('문서 이름(arguments의 name)이 정수인 summarize_document 호출 하나', 'one summarize_document call whose document name (the name in arguments) is an integer'),
   });
 });
 

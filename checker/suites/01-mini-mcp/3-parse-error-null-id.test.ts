@@ -42,9 +42,9 @@ test('checkParseError sends text that is not JSON', () => {
   );
   const broken = sent.filter((raw) => attempt(() => JSON.parse(raw)).ok === false);
   ensure(outcome.ok && broken.length > 0, {
-    what: say('checkParseError는 handle에 JSON이 아닌 글자를 보내야 한다.', 'checkParseError must send text that is not JSON to handle.'),
+    what: say('checkParseError는 handle에 JSON이 아닌 문자열을 보내야 한다.', 'checkParseError must send text that is not JSON to handle.'),
     got: outcome.ok ? sent : outcome.error,
-    expected: say('JSON.parse가 실패하는 문자열 하나 이상', 'at least one string that JSON.parse rejects'),
+    expected: say('JSON으로 해석되지 않는 문자열 하나 이상', 'at least one string that does not parse as JSON'),
   });
 });
 

@@ -65,8 +65,8 @@ function readReport(server: MiniServer, body: string, name = 'report.txt'): void
   expectShape(
     exchange,
     isObject(item) && item['uri'] === uri && item['mimeType'] === 'text/plain' && item['text'] === body,
-    `resources/read는 허용된 문서(${name})의 본문 전체를 contents 하나에 담아야 한다(허용 목록: ${show([...server.allowed])}).`,
-    `resources/read must return the whole body of the allowed document (${name}) in a single contents item (allowlist: ${show([...server.allowed])}).`,
+    `이 읽기 요청의 답은 허용된 문서(${name})의 본문 전체를 항목 하나에 담아야 한다(허용 목록: ${show([...server.allowed])}).`,
+    `The answer to this read must carry the whole body of the allowed document (${name}) in a single item (allowlist: ${show([...server.allowed])}).`,
     expected,
   );
 }
@@ -86,13 +86,13 @@ function getReviewPrompt(server: MiniServer, params: unknown): void {
       content['type'] === 'text' &&
       typeof content['text'] === 'string' &&
       content['text'].trim() !== '',
-    'prompts/get은 description과, 검토 질문을 text 콘텐츠로 담은 user 메시지 하나를 돌려줘야 한다.',
-    'prompts/get must return a description and one user message whose content is text with the review questions.',
+    '이 요청의 답은 설명과, 검토 질문을 텍스트로 담은 사용자 메시지 하나여야 한다.',
+    'The answer to this request must be a description and one user message whose content is text with the review questions.',
     { description: '...', messages: [{ role: 'user', content: { type: 'text', text: '...' } }] },
   );
 }
 
-test('lists every allowed document, and only those, as a text resource', () => {
+test('lists every allowed document, and only those', () => {
   withServer(BODIES, (server) => {
     for (const names of ALLOWLISTS) {
       allowOnly(server, names);
@@ -104,15 +104,15 @@ test('lists every allowed document, and only those, as a text resource', () => {
       expectShape(
         exchange,
         show(sortKeys({ resources: byUri })) === show(sortKeys(expected)),
-        `resources/list는 허용 목록의 문서를 모두, 그리고 그것만 자원으로 알려야 한다. 허용 목록이 ${show(names)}이면 폴더의 다른 문서는 목록에 없다.`,
-        `resources/list must announce every document of the allowlist, and only those. With the allowlist ${show(names)}, the folder's other documents are not listed.`,
+        `이 목록 요청의 답은 허용 목록의 문서를 모두, 그리고 그것만 담아야 한다. 허용 목록이 ${show(names)}일 때 폴더의 다른 문서는 목록에 없다.`,
+        `The answer to this list request must hold every document of the allowlist, and only those. With the allowlist ${show(names)}, the folder's other documents are not listed.`,
         expected,
       );
     }
   });
 });
 
-test('reads the body of any allowed document with resources/read', () => {
+test('reads the body of any allowed document', () => {
   withServer(BODIES, (server) => {
     for (const names of ALLOWLISTS) {
       allowOnly(server, names);
@@ -121,7 +121,7 @@ test('reads the body of any allowed document with resources/read', () => {
   });
 });
 
-test('refuses resources outside the allowlist with -32602', () => {
+test('refuses documents outside the allowlist with -32602', () => {
   withServer(BODIES, (server, root) => {
     for (const names of ALLOWLISTS) {
       allowOnly(server, names);
@@ -174,7 +174,7 @@ test('does not answer a missing allowed document as a refusal', () => {
   });
 });
 
-test('lists the review_document prompt', () => {
+test('lists the review questions', () => {
   withServer({ 'report.txt': REPORT }, (server) => {
     const exchange = send(server, 'prompts/list', {});
     const result = expectResult(exchange);
@@ -183,8 +183,8 @@ test('lists the review_document prompt', () => {
     expectShape(
       exchange,
       isObject(first) && first['name'] === 'review_document' && typeof first['description'] === 'string',
-      'prompts/list는 review_document 프롬프트 하나를 알려야 한다.',
-      'prompts/list must announce the one review_document prompt.',
+      '이 목록 요청의 답에는 검토 질문 프롬프트 하나가, README의 01/4 설명이 정한 이름으로 있어야 한다.',
+      'The answer to this list request must hold the one review-questions prompt, under the name the part of the README on 01/4 gives it.',
       { prompts: [{ name: 'review_document', description: '...' }] },
     );
   });
@@ -206,7 +206,7 @@ test('refuses an unknown prompt with -32602', () => {
   });
 });
 
-test('refuses a prompt name that is not a string, such as ["review_document"]', () => {
+test('refuses a name that is not a string, such as an array holding the name', () => {
   withServer({ 'report.txt': REPORT }, (server) => {
     for (const name of [['review_document'], [['review_document']], 7]) {
       const exchange = send(server, 'prompts/get', { name });
@@ -214,15 +214,15 @@ test('refuses a prompt name that is not a string, such as ["review_document"]', 
       expectShape(
         exchange,
         isObject(error) && error['code'] === -32602 && !Object.hasOwn(exchange.reply, 'result'),
-        '프롬프트 이름은 문자열이어야 한다. String(["review_document"])는 "review_document"라서 느슨한 비교로는 배열이 이름으로 통과한다.',
-        'A prompt name must be a string. String(["review_document"]) is "review_document", so a loose comparison lets the array through as a name.',
+        '프롬프트 이름은 문자열이어야 한다. 이름 하나를 담은 배열을 String()으로 바꾸면 그 이름과 같아져서, 느슨한 비교로는 배열이 이름으로 통과한다.',
+        'A prompt name must be a string. String() turns an array holding one name into that very name, so a loose comparison lets the array through as a name.',
         { error: { code: -32602, message: '...' }, id: 7, jsonrpc: '2.0' },
       );
     }
   });
 });
 
-test('refuses options on resources/list and prompts/list with -32602', () => {
+test('refuses options on the new list methods with -32602', () => {
   withServer({ 'report.txt': REPORT }, (server) => {
     for (const method of ['resources/list', 'prompts/list']) {
       for (const params of [{ uri: 'docs://secret.txt' }, { all: true }]) {
@@ -273,13 +273,13 @@ test('does not widen access because of document text', () => {
       const toolsAfter = send(server, 'tools/list', {});
       expectShape(toolsAfter, show(toolsAfter.reply) === show(toolsBefore), 'tools/list가 문서를 읽은 뒤 바뀌었다.', 'tools/list changed after a document was read.', toolsBefore);
       const resourcesAfter = send(server, 'resources/list', {});
-      expectShape(resourcesAfter, show(expectResult(resourcesAfter)) === show(resourcesBefore), 'resources/list가 문서를 읽은 뒤 바뀌었다.', 'resources/list changed after a document was read.', resourcesBefore);
+      expectShape(resourcesAfter, show(expectResult(resourcesAfter)) === show(resourcesBefore), '문서를 읽은 뒤 이 목록 요청의 답이 바뀌었다.', 'The answer to this list request changed after a document was read.', resourcesBefore);
       ensure(show([...server.allowed].sort()) === show(['report.txt']), {
         what: say(
           `문서가 ${josa(show(asked), '을/를')} 허용 목록에 넣으라고 적었고, 서버의 허용 목록이 바뀌었다. 문서에 적힌 문장은 자료일 뿐이다.`,
           `A document asked for ${show(asked)} to be added to the allowlist, and the server's allowlist changed. Sentences inside a document are only data.`,
         ),
-        sent: described(say('report.txt를 자원으로 읽고, 요약하고, 프롬프트를 받음', 'reading report.txt as a resource, summarizing it, getting the prompt')),
+        sent: described(say('report.txt를 읽고, 요약하고, 검토 질문을 받음', 'reading report.txt, summarizing it, getting the review questions')),
         got: [...server.allowed],
         expected: show(['report.txt']),
       });

@@ -94,7 +94,7 @@ test('sends the normal call with status done and request id 2', () => {
   });
 });
 
-test('prints done: 1 as the normal response', () => {
+test('prints the true done count as the normal response', () => {
   const run = runMain();
   const { response } = normalLines(run.lines);
   const printed = response === undefined ? undefined : run.lines[response];
@@ -155,7 +155,7 @@ test('throws when the server lies about the done count', () => {
         `서버가 done 개수 대신 "${lie}"라고 답했는데도 main이 검증 통과를 출력했다. 기대 결과를 실제 응답 전체와 비교해야 한다.`,
         `The server answered "${lie}" instead of the done count, yet main passed its checks; it must compare the whole real response with the expected one.`,
       ),
-      sent: say(`응답의 "done: 1"을 "${lie}"로 바꾸는 전송 함수`, `a transport that turns "done: 1" into "${lie}"`),
+      sent: described(say(`정상 호출에 대한 응답 내용을 ${josa(show(lie), '으로/로')} 바꾸는 전송 함수`, `a transport that turns the text of the normal call's response into ${show(lie)}`)),
       got: run.lines,
       expected: say('main이 예외를 던짐', 'main throws'),
     });

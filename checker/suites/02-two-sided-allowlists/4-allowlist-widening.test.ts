@@ -80,7 +80,7 @@ test('throws for a widened client whose transport throws', () => {
       expectReported(
         widenedAt(start, transport),
         say(
-          `요청은 이미 전송된 뒤 ${label}(으)로 실패했다(nextId ${start}에서 시작). 아무 예외나 거부로 치면 안 된다.`,
+          `요청은 이미 전송된 뒤 ${josa(label, '으로/로')} 실패했다(nextId ${start}에서 시작). 아무 예외나 거부로 치면 안 된다.`,
           `The request was sent and then failed with ${label} (nextId started at ${start}); not every exception is a refusal.`,
         ),
       );

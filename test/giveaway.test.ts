@@ -1,0 +1,172 @@
+/**
+ * The checker never gives the answer: no TODO, hint or failure message names what an exercise's solution writes.
+ *
+ * How it decides (the pieces are in ./support/giveaway.ts, unit-tested in test/unit/giveaway.test.ts):
+ * - An exercise's code is the solution's side of its diff hunks, found the way `npm run mutate` finds learner lines
+ *   (`learnerHunks` in mutate/learner-lines.ts: solution vs committed starter, line by line). The hunk whose starter side
+ *   held `TODO(NN/n)` is that exercise's; a hunk with no TODO in it (a helper or constant the solution adds elsewhere
+ *   in the file) is counted for every exercise whose TODO is in that file, since nothing says which one it serves.
+ * - Its distinctive tokens are the identifiers, property names, and string and number literals on those lines
+ *   (MIN_TOKEN_CHARS or longer, outside a short STOPLIST) that the starter file does not contain anywhere as code:
+ *   a name the starter already shows, such as a helper it imports, gives nothing away. Comments are not code, so
+ *   neither the TODO in the starter nor the solution's "why" comment makes a word known or distinctive.
+ * - Texts read for each exercise: its TODO line in the committed starter (found by checker/course/todo.ts' findTodo)
+ *   and the comment lines right after it; its manifest hint and its test names (the report lists them under a
+ *   failure) in Korean and English; and every sentence its hidden
+ *   suite can write, read from the source statically: the strings written in each `say(ko, en)` call and `{ ko, en }`
+ *   object (a literal inside a `${...}` there included), and handed to a function of the same file that passes two of
+ *   its parameters to `say` (such as 01's expectShape), in its suite file, its chapter's shared suite files and
+ *   checker/suites/_lib. Reading the source sees every message, also those behind a first failing assertion, which a
+ *   run on the starter and the wrong-answer fixtures never reaches, and it needs no grading run (minutes on two cores).
+ * - What a `${...}` computes at run time, and what the sent/got/expected lines show through show(), is data: the
+ *   request the checker sent, the reply or output of the learner's own code, the wire value the protocol expects. It
+ *   is not read, so a token that came from the learner's output is never flagged; the sentences around it are.
+ * - A token is found in a text as a whole word (`name` is not in `names`); a Korean string literal as a substring.
+ * Chapter 3 is being reworked; its current findings are listed in CHAPTER_3_ALLOWED, which must shrink to empty.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { CHAPTERS } from '../checker/course/course.ts';
+import { starterFiles } from '../checker/course/starters.ts';
+import { findTodo } from '../checker/course/todo.ts';
+import type { ChapterSpec, ExerciseSpec } from '../checker/manifest/types.ts';
+import { learnerHunks } from '../mutate/learner-lines.ts';
+import { codeTokens, distinctiveTokens, mentions, shownTokens, suiteSentences } from './support/giveaway.ts';
+import type { CodeToken, Lang, Sentence } from './support/giveaway.ts';
+import { REPO } from './support/run.ts';
+import { committedStarters } from './support/starters.ts';
+
+/**
+ * Chapter 3's giveaways as they stand while that chapter is rewritten, by exercise: the tokens its texts may still
+ * name. Each entry is a debt, not a permission; the test fails when one is no longer needed, so the list only shrinks.
+ */
+const CHAPTER_3_ALLOWED: Readonly<Record<string, readonly string[]>> = {
+  // The TODO, both hints and four messages of 4-allowlists-on-real-mcp.test.ts name the option the solution's new checks read.
+  '03/4': ['options.tools'],
+};
+
+/** A text the learner reads, and where it is written. */
+interface Text {
+  what: string;
+  where: string;
+  text: string;
+  lang: Lang;
+}
+
+/** One distinctive token of an exercise, with the solution line it comes from. */
+interface Distinctive extends CodeToken {
+  from: string;
+}
+
+/** The distinctive tokens of every exercise of a chapter, by exercise id. */
+function chapterTokens(chapter: ChapterSpec): Map<string, Distinctive[]> {
+  const starters = new Map([...starterFiles(chapter.dir)].map(([name, content]) => [name, content.toString('utf8')] as const));
+  const shown = shownTokens(starters);
+  const hunks = learnerHunks([chapter]);
+  const tokens = new Map<string, Distinctive[]>();
+  for (const exercise of chapter.exercises) {
+    const file = `${chapter.dir}/${exercise.todo.file}`;
+    const mine = hunks.filter((hunk) => hunk.file === file && (hunk.exercise === exercise.id || hunk.exercise === undefined));
+    const solution = readFileSync(join(REPO, 'solutions', file), 'utf8');
+    const found = distinctiveTokens(file, solution, starters.get(exercise.todo.file) ?? '', shown, mine);
+    tokens.set(exercise.id, found.map((token) => ({ ...token, from: `solutions/${file}:${token.line}` })));
+  }
+  return tokens;
+}
+
+/** The TODO line of an exercise in the committed starter, with the comment lines that continue it. */
+function todoText(chapter: ChapterSpec, exercise: ExerciseSpec): Text {
+  const dir = join(committedStarters(), chapter.dir);
+  const location = findTodo(dir, `chapters/${chapter.dir}`, exercise.todo.file, exercise.todo.marker);
+  if (location.line === null) throw new Error(`${exercise.todo.marker} is missing from the committed chapters/${chapter.dir}/${exercise.todo.file}`);
+  const lines = readFileSync(join(dir, exercise.todo.file), 'utf8').split('\n');
+  const comment = [lines[location.line - 1]!];
+  for (let at = location.line; at < lines.length && /^\s*\/\//.test(lines[at]!) && !lines[at]!.includes('TODO('); at += 1) comment.push(lines[at]!);
+  return { what: 'TODO', where: `${location.file}:${location.line}`, text: comment.join('\n'), lang: 'ko' };
+}
+
+/** The line of the manifest file on which a hint text starts (the exercise's id line when it cannot be found). */
+function hintLine(source: string, exercise: ExerciseSpec, text: string): number {
+  const lines = source.split('\n');
+  const at = lines.findIndex((line) => line.includes(text.slice(0, 30)));
+  return (at === -1 ? lines.findIndex((line) => line.includes(`'${exercise.id}'`)) : at) + 1;
+}
+
+/** The Korean and English hints of an exercise. */
+function hintTexts(chapter: ChapterSpec, exercise: ExerciseSpec): Text[] {
+  const file = `checker/manifest/${chapter.dir}.ts`;
+  const source = readFileSync(join(REPO, file), 'utf8');
+  return (['ko', 'en'] as const).map((lang) => ({ what: `hint.${lang}`, where: `${file}:${hintLine(source, exercise, exercise.hint[lang])}`, text: exercise.hint[lang], lang }));
+}
+
+/** The names of an exercise's tests in both languages, which the report lists under a failure. */
+function testNames(chapter: ChapterSpec, exercise: ExerciseSpec): Text[] {
+  const file = `checker/manifest/${chapter.dir}.ts`;
+  const lines = readFileSync(join(REPO, file), 'utf8').split('\n');
+  return Object.entries(exercise.tests).flatMap(([en, ko]) => {
+    const where = `${file}:${lines.findIndex((line) => line.includes(en)) + 1}`;
+    return [{ what: 'test name.en', where, text: en, lang: 'en' as const }, { what: 'test name.ko', where, text: ko, lang: 'ko' as const }];
+  });
+}
+
+/** Every sentence a suite file writes, as texts. */
+function sentencesOf(file: string): Text[] {
+  return suiteSentences(file, readFileSync(join(REPO, file), 'utf8')).map((sentence: Sentence) => ({ what: `message.${sentence.lang}`, where: `${file}:${sentence.line}`, text: sentence.text, lang: sentence.lang }));
+}
+
+/** The suite files an exercise's messages come from: its own suite, its chapter's shared suite files, and _lib. */
+function messageTexts(chapter: ChapterSpec, exercise: ExerciseSpec): Text[] {
+  const shared = (dir: string): string[] => readdirSync(join(REPO, dir)).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts')).sort().map((name) => `${dir}/${name}`);
+  const files = [`checker/suites/${chapter.dir}/${exercise.suite}`, ...shared(`checker/suites/${chapter.dir}`), ...shared('checker/suites/_lib')];
+  return files.flatMap(sentencesOf);
+}
+
+/** Every finding of one exercise, written for the author who has to reword the text. */
+function findings(chapter: ChapterSpec, exercise: ExerciseSpec, tokens: readonly Distinctive[]): { token: string; line: string }[] {
+  const texts = [todoText(chapter, exercise), ...hintTexts(chapter, exercise), ...testNames(chapter, exercise), ...messageTexts(chapter, exercise)];
+  const found: { token: string; line: string }[] = [];
+  for (const text of texts) {
+    for (const token of tokens) {
+      if (mentions(text.text, token, text.lang)) found.push({ token: token.text, line: `${exercise.id} ${text.what} (${text.where}) names ${JSON.stringify(token.text)}, from ${token.from}` });
+    }
+  }
+  return found;
+}
+
+describe.each(CHAPTERS.map((chapter) => [chapter.id, chapter] as const))('chapter %s', (_id, chapter) => {
+  const tokens = chapterTokens(chapter);
+
+  test.each(chapter.exercises.map((exercise) => [exercise.id, exercise] as const))('%s: no TODO, hint or message names the solution', (id, exercise) => {
+    const allowed = CHAPTER_3_ALLOWED[id] ?? [];
+    const found = findings(chapter, exercise, tokens.get(id) ?? []);
+    const unexpected = found.filter((finding) => !allowed.includes(finding.token)).map((finding) => finding.line);
+    expect(unexpected, 'reword toward the concept and the place, never the code').toEqual([]);
+    const stale = allowed.filter((token) => !found.some((finding) => finding.token === token));
+    expect(stale, `no text of ${id} names these any more: take them off CHAPTER_3_ALLOWED`).toEqual([]);
+  });
+});
+
+/**
+ * Exercises whose solution writes no token the starter does not already show: it deletes code, and naming what to
+ * delete is naming the place, which a TODO may do. Every other exercise must have tokens, or this test reads nothing.
+ */
+const ONLY_DELETES: Readonly<Record<string, string>> = {
+  '02/3': 'deletes the lines that let a response widen the allowlist',
+};
+
+test('every exercise has distinctive tokens to look for, so the check is not empty', () => {
+  for (const chapter of CHAPTERS) {
+    const tokens = chapterTokens(chapter);
+    const empty = chapter.exercises.filter((exercise) => (tokens.get(exercise.id) ?? []).length === 0).map((exercise) => exercise.id);
+    expect(empty.filter((id) => ONLY_DELETES[id] === undefined), chapter.id).toEqual([]);
+  }
+});
+
+test('the tokenizer reads every solution file', () => {
+  for (const chapter of CHAPTERS) {
+    for (const name of readdirSync(join(REPO, 'solutions', chapter.dir)).filter((file) => file.endsWith('.ts'))) {
+      expect(codeTokens(name, readFileSync(join(REPO, 'solutions', chapter.dir, name), 'utf8')).length).toBeGreaterThan(0);
+    }
+  }
+});

@@ -1,0 +1,127 @@
+import { describe, expect, test } from 'vitest';
+import { codeTokens, distinctiveTokens, mentions, shownTokens, suiteSentences } from '../../support/giveaway.ts';
+import type { CodeToken, HunkLines } from '../../support/giveaway.ts';
+
+/** A tiny exercise: the starter logs, has a TODO and an unchecked value; the solution checks it and logs to stderr. */
+const STARTER = [
+  "import { isPlainObject } from './rpc.ts';",
+  'export function handle(args: unknown): string {',
+  "  // TODO(99/1): 값을 쓰기 전에 모양을 지켜라.",
+  "  console.log('시작');",
+  "  return String(args);",
+  '}',
+  "console.error('준비');",
+].join('\n');
+
+const SOLUTION = [
+  "import { isPlainObject } from './rpc.ts';",
+  'export function handle(args: unknown): string {',
+  '  // Why: a hostile caller sends anything.',
+  "  if (!isPlainObject(args) || !Object.hasOwn(args, 'name')) throw new RangeError('이름만 받는다.');",
+  "  console.error('시작');",
+  "  return String(args['name']) + 12345;",
+  '}',
+  "console.error('준비');",
+].join('\n');
+
+/** The one hunk of the pair: solution lines 3-6 replace starter lines 3-5. */
+const HUNK: HunkLines = { from: 3, to: 6, starterFrom: 3, starterTo: 5 };
+
+function distinctive(): string[] {
+  return distinctiveTokens('server.ts', SOLUTION, STARTER, shownTokens(new Map([['server.ts', STARTER]])), [HUNK]).map((token) => token.text);
+}
+
+describe('distinctive tokens', () => {
+  test('are what the solution writes and the starter never shows, or a call swapped in on the spot', () => {
+    expect(distinctive().sort()).toEqual(['12345', 'Object.hasOwn', 'RangeError', 'console.error', 'hasOwn', 'name', '이름만 받는다.'].sort());
+  });
+
+  test('leave out what the starter shows, short names, the stoplist and the comments', () => {
+    const found = distinctive();
+    // isPlainObject is imported by the starter; args and handle are its own names; String is on the stoplist.
+    for (const known of ['isPlainObject', 'args', 'handle', 'String', 'console', 'error']) expect(found).not.toContain(known);
+    // The solution's comment is no code: its words are not tokens.
+    expect(found).not.toContain('hostile');
+  });
+
+  test('count only the lines of the hunk', () => {
+    const shown = shownTokens(new Map([['server.ts', STARTER]]));
+    const found = distinctiveTokens('server.ts', SOLUTION, STARTER, shown, [{ from: 6, to: 6, starterFrom: 5, starterTo: 5 }]).map((token) => token.text);
+    expect(found).toEqual(['name', '12345']);
+  });
+
+  test('carry the solution line they come from', () => {
+    const hasOwn = distinctiveTokens('server.ts', SOLUTION, STARTER, shownTokens(new Map([['server.ts', STARTER]])), [HUNK]).find((token) => token.text === 'Object.hasOwn');
+    expect(hasOwn?.line).toBe(4);
+  });
+
+  test('a file that does not parse is an error, not an empty list', () => {
+    expect(() => codeTokens('broken.ts', 'const = ;')).toThrow(/broken\.ts does not parse/);
+  });
+});
+
+describe('mentions', () => {
+  const token = (text: string, kind: CodeToken['kind']): CodeToken => ({ text, kind, line: 1 });
+
+  test('finds a name as a whole word, with a Korean particle right after it', () => {
+    expect(mentions('Object.hasOwn을 써라', token('Object.hasOwn', 'path'), 'ko')).toBe(true);
+    expect(mentions('console.error로 옮겨라', token('console.error', 'path'), 'ko')).toBe(true);
+    expect(mentions('names를 보라', token('name', 'name'), 'ko')).toBe(false);
+    expect(mentions('a1234b', token('123', 'number'), 'en')).toBe(false);
+    expect(mentions('정수(12345)를 더하라', token('12345', 'number'), 'ko')).toBe(true);
+  });
+
+  test('finds a Korean string anywhere', () => {
+    expect(mentions('메시지는 "이름만 받는다."다.', token('이름만 받는다.', 'string'), 'en')).toBe(true);
+  });
+
+  test('does not read a plain English word as a name in English text, but does in Korean', () => {
+    expect(mentions('the reply must carry the name', token('name', 'name'), 'en')).toBe(false);
+    expect(mentions('name 키를 확인하라', token('name', 'name'), 'ko')).toBe(true);
+    expect(mentions('use RangeError', token('RangeError', 'name'), 'en')).toBe(true);
+  });
+});
+
+describe('suite sentences', () => {
+  const SUITE = [
+    "ensure(ok, {",
+    "  what: say(`서버가 ${show(reply)}를 돌려줬다. console.error로 옮겨라.`, 'The server returned it.'),",
+    "  sent: 'console.error',",
+    '});',
+    "const WHY = { ko: '이유', en: `reason ${x}` };",
+    "const data = 'not a sentence';",
+  ].join('\n');
+
+  test('are the string parts of say() and of { ko, en } objects, by language, never what ${...} puts in', () => {
+    expect(suiteSentences('suite.ts', SUITE)).toEqual([
+      { text: '서버가 ', lang: 'ko', line: 2 },
+      { text: '를 돌려줬다. console.error로 옮겨라.', lang: 'ko', line: 2 },
+      { text: 'The server returned it.', lang: 'en', line: 2 },
+      { text: '이유', lang: 'ko', line: 5 },
+      { text: 'reason ', lang: 'en', line: 5 },
+    ]);
+  });
+
+  test('a giveaway written into a sentence is found; the same token as data is not', () => {
+    const sentences = suiteSentences('suite.ts', SUITE);
+    const hits = sentences.filter((sentence) => mentions(sentence.text, token('console.error'), sentence.lang));
+    expect(hits.map((hit) => hit.line)).toEqual([2]);
+  });
+
+  test('include what a caller hands to a function of the file that passes its parameters to say()', () => {
+    const source = [
+      'function expectShape(ok: boolean, ko: string, en: string): void {',
+      '  ensure(ok, { what: say(ko, en) });',
+      '}',
+      "expectShape(false, 'z.enum으로 바꿔라', 'use z.enum');",
+    ].join('\n');
+    expect(suiteSentences('suite.ts', source)).toEqual([
+      { text: 'z.enum으로 바꿔라', lang: 'ko', line: 4 },
+      { text: 'use z.enum', lang: 'en', line: 4 },
+    ]);
+  });
+
+  function token(text: string): CodeToken {
+    return { text, kind: 'path', line: 1 };
+  }
+});
