@@ -7,11 +7,9 @@ import { gradebookOf, provenanceOf, readGradebook, resultsOf } from './gradebook
 import type { StudentResult } from './grade-class.ts';
 import { byName, holdsChapters, isFolder } from './students.ts';
 import { gradeClass } from './grade-class.ts';
-import { UsageError, guessLang, wantsHelp } from '../usage/command-line.ts';
-import { helpText, usageErrorText } from '../usage/help.ts';
+import { readCommandLine, usageFailure } from '../usage/prologue.ts';
 import { usageWords } from '../usage/usage-words.ts';
 import { parseGradeArgs } from './args.ts';
-import type { GradeArgs } from './args.ts';
 import { PrivateSuiteError } from '../course/private-suites.ts';
 import { progressLine } from './progress.ts';
 import { classWords } from './words.ts';
@@ -26,19 +24,9 @@ import { gradebookFiles } from './files.ts';
 /** `npm run grade`: grades every student folder and writes gradebook.csv, gradebook.json and report.html; 0 when written, 2 on a usage error. */
 async function main(argv: readonly string[]): Promise<number> {
   dropRunnerChannels();
-  const lang = guessLang(argv);
-  if (wantsHelp(argv)) {
-    console.log(helpText('grade', lang));
-    return 0;
-  }
-  let args: GradeArgs;
-  try {
-    args = parseGradeArgs(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(usageErrorText(error, 'grade', lang));
-    return 2;
-  }
+  const line = readCommandLine(argv, 'grade', parseGradeArgs);
+  if (line.exitCode !== undefined) return line.exitCode;
+  const { args } = line;
   const say = classWords(args.lang);
   if (!isFolder(args.submissions)) {
     console.error(say.noStudents(args.submissions));
@@ -60,9 +48,7 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     if (args.config) config = readClassConfig(args.config, selected);
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(usageErrorText(error, 'grade', args.lang));
-    return 2;
+    return usageFailure(error, 'grade', args.lang);
   }
   const deadline = args.deadline ?? config.deadline;
   // --only regrades some students into the gradebook already in --out, keeping every other row as it was.
