@@ -8,7 +8,7 @@ import type { Lang } from '../usage/messages.ts';
 import { messages } from '../usage/messages.ts';
 import { buildReport, pointsFor, weightOf } from '../report/build.ts';
 import type { Report } from '../report/shape.ts';
-import { copyLearnerTree } from '../grading/scratch.ts';
+import { copyLearnerTree } from '../course/learner-tree.ts';
 import { REPO_ROOT } from '../course/files.ts';
 import { newSigningKey, verifySignature } from '../trust/sign.ts';
 import { chapterFolder } from '../grading/target.ts';

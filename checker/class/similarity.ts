@@ -1,12 +1,13 @@
-import { lstatSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { File, FingerprintIndex, Region, TokenizedFile } from '@dodona/dolos-core';
 import type { FileEntry } from '@dodona/dolos-core';
 import { escapeHtml } from '../report/escape.ts';
 import type { Lang } from '../usage/messages.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 import { REPO_ROOT } from '../course/files.ts';
+import { learnerEntries } from '../course/learner-tree.ts';
 import { StarterReadError, starterFiles } from '../course/starters.ts';
 import type { StudentResult } from './grade-class.ts';
 import { findStudents } from './students.ts';
@@ -117,28 +118,10 @@ const WORDS = {
   },
 } as const;
 
-/** Largest file read from a submission; a bigger one is left out of the comparison. */
-const MAX_FILE_BYTES = 1_000_000;
-
-/** The TypeScript files of a chapter folder, by path inside it: regular files only (links and dot entries are skipped). */
+/** The TypeScript files of a chapter folder that grading sees (learnerEntries), by path inside it. */
 export function readChapterTexts(dir: string): Map<string, string> {
-  const texts = new Map<string, string>();
-  const walk = (folder: string) => {
-    let entries;
-    try {
-      entries = readdirSync(folder, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile() && /\.[cm]?tsx?$/.test(entry.name) && lstatSync(path).size <= MAX_FILE_BYTES) texts.set(relative(dir, path), readFileSync(path, 'utf8'));
-    }
-  };
-  walk(dir);
-  return texts;
+  const files = learnerEntries(dir).filter((entry) => !entry.folder && /\.[cm]?tsx?$/.test(entry.name));
+  return new Map(files.map((entry) => [entry.name, readFileSync(entry.path, 'utf8')]));
 }
 
 /** The TypeScript files of every chapter under a chapters folder. */
