@@ -154,8 +154,8 @@ async function grade(args: GradescopeArgs): Promise<string> {
     }
     const json = join(out, 'report.json');
     const argv = [
-      '--import', 'tsx', join(REPO_ROOT, 'checker', 'cli.ts'), 'check',
-      '--target', chapters, '--shown-as', 'chapters', '--json', json, '--sign',
+      '--import', 'tsx', join(REPO_ROOT, 'checker', 'commands', 'signed-check.ts'),
+      '--target', chapters, '--shown-as', 'chapters', '--json', json,
       '--lang', args.lang, '--timeout', String(args.timeoutMs / 1000),
       ...(args.suites ? ['--suites', args.suites] : []),
     ];

@@ -71,8 +71,8 @@ export async function gradePullRequest(options: PullRequestOptions): Promise<Pul
     }
     const json = join(outDir, 'report.json');
     const argv = [
-      '--import', 'tsx', join(baseDir, 'checker', 'cli.ts'), 'check',
-      '--target', join(headDir, 'chapters'), '--shown-as', 'chapters', '--json', json, '--sign',
+      '--import', 'tsx', join(baseDir, 'checker', 'commands', 'signed-check.ts'),
+      '--target', join(headDir, 'chapters'), '--shown-as', 'chapters', '--json', json,
       '--lang', options.lang, '--timeout', String(options.timeoutSeconds),
     ];
     const key = newSigningKey();

@@ -9,7 +9,7 @@ const work = tempDir('grade-pr');
 const REPORT = { score: 3, max_score: 12, exercises: [{ id: '01/1', status: 'pass' }, { id: '01/2', status: 'fail' }] };
 let count = 0;
 
-/** Writes a results file and, unless `sig` is null, its signature file, as check --sign leaves them; returns the results file. */
+/** Writes a results file and, unless `sig` is null, its signature file, as the signed check leaves them; returns the results file. */
 function results(text: string, sig: string | null): string {
   count += 1;
   const json = join(work, `report-${count}.json`);
