@@ -14,6 +14,7 @@ import { exerciseSuiteFiles } from './scratch.ts';
 import type { Scratch, ScratchTarget } from './scratch.ts';
 import { shownPath } from './target.ts';
 import { findTodo, formatLocation } from '../course/todo.ts';
+import { learnerPaths } from './learner-paths.ts';
 import { isMissingImport, missingStarterFiles } from '../course/learner-files.ts';
 import { LEARNER_HEAP_MB } from '../trust/sandbox.ts';
 
@@ -135,29 +136,6 @@ function testOutcome(input: ScoreInput, ran: RawTest | undefined, typeMessage: s
   if (/Test timed out in \d+ms/.test(ran.message)) return { status: 'timeout', message: say.testTimeout(seconds(input.limits.testMs)) };
   const text = ran.denied ? say.denied(ran.denied.permission, ran.denied.resource) : ran.message;
   return { status: 'fail', message: clean(input, text, ran.stack) };
-}
-
-/** How messages name the folder a suite's or the learner's code gets as os.tmpdir() while grading. */
-const SHOWN_TMP = '$TMPDIR';
-
-/**
- * Writes every path inside the scratch folder the way the learner knows it, whatever form a message gives it
- * (absolute, a file:// URL, relative to the current folder, or from the scratch root as Vite names modules):
- * chapters as the learner's chapters folder, suites as checker/suites, a lane's temporary folder as $TMPDIR
- * (without the random suffix of a folder made in it), so equal failures read the same for every student.
- */
-export function learnerPaths(text: string, root: string, shownChapters: string): string {
-  const escaped = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  let absolute = text.replaceAll(`file://${root}`, root).replaceAll(`/@fs${root}`, root);
-  const fromCwd = relative(process.cwd(), root);
-  if (fromCwd.startsWith('..')) absolute = absolute.replaceAll(`${fromCwd}/`, `${root}/`);
-  return absolute
-    .replace(new RegExp(`${escaped(root)}/\\.sandbox/[^/\\s]+/([^/\\s'"\`]+?)-[A-Za-z0-9]{6}(?=/)`, 'g'), `${SHOWN_TMP}/$1`)
-    .replace(new RegExp(`${escaped(root)}/\\.sandbox/[^/\\s'"\`]+`, 'g'), SHOWN_TMP)
-    .replace(new RegExp(`${escaped(root)}/t\\d+/chapters`, 'g'), shownChapters)
-    .replace(new RegExp(`${escaped(root)}/t\\d+/checker/suites`, 'g'), 'checker/suites')
-    .replace(/(^|[\s'"`(\[])\/t\d+\/chapters\//g, `$1${shownChapters}/`)
-    .split(root).join('<checker>');
 }
 
 /** Strips colour codes and scratch paths, and adds the learner's file:line when the stack names one. */
