@@ -6,6 +6,7 @@ import { NO_CONFIG, readClassConfig } from './config.ts';
 import { gradebookOf, provenanceOf, readGradebook, resultsOf } from './gradebook.ts';
 import type { StudentResult } from './grade-class.ts';
 import { byName, holdsChapters, isFolder } from './students.ts';
+import type { Student } from './students.ts';
 import { gradeClass } from './grade-class.ts';
 import { readCommandLine, usageFailure } from '../usage/prologue.ts';
 import { usageWords } from '../usage/usage-words.ts';
@@ -18,7 +19,8 @@ import { dropRunnerChannels } from '../trust/ci-channels.ts';
 import { messages } from '../usage/messages.ts';
 import { RESTORE_COMMAND, listChanged, verifyChecker } from '../trust/integrity.ts';
 import { writeGradescopeResults } from './gradescope.ts';
-import { similarity, similaritySources } from './similarity.ts';
+import { courseSources, similarity, submissionTexts } from './similarity.ts';
+import type { CourseTexts } from './similarity.ts';
 import { gradebookFiles } from './files.ts';
 
 /** `npm run grade`: grades every student folder and writes gradebook.csv, gradebook.json and report.html; 0 when written, 2 on a usage error. */
@@ -59,6 +61,8 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const started = Date.now();
   const progress = progressLine(process.stderr);
+  // The similarity pass reads the copies the grader unpacked, while they exist.
+  let texts: Map<string, CourseTexts> | undefined;
   let results;
   try {
     results = await gradeClass(args.submissions, {
@@ -71,6 +75,7 @@ async function main(argv: readonly string[]): Promise<number> {
       ...(deadline ? { deadline } : {}),
       ...(args.shard ? { shard: args.shard } : {}),
       ...(args.suites ? { suites: args.suites } : {}),
+      ...(args.similarity ? { onStudents: (students: readonly Student[]) => (texts = submissionTexts(students, CHAPTERS)) } : {}),
       onPlan: (students, units) => progress.line(say.found(students, units)),
       onStrays: (names) => {
         for (const name of names) progress.line(say.stray(name));
@@ -107,7 +112,7 @@ async function main(argv: readonly string[]): Promise<number> {
   if (previous) book.regrades = [...(previous.regrades ?? []), { ...provenance, students: results.map((result) => result.student.name) }];
   mkdirSync(args.out, { recursive: true });
   // Similarity is for a person to review, never a penalty, and only when asked for.
-  const similar = args.similarity ? similarity(all, { chapters: CHAPTERS, lang: args.lang, ...(await similaritySources(args.submissions, CHAPTERS)) }) : null;
+  const similar = args.similarity ? similarity(all, { chapters: CHAPTERS, lang: args.lang, ...courseSources(CHAPTERS), ...(texts ? { submissions: texts } : {}) }) : null;
   if (similar) book.similarity = similar;
   const files = gradebookFiles(all, selected, args.lang, book);
   for (const [name, text] of files) {

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { File, FingerprintIndex, Region, TokenizedFile } from '@dodona/dolos-core';
 import type { FileEntry } from '@dodona/dolos-core';
@@ -10,7 +9,7 @@ import { REPO_ROOT } from '../course/files.ts';
 import { learnerEntries } from '../course/learner-tree.ts';
 import { StarterReadError, starterFiles } from '../course/starters.ts';
 import type { StudentResult } from './grade-class.ts';
-import { findStudents } from './students.ts';
+import type { Student } from './students.ts';
 import { typescriptTokens } from './ts-tokens.ts';
 
 /**
@@ -130,28 +129,27 @@ function courseTexts(chaptersDir: string, chapters: readonly ChapterSpec[]): Map
 }
 
 /**
- * Everything the comparison reads from disk: each submission's chapters (submissions are found again as the class
- * grader finds them, so a ZIP is unpacked into a temporary folder that is removed before this returns), the committed
- * starters from git, and the published solutions of this course copy.
+ * Each submission's chapters as the class grader found them (give it ClassOptions.onStudents, which runs while
+ * unpacked ZIPs and deadline checkouts still exist): the comparison reads the very copies that were graded, and
+ * never unpacks a submission a second time.
  */
-export async function similaritySources(submissions: string, chapters: readonly ChapterSpec[]): Promise<Pick<SimilarityOptions, 'starters' | 'starterProblem' | 'solutions' | 'submissions'>> {
-  const unpacked = mkdtempSync(join(tmpdir(), 'mcp-similarity-'));
+export function submissionTexts(students: readonly Student[], chapters: readonly ChapterSpec[]): Map<string, CourseTexts> {
+  const texts = new Map<string, CourseTexts>();
+  for (const student of students) if (student.learner) texts.set(student.name, courseTexts(student.learner.chaptersDir, chapters));
+  return texts;
+}
+
+/** What the comparison reads from this course copy: the committed starters from git, and the published solutions. */
+export function courseSources(chapters: readonly ChapterSpec[]): Pick<SimilarityOptions, 'starters' | 'starterProblem' | 'solutions'> {
+  let starters: CourseTexts | null = null;
+  let starterProblem: string | undefined;
   try {
-    const { students } = await findStudents(submissions, chapters, unpacked);
-    const texts = new Map<string, CourseTexts>();
-    for (const student of students) if (student.learner) texts.set(student.name, courseTexts(student.learner.chaptersDir, chapters));
-    let starters: CourseTexts | null = null;
-    let starterProblem: string | undefined;
-    try {
-      starters = new Map(chapters.map((chapter) => [chapter.dir, new Map([...starterFiles(chapter.dir)].filter(([file]) => /\.[cm]?tsx?$/.test(file)).map(([file, content]) => [file, content.toString('utf8')]))]));
-    } catch (error) {
-      if (!(error instanceof StarterReadError)) throw error;
-      starterProblem = error.reason;
-    }
-    return { starters, solutions: courseTexts(join(REPO_ROOT, 'solutions'), chapters), submissions: texts, ...(starterProblem ? { starterProblem } : {}) };
-  } finally {
-    rmSync(unpacked, { recursive: true, force: true });
+    starters = new Map(chapters.map((chapter) => [chapter.dir, new Map([...starterFiles(chapter.dir)].filter(([file]) => /\.[cm]?tsx?$/.test(file)).map(([file, content]) => [file, content.toString('utf8')]))]));
+  } catch (error) {
+    if (!(error instanceof StarterReadError)) throw error;
+    starterProblem = error.reason;
   }
+  return { starters, solutions: courseTexts(join(REPO_ROOT, 'solutions'), chapters), ...(starterProblem ? { starterProblem } : {}) };
 }
 
 /** One chapter's files as one tokenized file: files in path order, rows offset so every token's place follows the last. */
