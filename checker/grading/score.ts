@@ -110,7 +110,7 @@ function scorePart(input: ScoreInput, part: Part, typeMessage: string): { tests:
   const raw = input.outcomes.get(part.file);
   if (!raw || raw.outcome === 'crashed') return { tests: everyTest(part, 'error', say.crashed(LEARNER_HEAP_MB)), message: say.crashed(LEARNER_HEAP_MB) };
   if (raw.outcome === 'timeout') {
-    const message = say.timeoutIn(seconds(raw.limitMs ?? input.limits.fileMs), part.shown);
+    const message = (raw.limit === 'load' ? say.loadTimeoutIn : say.timeoutIn)(seconds(raw.limitMs ?? input.limits.fileMs), part.shown);
     return { tests: everyTest(part, 'timeout', message), message };
   }
   const fileError = raw.errors[0];

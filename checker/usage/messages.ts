@@ -26,6 +26,8 @@ const ko = {
   timeout: (seconds: number) => `${seconds}초 안에 끝나지 않아 멈췄다. 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
   timeoutIn: (seconds: number, file: string) =>
     `${seconds}초 안에 끝나지 않아 멈췄다. 돌던 테스트 파일: ${file} (그 안의 어느 테스트에서 멈췄는지는 채점기가 알 수 없다). 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
+  loadTimeoutIn: (seconds: number, file: string) =>
+    `테스트 파일 ${josa(file, '을/를')} 불러오는 데 CPU 시간 ${seconds}초를 다 써서 멈췄다(앞의 파일이 불러오다 멈춘 뒤에는 파일마다 불러오기에 CPU 시간을 이만큼만 준다. 기다리는 시간은 세지 않는다). 모듈 맨 위에서 끝나지 않는 계산이나 무한 루프가 있는지 살펴보라.`,
   testTimeout: (seconds: number) => `테스트 하나에 주어진 ${seconds}초 안에 끝나지 않아 멈췄다. 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
   crashed: (heapMb: number) => `채점 작업자가 예기치 않게 끝났다. process.exit이나 process.kill을 부르는 코드, 또는 메모리를 ${heapMb}MB 넘게 채우는 코드가 있는지 살펴보라.`,
   importFailed: (message: string) => `코드를 불러오다가 실패했다: ${message}`,
@@ -110,6 +112,8 @@ const en: Messages = {
   timeout: (seconds) => `Stopped after ${seconds} s without finishing. Look for an infinite loop or a wait that never ends.`,
   timeoutIn: (seconds, file) =>
     `Stopped after ${seconds} s without finishing, while running the test file ${file} (the checker cannot tell which of its tests was running). Look for an infinite loop or a wait that never ends.`,
+  loadTimeoutIn: (seconds, file) =>
+    `Stopped after ${seconds} s of CPU time spent loading the test file ${file} (once an earlier file hung while loading, each later file gets this much CPU time to load; time spent waiting does not count). Look for a computation or an infinite loop at the top level of a module that never ends.`,
   testTimeout: (seconds) => `Stopped after ${seconds} s, the limit for one test, without finishing. Look for an infinite loop or a wait that never ends.`,
   crashed: (heapMb) => `The grading worker ended unexpectedly. Look for code that calls process.exit or process.kill, or that fills more than ${heapMb} MB of memory.`,
   importFailed: (message) => `Loading the code failed: ${message}`,

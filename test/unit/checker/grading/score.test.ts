@@ -52,8 +52,11 @@ describe('scoreTarget timeouts name the limit that fired', () => {
     expect(exercise.message).toContain('60 s');
   });
 
-  test('a file stopped at the shorter load limit says that limit', () => {
-    expect(score({ outcome: 'timeout', limitMs: 2_000, errors: [], tests: [] }).message).toContain('2 s');
+  test('a file stopped at the shorter load limit says that limit, and that it counts CPU time spent loading', () => {
+    const load: RawFile = { outcome: 'timeout', limitMs: 2_000, limit: 'load', errors: [], tests: [] };
+    expect(score(load).message).toContain('2 s of CPU time spent loading');
+    expect(score(load, 'ko').message).toContain('CPU 시간 2초');
+    expect(score({ ...load, limit: 'file' }).message).not.toContain('CPU');
   });
 
   test('the TODO is shown under the learner folder\'s shown name', () => {
