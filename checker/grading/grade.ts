@@ -105,13 +105,14 @@ export class GradingSession {
     this.finished.clear();
     this.total = groups.reduce((sum, group) => sum + group.files.length, 0);
     const outcomes = await this.runner.run(groups);
-    const problems = await checking;
+    const checked = await checking;
     return this.scratch.targets.map((target) =>
       scoreTarget({
         scratch: this.scratch,
         target,
         outcomes,
-        problems: problems.filter((problem) => !relative(target.chaptersDir, problem.file).startsWith('..')),
+        problems: checked.problems.filter((problem) => !relative(target.chaptersDir, problem.file).startsWith('..')),
+        ...(checked.failed ? { typecheckFailed: checked.failed } : {}),
         selected,
         privates: this.privates,
         lang: this.options.lang,

@@ -15,6 +15,8 @@ import type { Scratch, ScratchTarget } from './scratch.ts';
 import { shownPath } from './target.ts';
 import { findTodo, formatLocation } from '../course/todo.ts';
 import { learnerPaths } from './learner-paths.ts';
+import type { TypeCheckFailure } from './typecheck.ts';
+import { firstTypeError } from '../report/first-fix.ts';
 import { isMissingImport, missingStarterFiles } from '../course/learner-files.ts';
 import { LEARNER_HEAP_MB } from '../trust/sandbox.ts';
 
@@ -27,6 +29,8 @@ export interface ScoreInput {
   selected: Selected[];
   /** Instructor's private suites, graded on top of the public ones. */
   privates?: readonly PrivateSuite[];
+  /** Set when the type check gave no answer: then no exercise can pass, whatever its suites said. */
+  typecheckFailed?: TypeCheckFailure;
   lang: Lang;
   limits: TimeLimits;
 }
@@ -77,9 +81,13 @@ function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeE
     const blocked: Blocker = { kind: 'load_error', where: shown[0]!, message };
     return { ...base, status: 'error', message, points: 0, blocked, tests: parts.flatMap((part) => everyTest(part, 'error', message)) };
   }
-  const chapterTypeErrors = typeErrors.filter((problem) => problem.file.includes(`${chapter.dir}/`));
-  // A syntax error comes first: the file cannot run at all, whatever its types say.
-  const firstType = chapterTypeErrors.find((problem) => problem.kind === 'syntax') ?? chapterTypeErrors[0];
+  if (input.typecheckFailed) {
+    const failed = input.typecheckFailed;
+    const message = failed.reason === 'timeout' ? say.typecheckTimeout(seconds(failed.limitMs)) : say.typecheckNoAnswer;
+    const blocked: Blocker = { kind: 'type_check_failed', where: shownScratchPath(input.target, input.target.chaptersDir), message };
+    return { ...base, status: 'error', message, points: 0, blocked, tests: parts.flatMap((part) => everyTest(part, 'error', message)) };
+  }
+  const firstType = firstTypeError(typeErrors.filter((problem) => problem.file.includes(`${chapter.dir}/`)));
   const typeMessage = firstType
     ? (firstType.kind === 'syntax' ? say.syntaxErrorTest : say.typeErrorTest)(`${firstType.file}:${firstType.line} ${firstType.message}`)
     : '';

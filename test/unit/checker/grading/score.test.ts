@@ -5,6 +5,8 @@ import type { Selected } from '../../../../checker/course/course.ts';
 import type { RawFile } from '../../../../checker/runner/vitest-results.ts';
 import type { Scratch, ScratchTarget } from '../../../../checker/grading/scratch.ts';
 import { scoreTarget } from '../../../../checker/grading/score.ts';
+import type { ScoreInput } from '../../../../checker/grading/score.ts';
+import { renderText } from '../../../../checker/report/text.ts';
 import { tempDir, writeTree } from '../../support/temp.ts';
 
 const root = tempDir('score');
@@ -63,3 +65,29 @@ describe('scoreTarget timeouts name the limit that fired', () => {
     expect(score(slowTest).todo).toBe('chapters/01-x/main.ts:1');
   });
 });
+
+describe('a type check that gave no answer', () => {
+  const passed: RawFile = { outcome: 'ran', errors: [], tests: [{ name: 'stops in time', state: 'passed', message: '', stack: '' }, { name: 'answers', state: 'passed', message: '', stack: '' }] };
+  const report = (lang: 'ko' | 'en', typecheckFailed: ScoreInput['typecheckFailed']) =>
+    scoreTarget({ scratch, target, outcomes: new Map([[suite, passed]]), problems: [], selected, lang, limits: timeLimits(60_000), ...(typecheckFailed ? { typecheckFailed } : {}) });
+
+  test('lets no exercise pass, whatever its suites said, and says why once at the top of the text report', () => {
+    const stopped = report('en', { reason: 'timeout', limitMs: 120_000 });
+    const [exercise] = stopped.exercises;
+    expect(exercise!.status).toBe('error');
+    expect(exercise!.points).toBe(0);
+    expect(exercise!.blocked).toEqual({ kind: 'type_check_failed', where: 'chapters', message: exercise!.message });
+    expect(exercise!.message).toContain('The type check (tsc) did not finish within 120 s');
+    const text = renderText(stopped);
+    expect(text.split('\n').filter((line) => line.includes('did not finish within 120 s'))).toHaveLength(1);
+    expect(text).toContain('because the type check above gave no answer');
+    expect(text.trim().split('\n').at(-1)).toBe('Next: check again (the type check above gave no answer)');
+  });
+
+  test('says so in Korean too, for a tsc that never answered', () => {
+    const [exercise] = report('ko', { reason: 'no-answer' }).exercises;
+    expect(exercise!.message).toContain('타입 검사(tsc)가 답을 내지 못하고 끝났으므로');
+    expect(report('ko', undefined).exercises[0]!.status).toBe('pass');
+  });
+});
+
