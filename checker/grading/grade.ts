@@ -114,7 +114,7 @@ export class GradingSession {
         problems: checked.problems.filter((problem) => !relative(target.chaptersDir, problem.file).startsWith('..')),
         ...(checked.failed ? { typecheckFailed: checked.failed } : {}),
         selected,
-        privates: this.privates,
+        suites: new Map(selected.map((entry) => [entry.exercise.id, exerciseSuiteFiles(target, entry, this.privates)])),
         lang: this.options.lang,
         limits: timeLimits(this.options.timeoutMs),
       }),

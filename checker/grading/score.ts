@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { PRIVATE_PREFIX, privateTitle } from '../course/private-suites.ts';
-import type { PrivateSuite } from '../course/private-suites.ts';
 import { messages } from '../usage/messages.ts';
 import { seconds } from '../runner/limits.ts';
 import type { TimeLimits } from '../runner/limits.ts';
@@ -10,9 +9,7 @@ import type { Lang } from '../usage/messages.ts';
 import type { Selected } from '../course/course.ts';
 import type { Blocker, ExerciseReport, Report, Status, TestReport, TypeErrorReport } from '../report/shape.ts';
 import type { RawFile, RawTest } from '../runner/vitest-results.ts';
-import { exerciseSuiteFiles } from './scratch.ts';
-import type { Scratch, ScratchTarget } from './scratch.ts';
-import { shownPath } from './target.ts';
+import type { ExerciseSuiteFile, Scratch, ScratchTarget } from './scratch.ts';
 import { findTodo, formatLocation } from '../course/todo.ts';
 import { learnerPaths } from './learner-paths.ts';
 import type { TypeCheckFailure } from './typecheck.ts';
@@ -27,8 +24,8 @@ export interface ScoreInput {
   outcomes: Map<string, RawFile>;
   problems: TypeErrorReport[];
   selected: Selected[];
-  /** Instructor's private suites, graded on top of the public ones. */
-  privates?: readonly PrivateSuite[];
+  /** The suite files of each selected exercise in this target (public, then the instructor's private ones), by exercise id. */
+  suites: ReadonlyMap<string, readonly ExerciseSuiteFile[]>;
   /** Set when the type check gave no answer: then no exercise can pass, whatever its suites said. */
   typecheckFailed?: TypeCheckFailure;
   lang: Lang;
@@ -64,7 +61,7 @@ function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeE
   const todo = formatLocation(findTodo(chapterDir, shownScratchPath(input.target, chapterDir), exercise.todo.file, exercise.todo.marker));
   const weight = weightOf(exercise);
   const base = { id: exercise.id, title: exercise.title[input.lang], hint: exercise.hint[input.lang], todo, max_points: weight };
-  const parts = exerciseSuiteFiles(input.target, { chapter, exercise }, input.privates ?? []).map(({ file, privateSuite }): Part =>
+  const parts = (input.suites.get(exercise.id) ?? []).map(({ file, privateSuite }): Part =>
     privateSuite
       ? { file, names: privateSuite.names, name: (name) => `${PRIVATE_PREFIX}${name}`, title: (name) => privateTitle(name, input.lang), shown: `${PRIVATE_PREFIX}${privateSuite.file}` }
       : { file, names: Object.keys(exercise.tests), name: (name) => name, title: (name) => (input.lang === 'ko' ? (exercise.tests[name] ?? name) : name), shown: `checker/suites/${chapter.dir}/${exercise.suite}` },
@@ -174,7 +171,8 @@ function learnerFrame(target: ScratchTarget, stack: string): string | null {
   return null;
 }
 
-/** A scratch path shown as the learner knows it (see shownPath in target.ts). */
+/** A scratch path shown as the learner knows it: under the shown chapters folder the target was given when it was made. */
 function shownScratchPath(target: ScratchTarget, file: string): string {
-  return shownPath(target.learner, relative(target.chaptersDir, file));
+  const inside = relative(target.chaptersDir, file);
+  return inside === '' ? target.shownChapters : target.shownChapters === '' ? inside : join(target.shownChapters, inside);
 }

@@ -6,6 +6,7 @@ import { REPO_ROOT, listFiles } from '../course/files.ts';
 import { copyLearnerTree } from '../course/learner-tree.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 import type { PrivateSuite } from '../course/private-suites.ts';
+import { shownPath } from './target.ts';
 import type { GradedTarget } from './target.ts';
 
 /** The public suites of this repository. */
@@ -19,6 +20,8 @@ export interface ScratchTarget {
   dir: string;
   /** The learner's folder: where its chapters really are and how messages name them. */
   learner: GradedTarget;
+  /** How messages name this copy's chapters folder: as the learner knows the original (shownPath, worked out once here). */
+  shownChapters: string;
   /** Absolute folder holding the copied chapter folders. */
   chaptersDir: string;
   /** Absolute folder holding the copied suites. */
@@ -97,7 +100,7 @@ export function addTarget(scratch: Scratch, learner: GradedTarget, chapters: rea
     if (hidden && existsSync(hidden)) copySuites(hidden, join(suitesDir, privateSuitesDirName(chapter.dir)));
   }
   copySuites(join(SUITES_DIR, '_lib'), join(suitesDir, '_lib'));
-  const target: ScratchTarget = { key, dir: join(scratch.root, key), learner, chaptersDir, suitesDir, suiteOrigins };
+  const target: ScratchTarget = { key, dir: join(scratch.root, key), learner, shownChapters: shownPath(learner, ''), chaptersDir, suitesDir, suiteOrigins };
   scratch.targets.push(target);
   return target;
 }

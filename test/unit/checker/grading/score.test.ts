@@ -12,7 +12,7 @@ import { tempDir, writeTree } from '../../support/temp.ts';
 const root = tempDir('score');
 const chaptersDir = writeTree(join(root, 't0', 'chapters'), { '01-x/main.ts': '// TODO(01/1): fix\n' });
 const suitesDir = join(root, 't0', 'checker', 'suites');
-const target: ScratchTarget = { key: 't0', dir: join(root, 't0'), learner: { given: 'kim', chaptersDir: '/home/kim/chapters', shownAs: 'chapters' }, chaptersDir, suitesDir, suiteOrigins: new Map() };
+const target: ScratchTarget = { key: 't0', dir: join(root, 't0'), learner: { given: 'kim', chaptersDir: '/home/kim/chapters', shownAs: 'chapters' }, shownChapters: 'chapters', chaptersDir, suitesDir, suiteOrigins: new Map() };
 const scratch: Scratch = { root, targets: [target], dispose: () => {} };
 const selected = [
   {
@@ -27,7 +27,7 @@ const suite = join(suitesDir, '01-x', '1-x.test.ts');
 
 /** Scores the one exercise with the given outcome of its suite file, under --timeout 60. */
 function score(raw: RawFile, lang: 'ko' | 'en' = 'en') {
-  return scoreTarget({ scratch, target, outcomes: new Map([[suite, raw]]), problems: [], selected, lang, limits: timeLimits(60_000) }).exercises[0]!;
+  return scoreTarget({ scratch, target, outcomes: new Map([[suite, raw]]), problems: [], selected, suites: new Map([['01/1', [{ file: suite }]]]), lang, limits: timeLimits(60_000) }).exercises[0]!;
 }
 
 describe('scoreTarget timeouts name the limit that fired', () => {
@@ -69,7 +69,7 @@ describe('scoreTarget timeouts name the limit that fired', () => {
 describe('a type check that gave no answer', () => {
   const passed: RawFile = { outcome: 'ran', errors: [], tests: [{ name: 'stops in time', state: 'passed', message: '', stack: '' }, { name: 'answers', state: 'passed', message: '', stack: '' }] };
   const report = (lang: 'ko' | 'en', typecheckFailed: ScoreInput['typecheckFailed']) =>
-    scoreTarget({ scratch, target, outcomes: new Map([[suite, passed]]), problems: [], selected, lang, limits: timeLimits(60_000), ...(typecheckFailed ? { typecheckFailed } : {}) });
+    scoreTarget({ scratch, target, outcomes: new Map([[suite, passed]]), problems: [], selected, suites: new Map([['01/1', [{ file: suite }]]]), lang, limits: timeLimits(60_000), ...(typecheckFailed ? { typecheckFailed } : {}) });
 
   test('lets no exercise pass, whatever its suites said, and says why once at the top of the text report', () => {
     const stopped = report('en', { reason: 'timeout', limitMs: 120_000 });
