@@ -25,8 +25,10 @@ export async function failsTypecheck(mutants: readonly MutatedFile[]): Promise<b
       cpSync(join(REPO_ROOT, 'solutions', mutant.chapterDir), dir, { recursive: true });
       writeFileSync(join(dir, mutant.file), mutant.text);
     });
-    const problems = await typecheck(scratch.root, tscBinary(REPO_ROOT));
-    const failing = new Set(problems.map((problem) => relative(scratch.root, problem.file).split(sep)[0]));
+    const checked = await typecheck(scratch.root, tscBinary(REPO_ROOT));
+    // Without tsc's whole answer no mutant can be called type-correct or not.
+    if (checked.failed) throw new Error(`the type check of the surviving mutants gave no answer (${checked.failed.reason})`);
+    const failing = new Set(checked.problems.map((problem) => relative(scratch.root, problem.file).split(sep)[0]));
     return mutants.map((_, index) => failing.has(`t${index}`));
   } finally {
     scratch.dispose();

@@ -53,11 +53,21 @@ describe('option errors speak the chosen language', () => {
     expect(ran.stderr).not.toMatch(/must be|needs a value|unknown option|required/);
   });
 
-  test('a bad signing key for --sign is refused in Korean too', () => {
-    const ran = checker(['check', '--sign', '--json', join(submissions, 'x.json')], { input: 'not a key\n' });
+  test('a bad signing key for the signed check is refused in Korean too', () => {
+    const ran = runTs('checker/commands/signed-check.ts', ['--json', join(submissions, 'x.json'), '--shown-as', 'chapters'], { input: 'not a key\n' });
     expect(ran.status).toBe(2);
     expect(ran.stderr).toContain('16진수 64자리 키');
     expect(ran.stderr).not.toMatch(/must be|needs a value|unknown option|required/);
+  });
+
+  test.each([
+    ['ko', [], '알 수 없는 옵션: --sign'],
+    ['en', ['--lang', 'en'], 'Unknown option: --sign'],
+  ])('check --sign is an unknown option, as to any learner (%s): only the signed check signs', (_lang, extra, said) => {
+    const ran = checker(['check', '--sign', '--json', join(submissions, 'x.json'), ...extra]);
+    expect(ran.status).toBe(2);
+    expect(ran.stderr).toContain(said);
+    expect(ran.stderr).toContain('npm run check --');
   });
 
   test('and English with --lang en or CHECKER_LANG=en', () => {

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { newSigningKey, verifySignature } from '../checker/trust/sign.ts';
-import { GRADING_TIMEOUT, checker } from './support/run.ts';
+import { GRADING_TIMEOUT, runTs } from './support/run.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'sign-'));
 
-test('check --sign reads the key from standard input and signs the JSON it writes', () => {
+test('the signed check reads the key from standard input and signs the JSON it writes', () => {
   const key = newSigningKey();
   const json = join(work, 'signed.json');
-  const ran = checker(['check', '01/1', '--target', 'solutions', '--json', json, '--sign', '--quiet', '--timeout', GRADING_TIMEOUT], { input: `${key}\n` });
+  const ran = runTs('checker/commands/signed-check.ts', ['01/1', '--target', 'solutions', '--shown-as', 'chapters', '--json', json, '--quiet', '--timeout', GRADING_TIMEOUT], { input: `${key}\n` });
   expect(ran.status, ran.stderr).toBe(0);
   const text = readFileSync(json, 'utf8');
   expect(verifySignature(key, text, readFileSync(`${json}.sig`, 'utf8'))).toBe(true);

@@ -21,16 +21,16 @@ test('every result after a save is the type check of that save, however often an
   save('export const fine: number = 1;\n');
   const types = await TypeWatcher.start(scratch.root, tscBinary(REPO));
   try {
-    expect(await types.result()).toEqual([]);
+    expect(await types.result()).toEqual({ problems: [] });
     for (let round = 0; round < 4; round += 1) {
       save(`export const wrong: number = 'text ${round}';\n`);
       types.expectChange();
-      for (const asked of [await types.result(), await types.result()]) expect(asked.map((problem) => problem.code)).toEqual(['TS2322']);
+      for (const asked of [await types.result(), await types.result()]) expect(asked.problems.map((problem) => problem.code)).toEqual(['TS2322']);
       save(`export const fine: number = ${round};\n`);
       types.expectChange();
       // Asked twice, as watch does (the saved file's exercises, then the rest of the chapter): both answers are current.
-      expect(await types.result()).toEqual([]);
-      expect(await types.result()).toEqual([]);
+      expect(await types.result()).toEqual({ problems: [] });
+      expect(await types.result()).toEqual({ problems: [] });
     }
   } finally {
     types.stop();

@@ -24,8 +24,11 @@ writeFileSync(join(submissions, 'link.zip'), zipOf([{ name: 'chapters/secret', d
 writeFileSync(join(submissions, 'bomb.zip'), zipOf([{ name: 'chapters/zeros.ts', data: Buffer.alloc(60_000_000) }]));
 
 const out = join(work, 'out');
-const ran = runTs('checker/class/cli.ts', [submissions, '--out', out, '--timeout', '20', '--lang', 'en'], { timeoutMs: 300_000 });
-const book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string; reason: string })[] };
+const ran = runTs('checker/class/cli.ts', [submissions, '--out', out, '--timeout', '20', '--lang', 'en', '--similarity'], { timeoutMs: 300_000 });
+const book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as {
+  students: (Report & { student: string; reason: string })[];
+  similarity?: { pairs: { chapter: string; students: string[] }[] };
+};
 const student = (name: string) => book.students.find((entry) => entry.student === name);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -37,6 +40,11 @@ describe('npm run grade on submissions as they arrive', () => {
       expect(student(name)?.score, name).toBe(student(name)?.max_score);
       expect(student(name)?.reason, name).toBe('every exercise passed');
     }
+  });
+
+  test('--similarity compares the copies the grader unpacked, a .zip among them', () => {
+    const pairs = book.similarity?.pairs.filter((pair) => pair.chapter === '01-mini-mcp').map((pair) => [...pair.students].sort().join(' + '));
+    expect(pairs).toEqual(expect.arrayContaining(['park.zip + seo', 'park.zip + 김 민수', 'seo + 김 민수']));
   });
 
   test('hostile ZIPs are refused whole, each saying why, and nothing is written outside', () => {

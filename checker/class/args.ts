@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { Lang } from '../usage/messages.ts';
 import { UsageError, langOption, readWords, timeoutOption } from '../usage/command-line.ts';
+import { localStamp } from '../course/files.ts';
 import { deadlineOption } from './config.ts';
 import { shardOption } from './shard.ts';
 import type { Shard } from './shard.ts';
@@ -44,12 +45,6 @@ export function parseGradeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
   const only = options['--only']?.split(',').map((name) => name.trim()).filter((name) => name !== '');
   if (only && !options['--out']) throw new UsageError((say) => say.onlyNeedsOut);
   return { submissions, out, ...(suites ? { suites } : {}), ...(config ? { config } : {}), ...(deadline ? { deadline } : {}), ...(only ? { only } : {}), ...(shard ? { shard } : {}), similarity: flags['--similarity'], lang, timeoutMs };
-}
-
-/** A sortable local date and time such as 20261130-094512. */
-export function localStamp(now: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
 }
 
 /** True when `path` is `folder` or inside it. */

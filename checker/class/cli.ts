@@ -6,12 +6,11 @@ import { NO_CONFIG, readClassConfig } from './config.ts';
 import { gradebookOf, provenanceOf, readGradebook, resultsOf } from './gradebook.ts';
 import type { StudentResult } from './grade-class.ts';
 import { byName, holdsChapters, isFolder } from './students.ts';
+import type { Student } from './students.ts';
 import { gradeClass } from './grade-class.ts';
-import { UsageError, guessLang, wantsHelp } from '../usage/command-line.ts';
-import { helpText, usageErrorText } from '../usage/help.ts';
+import { readCommandLine, usageFailure } from '../usage/prologue.ts';
 import { usageWords } from '../usage/usage-words.ts';
 import { parseGradeArgs } from './args.ts';
-import type { GradeArgs } from './args.ts';
 import { PrivateSuiteError } from '../course/private-suites.ts';
 import { progressLine } from './progress.ts';
 import { classWords } from './words.ts';
@@ -20,25 +19,16 @@ import { dropRunnerChannels } from '../trust/ci-channels.ts';
 import { messages } from '../usage/messages.ts';
 import { RESTORE_COMMAND, listChanged, verifyChecker } from '../trust/integrity.ts';
 import { writeGradescopeResults } from './gradescope.ts';
-import { similarity, similaritySources } from './similarity.ts';
+import { courseSources, similarity, submissionTexts } from './similarity.ts';
+import type { CourseTexts } from './similarity.ts';
 import { gradebookFiles } from './files.ts';
 
 /** `npm run grade`: grades every student folder and writes gradebook.csv, gradebook.json and report.html; 0 when written, 2 on a usage error. */
 async function main(argv: readonly string[]): Promise<number> {
   dropRunnerChannels();
-  const lang = guessLang(argv);
-  if (wantsHelp(argv)) {
-    console.log(helpText('grade', lang));
-    return 0;
-  }
-  let args: GradeArgs;
-  try {
-    args = parseGradeArgs(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(usageErrorText(error, 'grade', lang));
-    return 2;
-  }
+  const line = readCommandLine(argv, 'grade', parseGradeArgs);
+  if (line.exitCode !== undefined) return line.exitCode;
+  const { args } = line;
   const say = classWords(args.lang);
   if (!isFolder(args.submissions)) {
     console.error(say.noStudents(args.submissions));
@@ -60,9 +50,7 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     if (args.config) config = readClassConfig(args.config, selected);
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(usageErrorText(error, 'grade', args.lang));
-    return 2;
+    return usageFailure(error, 'grade', args.lang);
   }
   const deadline = args.deadline ?? config.deadline;
   // --only regrades some students into the gradebook already in --out, keeping every other row as it was.
@@ -73,6 +61,8 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const started = Date.now();
   const progress = progressLine(process.stderr);
+  // The similarity pass reads the copies the grader unpacked, while they exist.
+  let texts: Map<string, CourseTexts> | undefined;
   let results;
   try {
     results = await gradeClass(args.submissions, {
@@ -85,6 +75,7 @@ async function main(argv: readonly string[]): Promise<number> {
       ...(deadline ? { deadline } : {}),
       ...(args.shard ? { shard: args.shard } : {}),
       ...(args.suites ? { suites: args.suites } : {}),
+      ...(args.similarity ? { onStudents: (students: readonly Student[]) => (texts = submissionTexts(students, CHAPTERS)) } : {}),
       onPlan: (students, units) => progress.line(say.found(students, units)),
       onStrays: (names) => {
         for (const name of names) progress.line(say.stray(name));
@@ -121,7 +112,7 @@ async function main(argv: readonly string[]): Promise<number> {
   if (previous) book.regrades = [...(previous.regrades ?? []), { ...provenance, students: results.map((result) => result.student.name) }];
   mkdirSync(args.out, { recursive: true });
   // Similarity is for a person to review, never a penalty, and only when asked for.
-  const similar = args.similarity ? similarity(all, { chapters: CHAPTERS, lang: args.lang, ...(await similaritySources(args.submissions, CHAPTERS)) }) : null;
+  const similar = args.similarity ? similarity(all, { chapters: CHAPTERS, lang: args.lang, ...courseSources(CHAPTERS), ...(texts ? { submissions: texts } : {}) }) : null;
   if (similar) book.similarity = similar;
   const files = gradebookFiles(all, selected, args.lang, book);
   for (const [name, text] of files) {

@@ -37,6 +37,11 @@ export interface ClassOptions {
   shard?: Shard;
   /** Called with the files beside the submissions that are none (no folder, no ZIP), before grading. */
   onStrays?: (names: readonly string[]) => void;
+  /**
+   * Called once the submissions are found, while unpacked ZIPs and deadline checkouts still exist (they are removed
+   * when grading ends): every student found, as graded (at the deadline, when one is set) for those to be graded.
+   */
+  onStudents?: (students: readonly Student[]) => void;
   /** Called as suite files finish: how many of how many, and the students whose work the finished file graded. */
   onProgress?: (done: number, total: number, students: readonly string[]) => void;
 }
@@ -70,6 +75,10 @@ export async function gradeClass(submissions: string, options: ClassOptions): Pr
     const deadline = options.deadline;
     const students = deadline ? chosen.map((student, index) => atDeadline(student, deadline, join(unpacked, `at-deadline-${index}`), options.chapters)) : chosen;
     if (strays.length > 0) options.onStrays?.(strays);
+    if (options.onStudents) {
+      const graded = new Map(students.map((student) => [student.name, student]));
+      options.onStudents(found.students.map((student) => graded.get(student.name) ?? student));
+    }
     return await gradeStudents(students, options, privates);
   } finally {
     rmSync(unpacked, { recursive: true, force: true });

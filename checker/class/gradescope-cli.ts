@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CHAPTERS, allExercises } from '../course/course.ts';
@@ -8,9 +8,9 @@ import type { Lang } from '../usage/messages.ts';
 import { messages } from '../usage/messages.ts';
 import { buildReport, pointsFor, weightOf } from '../report/build.ts';
 import type { Report } from '../report/shape.ts';
-import { copyLearnerTree } from '../grading/scratch.ts';
+import { copyLearnerTree } from '../course/learner-tree.ts';
 import { REPO_ROOT } from '../course/files.ts';
-import { newSigningKey, verifySignature } from '../trust/sign.ts';
+import { newSigningKey, readSignedReport } from '../trust/sign.ts';
 import { chapterFolder } from '../grading/target.ts';
 import { usageWords } from '../usage/usage-words.ts';
 import { GRADESCOPE_VISIBILITIES, gradescopeFailure, gradescopeJson, gradescopeResults, locateSubmission } from './gradescope.ts';
@@ -109,15 +109,6 @@ function runChecker(argv: readonly string[], key: string, runAs: { uid: number; 
   });
 }
 
-/** The signed report when the signature is right, `forged` when it is not, null when there is no file. */
-function readSigned(json: string, key: string): Report | 'forged' | null {
-  if (!existsSync(json)) return null;
-  if (statSync(json).size > 20 * 1024 * 1024) return 'forged';
-  const text = readFileSync(json, 'utf8');
-  const sig = existsSync(`${json}.sig`) ? readFileSync(`${json}.sig`, 'utf8') : '';
-  return verifySignature(key, text, sig) ? (JSON.parse(text) as Report) : 'forged';
-}
-
 /**
  * The report rebuilt from its exercises after checking them against this copy's manifest: every exercise once, in
  * order, each worth its manifest weight and scored by its status. The headline numbers are computed here, never read.
@@ -154,8 +145,8 @@ async function grade(args: GradescopeArgs): Promise<string> {
     }
     const json = join(out, 'report.json');
     const argv = [
-      '--import', 'tsx', join(REPO_ROOT, 'checker', 'cli.ts'), 'check',
-      '--target', chapters, '--shown-as', 'chapters', '--json', json, '--sign',
+      '--import', 'tsx', join(REPO_ROOT, 'checker', 'commands', 'signed-check.ts'),
+      '--target', chapters, '--shown-as', 'chapters', '--json', json,
       '--lang', args.lang, '--timeout', String(args.timeoutMs / 1000),
       ...(args.suites ? ['--suites', args.suites] : []),
     ];
@@ -163,7 +154,7 @@ async function grade(args: GradescopeArgs): Promise<string> {
     await runChecker(argv, key, runAs);
     // Whatever the learner's code left running as that user ends here, before the results are read.
     if (runAs) spawnSync('kill', ['-KILL', '-1'], { ...runAs, stdio: 'ignore' });
-    const signed = readSigned(json, key);
+    const signed = readSignedReport(json, key);
     if (signed === null) return gradescopeJson(gradescopeFailure(say.noReport, args.options));
     if (signed === 'forged') return gradescopeJson(gradescopeFailure(say.forged, args.options));
     const report = checkedReport(signed);

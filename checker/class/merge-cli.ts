@@ -1,33 +1,30 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHAPTERS, allExercises } from '../course/course.ts';
-import { UsageError, guessLang, langOption, readWords, wantsHelp } from '../usage/command-line.ts';
-import { helpText, usageErrorText } from '../usage/help.ts';
+import { UsageError, langOption, readWords } from '../usage/command-line.ts';
+import type { Lang } from '../usage/messages.ts';
+import { readCommandLine } from '../usage/prologue.ts';
 import { mergeGradebooks } from './merge.ts';
 import { readGradebook } from './gradebook.ts';
 import { classWords } from './words.ts';
 
+/** The shard gradebook folders, the --out folder and the language; throws UsageError unless both are given. */
+function parse(argv: readonly string[]): { dirs: string[]; out: string; lang: Lang } {
+  const words = readWords(argv, ['--out', '--lang']);
+  const lang = langOption(words.values['--lang']);
+  const out = words.values['--out'];
+  if (words.positional.length === 0 || !out) throw new UsageError((say) => say.mergeNeedsBooks);
+  return { dirs: words.positional, out, lang };
+}
+
 /** `npm run grade:merge -- DIR... --out DIR`: joins shard gradebooks into one, as one run would have written it; 0 written, 2 on a usage error. */
 function main(argv: readonly string[]): number {
-  const guessed = guessLang(argv);
-  if (wantsHelp(argv)) {
-    console.log(helpText('grade:merge', guessed));
-    return 0;
-  }
-  let words;
-  let lang;
-  try {
-    words = readWords(argv, ['--out', '--lang']);
-    lang = langOption(words.values['--lang']);
-    if (words.positional.length === 0 || !words.values['--out']) throw new UsageError((say) => say.mergeNeedsBooks);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(usageErrorText(error, 'grade:merge', guessed));
-    return 2;
-  }
+  const line = readCommandLine(argv, 'grade:merge', parse);
+  if (line.exitCode !== undefined) return line.exitCode;
+  const { dirs, out, lang } = line.args;
   const say = classWords(lang);
   const books = [];
-  for (const dir of words.positional) {
+  for (const dir of dirs) {
     const book = readGradebook(dir);
     if (!book) {
       console.error(say.noGradebookIn(dir));
@@ -40,7 +37,6 @@ function main(argv: readonly string[]): number {
     console.error(say.shardsDisagree(merged.disagree));
     return 2;
   }
-  const out = words.values['--out']!;
   mkdirSync(out, { recursive: true });
   for (const [name, text] of merged.files) {
     writeFileSync(join(out, name), text);

@@ -1,15 +1,15 @@
-import { lstatSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { File, FingerprintIndex, Region, TokenizedFile } from '@dodona/dolos-core';
 import type { FileEntry } from '@dodona/dolos-core';
 import { escapeHtml } from '../report/escape.ts';
 import type { Lang } from '../usage/messages.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 import { REPO_ROOT } from '../course/files.ts';
+import { learnerEntries } from '../course/learner-tree.ts';
 import { StarterReadError, starterFiles } from '../course/starters.ts';
 import type { StudentResult } from './grade-class.ts';
-import { findStudents } from './students.ts';
+import type { Student } from './students.ts';
 import { typescriptTokens } from './ts-tokens.ts';
 
 /**
@@ -117,28 +117,10 @@ const WORDS = {
   },
 } as const;
 
-/** Largest file read from a submission; a bigger one is left out of the comparison. */
-const MAX_FILE_BYTES = 1_000_000;
-
-/** The TypeScript files of a chapter folder, by path inside it: regular files only (links and dot entries are skipped). */
+/** The TypeScript files of a chapter folder that grading sees (learnerEntries), by path inside it. */
 export function readChapterTexts(dir: string): Map<string, string> {
-  const texts = new Map<string, string>();
-  const walk = (folder: string) => {
-    let entries;
-    try {
-      entries = readdirSync(folder, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile() && /\.[cm]?tsx?$/.test(entry.name) && lstatSync(path).size <= MAX_FILE_BYTES) texts.set(relative(dir, path), readFileSync(path, 'utf8'));
-    }
-  };
-  walk(dir);
-  return texts;
+  const files = learnerEntries(dir).filter((entry) => !entry.folder && /\.[cm]?tsx?$/.test(entry.name));
+  return new Map(files.map((entry) => [entry.name, readFileSync(entry.path, 'utf8')]));
 }
 
 /** The TypeScript files of every chapter under a chapters folder. */
@@ -147,28 +129,27 @@ function courseTexts(chaptersDir: string, chapters: readonly ChapterSpec[]): Map
 }
 
 /**
- * Everything the comparison reads from disk: each submission's chapters (submissions are found again as the class
- * grader finds them, so a ZIP is unpacked into a temporary folder that is removed before this returns), the committed
- * starters from git, and the published solutions of this course copy.
+ * Each submission's chapters as the class grader found them (give it ClassOptions.onStudents, which runs while
+ * unpacked ZIPs and deadline checkouts still exist): the comparison reads the very copies that were graded, and
+ * never unpacks a submission a second time.
  */
-export async function similaritySources(submissions: string, chapters: readonly ChapterSpec[]): Promise<Pick<SimilarityOptions, 'starters' | 'starterProblem' | 'solutions' | 'submissions'>> {
-  const unpacked = mkdtempSync(join(tmpdir(), 'mcp-similarity-'));
+export function submissionTexts(students: readonly Student[], chapters: readonly ChapterSpec[]): Map<string, CourseTexts> {
+  const texts = new Map<string, CourseTexts>();
+  for (const student of students) if (student.learner) texts.set(student.name, courseTexts(student.learner.chaptersDir, chapters));
+  return texts;
+}
+
+/** What the comparison reads from this course copy: the committed starters from git, and the published solutions. */
+export function courseSources(chapters: readonly ChapterSpec[]): Pick<SimilarityOptions, 'starters' | 'starterProblem' | 'solutions'> {
+  let starters: CourseTexts | null = null;
+  let starterProblem: string | undefined;
   try {
-    const { students } = await findStudents(submissions, chapters, unpacked);
-    const texts = new Map<string, CourseTexts>();
-    for (const student of students) if (student.learner) texts.set(student.name, courseTexts(student.learner.chaptersDir, chapters));
-    let starters: CourseTexts | null = null;
-    let starterProblem: string | undefined;
-    try {
-      starters = new Map(chapters.map((chapter) => [chapter.dir, new Map([...starterFiles(chapter.dir)].filter(([file]) => /\.[cm]?tsx?$/.test(file)).map(([file, content]) => [file, content.toString('utf8')]))]));
-    } catch (error) {
-      if (!(error instanceof StarterReadError)) throw error;
-      starterProblem = error.reason;
-    }
-    return { starters, solutions: courseTexts(join(REPO_ROOT, 'solutions'), chapters), submissions: texts, ...(starterProblem ? { starterProblem } : {}) };
-  } finally {
-    rmSync(unpacked, { recursive: true, force: true });
+    starters = new Map(chapters.map((chapter) => [chapter.dir, new Map([...starterFiles(chapter.dir)].filter(([file]) => /\.[cm]?tsx?$/.test(file)).map(([file, content]) => [file, content.toString('utf8')]))]));
+  } catch (error) {
+    if (!(error instanceof StarterReadError)) throw error;
+    starterProblem = error.reason;
   }
+  return { starters, solutions: courseTexts(join(REPO_ROOT, 'solutions'), chapters), ...(starterProblem ? { starterProblem } : {}) };
 }
 
 /** One chapter's files as one tokenized file: files in path order, rows offset so every token's place follows the last. */

@@ -1,5 +1,6 @@
 import type { Lang } from '../usage/messages.ts';
 import { UsageError, langOption, readWords, timeoutOption } from '../usage/command-line.ts';
+import type { Words } from '../usage/command-line.ts';
 
 export { UsageError };
 
@@ -23,25 +24,27 @@ export interface Args {
   lang: Lang;
   timeoutMs: number;
   quiet: boolean;
-  /** Read a key from standard input and write FILE.sig beside the --json file (used by grade:pr). */
-  sign: boolean;
-  /** How messages name the target's chapters folder instead of its path (grade:pr passes `chapters`). */
-  shownAs?: string;
 }
 
+/**
+ * The command line of the signed check that grade:pr and the Gradescope autograder start (commands/signed-check.ts):
+ * check's own options, a --json file that is always signed with the key read from standard input, and the name
+ * messages give the target's chapters folder instead of its temporary path. `npm run check` accepts neither.
+ */
+export interface SignedCheckArgs extends Args {
+  command: 'check';
+  json: string;
+  shownAs: string;
+}
 
 const COMMANDS: readonly Command[] = ['check', 'hint', 'watch', 'reset'];
-const VALUE_OPTIONS = ['--target', '--json', '--junit', '--lang', '--timeout', '--suites', '--shown-as'] as const;
+const VALUE_OPTIONS = ['--target', '--json', '--junit', '--lang', '--timeout', '--suites'] as const;
 
-/** Reads `command [ids…] [options…]`; throws UsageError on anything it does not know. */
-export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Args {
-  const [command, ...rest] = argv;
-  if (!COMMANDS.includes(command as Command)) throw new UsageError((say) => say.unknownCommand(command ?? '-'));
-  const { positional, values, flags } = readWords(rest, VALUE_OPTIONS, ['--quiet', '--sign']);
-  if (flags['--sign'] && values['--json'] === undefined) throw new UsageError((say) => say.signNeedsJson);
-  const { '--json': json, '--junit': junit, '--suites': suites, '--shown-as': shownAs } = values;
+/** The typed arguments of a command from its split command line. */
+function argsOf(command: Command, { positional, values, flags }: Words<(typeof VALUE_OPTIONS)[number], '--quiet'>, env: NodeJS.ProcessEnv): Args {
+  const { '--json': json, '--junit': junit, '--suites': suites } = values;
   return {
-    command: command as Command,
+    command,
     ids: positional,
     target: values['--target'] ?? 'chapters',
     ...(json ? { json } : {}),
@@ -50,7 +53,21 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
     lang: langOption(values['--lang'], env),
     timeoutMs: timeoutOption(values['--timeout']),
     quiet: flags['--quiet'],
-    sign: flags['--sign'],
-    ...(shownAs ? { shownAs } : {}),
   };
+}
+
+/** Reads `command [ids…] [options…]`; throws UsageError on anything it does not know. */
+export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Args {
+  const [command, ...rest] = argv;
+  if (!isCommand(command)) throw new UsageError((say) => say.unknownCommand(command ?? '-'));
+  return argsOf(command, readWords(rest, VALUE_OPTIONS, ['--quiet']), env);
+}
+
+/** Reads the signed check's `[ids…] --json FILE --shown-as NAME [check's options…]`; throws UsageError when either is missing. */
+export function parseSignedCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): SignedCheckArgs {
+  const { values, ...rest } = readWords(argv, [...VALUE_OPTIONS, '--shown-as'], ['--quiet']);
+  const { '--shown-as': shownAs, ...checkValues } = values;
+  const args = argsOf('check', { ...rest, values: checkValues }, env);
+  if (args.json === undefined || shownAs === undefined) throw new UsageError((say) => say.signedCheckNeeds);
+  return { ...args, command: 'check', json: args.json, shownAs };
 }

@@ -5,7 +5,7 @@ import { PrivateSuiteError } from '../course/private-suites.ts';
 import { gradeFolders } from '../grading/grade.ts';
 import { messages } from '../usage/messages.ts';
 import { RESTORE_COMMAND, listChanged, verifyChecker } from '../trust/integrity.ts';
-import { readSigningKey, signature } from '../trust/sign.ts';
+import { signature } from '../trust/sign.ts';
 import { junitOf } from '../report/junit.ts';
 import { CHAPTERS, selectExercises, validIds } from '../course/course.ts';
 import type { Selected } from '../course/course.ts';
@@ -14,7 +14,6 @@ import { chapterFolder, gradedTarget, shownPath } from '../grading/target.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 import { renderText } from '../report/text.ts';
 import { usageWords } from '../usage/usage-words.ts';
-import { UsageError } from '../usage/command-line.ts';
 
 /**
  * Picks the exercises named on the command line, or explains which ids exist; null after printing an error.
@@ -74,19 +73,19 @@ export function writeResults(args: Args, report: Report, key: string | null = nu
   if (args.junit) write(args.junit, junitOf(report), 'JUnit');
 }
 
-/** `npm run check`: grades the target and prints what passed, what failed, where to look and the hint. */
-export async function runCheck(args: Args): Promise<number> {
+/** What the signed check adds to a check: the key that signs the JSON, and the name messages give the target's chapters folder. */
+export interface Signing {
+  key: string;
+  shownAs: string;
+}
+
+/**
+ * `npm run check`: grades the target and prints what passed, what failed, where to look and the hint. The signed
+ * check (signed-check.ts) passes `signing`, so the report names the folder as it says and its JSON is signed.
+ */
+export async function runCheck(args: Args, signing: Signing | null = null): Promise<number> {
   const selected = pickExercises(args);
   if (!selected) return 2;
-  let key: string | null = null;
-  try {
-    // Read before any learner code runs: afterwards nothing is left on standard input to take.
-    if (args.sign) key = readSigningKey();
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(error.say(usageWords(args.lang)));
-    return 2;
-  }
   if (!targetUsable(args)) return 2;
   // A learner may edit their own copy, so a changed checker is a warning here; grade refuses.
   const { changed } = verifyChecker();
@@ -94,7 +93,7 @@ export async function runCheck(args: Args): Promise<number> {
   const chapters = CHAPTERS.filter((chapter) => selected.some((entry) => entry.chapter === chapter));
   let report;
   try {
-    [report] = await gradeFolders([{ learner: gradedTarget(args.target, CHAPTERS, args.shownAs) }], selected, { lang: args.lang, timeoutMs: args.timeoutMs, chapters, ...(args.suites ? { suites: args.suites } : {}) });
+    [report] = await gradeFolders([{ learner: gradedTarget(args.target, CHAPTERS, signing?.shownAs) }], selected, { lang: args.lang, timeoutMs: args.timeoutMs, chapters, ...(args.suites ? { suites: args.suites } : {}) });
   } catch (error) {
     if (!(error instanceof PrivateSuiteError)) throw error;
     console.error(error.say(usageWords(args.lang)));
@@ -102,6 +101,6 @@ export async function runCheck(args: Args): Promise<number> {
   }
   if (!report) return 1;
   console.log(args.quiet ? renderText(report).split('\n').slice(-2).join('\n') : renderText(report));
-  writeResults(args, report, key);
+  writeResults(args, report, signing?.key ?? null);
   return report.status === 'pass' ? 0 : 1;
 }

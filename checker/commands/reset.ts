@@ -4,7 +4,7 @@ import type { Args } from './args.ts';
 import { messages } from '../usage/messages.ts';
 import { CHAPTERS, selectExercises } from '../course/course.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
-import { listFiles } from '../course/files.ts';
+import { listFiles, localStamp } from '../course/files.ts';
 import { chapterFolder, gradedTarget } from '../grading/target.ts';
 import { StarterReadError, starterFiles } from '../course/starters.ts';
 import { targetUsable } from './check.ts';
@@ -96,7 +96,7 @@ export function compareWithStarter(folder: string, starter: ReadonlyMap<string, 
  */
 export function newBackupFolder(parent: string, chapterDir: string): string {
   mkdirSync(parent, { recursive: true });
-  const base = join(parent, `${chapterDir}-${stamp()}`);
+  const base = join(parent, `${chapterDir}-${localStamp()}`);
   for (let attempt = 1; ; attempt += 1) {
     const candidate = attempt === 1 ? base : `${base}-${attempt}`;
     try {
@@ -114,9 +114,3 @@ function shown(path: string): string {
   return near.startsWith('..') ? path : near;
 }
 
-/** A sortable local timestamp such as 20261130-094512. */
-function stamp(): string {
-  const now = new Date();
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
-}

@@ -1,7 +1,8 @@
 import { STATUS_MARK, messages } from '../usage/messages.ts';
 import type { Messages } from '../usage/messages.ts';
 import type { ExerciseReport, Report } from '../report/shape.ts';
-import { renderText } from '../report/text.ts';
+import { nextFix, renderText } from '../report/text.ts';
+import { firstBlocker } from '../report/first-fix.ts';
 
 /** What a watch screen shows: the exercise in focus, its whole hint, every exercise's status, or the full check report. */
 export type View = 'summary' | 'hint' | 'list' | 'full';
@@ -75,18 +76,20 @@ function summaryLines(input: ScreenInput, focus: ExerciseReport | undefined, say
 
 /** What stops an exercise before its tests can say anything: the compiler's first errors, or the failed load. */
 function blockerLines({ report, chapters, keys }: ScreenInput, focus: ExerciseReport, say: Messages): string[] {
-  const blocker = focus.blocked!;
+  const dir = chapters.find((one) => one.startsWith(`${chapterOf(focus.id)}-`));
+  // The same pick as the text report's next step, within the chapter in focus.
+  const blocker = firstBlocker(report, dir) ?? focus.blocked!;
+  if (blocker.kind === 'type_check_failed') return [...capped(blocker.message, keys, say).map((line) => `  ${line}`), `    ${nextFix(blocker, say)}`];
   if (blocker.kind === 'load_error') {
     const ids = report.exercises.filter((exercise) => exercise.status !== 'pass' && exercise.blocked?.where === blocker.where).map((exercise) => exercise.id);
-    return [`    ${say.loadFailedOnce(blocker.where, ids.join(', '))}`, ...capped(blocker.message, keys, say).map((line) => `  ${line}`), `    ${say.nextFix(blocker.where, say.loadErrorAbove)}`];
+    return [`    ${say.loadFailedOnce(blocker.where, ids.join(', '))}`, ...capped(blocker.message, keys, say).map((line) => `  ${line}`), `    ${nextFix(blocker, say)}`];
   }
   const kind = blocker.kind === 'syntax_error' ? 'syntax' : 'type';
-  const dir = chapters.find((one) => one.startsWith(`${chapterOf(focus.id)}-`));
   const problems = report.type_errors.filter((problem) => problem.kind === kind && (!dir || problem.file.includes(`${dir}/`)));
   const out = [`    ${kind === 'syntax' ? say.syntaxErrors(problems.length) : say.typeErrors(problems.length)}`];
   for (const problem of problems.slice(0, MAX_TYPE_ERRORS)) out.push(`      ${problem.file}:${problem.line}:${problem.column} ${problem.code} ${problem.message}`);
   if (problems.length > MAX_TYPE_ERRORS) out.push(`      ${say.watchTruncated(keys)}`);
-  out.push(`    ${say.nextFix(blocker.where, kind === 'syntax' ? say.syntaxErrorAbove : say.typeErrorAbove)}`);
+  out.push(`    ${nextFix(blocker, say)}`);
   return out;
 }
 

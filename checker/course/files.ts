@@ -11,3 +11,9 @@ export function listFiles(dir: string): string[] {
     entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)],
   );
 }
+
+/** A sortable local date and time such as 20261130-094512, for the name of a new folder (a backup, a gradebook). */
+export function localStamp(now: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
+}

@@ -105,15 +105,16 @@ export class GradingSession {
     this.finished.clear();
     this.total = groups.reduce((sum, group) => sum + group.files.length, 0);
     const outcomes = await this.runner.run(groups);
-    const problems = await checking;
+    const checked = await checking;
     return this.scratch.targets.map((target) =>
       scoreTarget({
         scratch: this.scratch,
         target,
         outcomes,
-        problems: problems.filter((problem) => !relative(target.chaptersDir, problem.file).startsWith('..')),
+        problems: checked.problems.filter((problem) => !relative(target.chaptersDir, problem.file).startsWith('..')),
+        ...(checked.failed ? { typecheckFailed: checked.failed } : {}),
         selected,
-        privates: this.privates,
+        suites: new Map(selected.map((entry) => [entry.exercise.id, exerciseSuiteFiles(target, entry, this.privates)])),
         lang: this.options.lang,
         limits: timeLimits(this.options.timeoutMs),
       }),

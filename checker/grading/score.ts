@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { PRIVATE_PREFIX, privateTitle } from '../course/private-suites.ts';
-import type { PrivateSuite } from '../course/private-suites.ts';
 import { messages } from '../usage/messages.ts';
 import { seconds } from '../runner/limits.ts';
 import type { TimeLimits } from '../runner/limits.ts';
@@ -10,10 +9,11 @@ import type { Lang } from '../usage/messages.ts';
 import type { Selected } from '../course/course.ts';
 import type { Blocker, ExerciseReport, Report, Status, TestReport, TypeErrorReport } from '../report/shape.ts';
 import type { RawFile, RawTest } from '../runner/vitest-results.ts';
-import { exerciseSuiteFiles } from './scratch.ts';
-import type { Scratch, ScratchTarget } from './scratch.ts';
-import { shownPath } from './target.ts';
+import type { ExerciseSuiteFile, Scratch, ScratchTarget } from './scratch.ts';
 import { findTodo, formatLocation } from '../course/todo.ts';
+import { learnerPaths } from './learner-paths.ts';
+import type { TypeCheckFailure } from './typecheck.ts';
+import { firstTypeError } from '../report/first-fix.ts';
 import { isMissingImport, missingStarterFiles } from '../course/learner-files.ts';
 import { LEARNER_HEAP_MB } from '../trust/sandbox.ts';
 
@@ -24,8 +24,10 @@ export interface ScoreInput {
   outcomes: Map<string, RawFile>;
   problems: TypeErrorReport[];
   selected: Selected[];
-  /** Instructor's private suites, graded on top of the public ones. */
-  privates?: readonly PrivateSuite[];
+  /** The suite files of each selected exercise in this target (public, then the instructor's private ones), by exercise id. */
+  suites: ReadonlyMap<string, readonly ExerciseSuiteFile[]>;
+  /** Set when the type check gave no answer: then no exercise can pass, whatever its suites said. */
+  typecheckFailed?: TypeCheckFailure;
   lang: Lang;
   limits: TimeLimits;
 }
@@ -59,7 +61,7 @@ function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeE
   const todo = formatLocation(findTodo(chapterDir, shownScratchPath(input.target, chapterDir), exercise.todo.file, exercise.todo.marker));
   const weight = weightOf(exercise);
   const base = { id: exercise.id, title: exercise.title[input.lang], hint: exercise.hint[input.lang], todo, max_points: weight };
-  const parts = exerciseSuiteFiles(input.target, { chapter, exercise }, input.privates ?? []).map(({ file, privateSuite }): Part =>
+  const parts = (input.suites.get(exercise.id) ?? []).map(({ file, privateSuite }): Part =>
     privateSuite
       ? { file, names: privateSuite.names, name: (name) => `${PRIVATE_PREFIX}${name}`, title: (name) => privateTitle(name, input.lang), shown: `${PRIVATE_PREFIX}${privateSuite.file}` }
       : { file, names: Object.keys(exercise.tests), name: (name) => name, title: (name) => (input.lang === 'ko' ? (exercise.tests[name] ?? name) : name), shown: `checker/suites/${chapter.dir}/${exercise.suite}` },
@@ -76,9 +78,13 @@ function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeE
     const blocked: Blocker = { kind: 'load_error', where: shown[0]!, message };
     return { ...base, status: 'error', message, points: 0, blocked, tests: parts.flatMap((part) => everyTest(part, 'error', message)) };
   }
-  const chapterTypeErrors = typeErrors.filter((problem) => problem.file.includes(`${chapter.dir}/`));
-  // A syntax error comes first: the file cannot run at all, whatever its types say.
-  const firstType = chapterTypeErrors.find((problem) => problem.kind === 'syntax') ?? chapterTypeErrors[0];
+  if (input.typecheckFailed) {
+    const failed = input.typecheckFailed;
+    const message = failed.reason === 'timeout' ? say.typecheckTimeout(seconds(failed.limitMs)) : say.typecheckNoAnswer;
+    const blocked: Blocker = { kind: 'type_check_failed', where: shownScratchPath(input.target, input.target.chaptersDir), message };
+    return { ...base, status: 'error', message, points: 0, blocked, tests: parts.flatMap((part) => everyTest(part, 'error', message)) };
+  }
+  const firstType = firstTypeError(typeErrors.filter((problem) => problem.file.includes(`${chapter.dir}/`)));
   const typeMessage = firstType
     ? (firstType.kind === 'syntax' ? say.syntaxErrorTest : say.typeErrorTest)(`${firstType.file}:${firstType.line} ${firstType.message}`)
     : '';
@@ -109,7 +115,7 @@ function scorePart(input: ScoreInput, part: Part, typeMessage: string): { tests:
   const raw = input.outcomes.get(part.file);
   if (!raw || raw.outcome === 'crashed') return { tests: everyTest(part, 'error', say.crashed(LEARNER_HEAP_MB)), message: say.crashed(LEARNER_HEAP_MB) };
   if (raw.outcome === 'timeout') {
-    const message = say.timeoutIn(seconds(raw.limitMs ?? input.limits.fileMs), part.shown);
+    const message = (raw.limit === 'load' ? say.loadTimeoutIn : say.timeoutIn)(seconds(raw.limitMs ?? input.limits.fileMs), part.shown);
     return { tests: everyTest(part, 'timeout', message), message };
   }
   const fileError = raw.errors[0];
@@ -135,29 +141,6 @@ function testOutcome(input: ScoreInput, ran: RawTest | undefined, typeMessage: s
   if (/Test timed out in \d+ms/.test(ran.message)) return { status: 'timeout', message: say.testTimeout(seconds(input.limits.testMs)) };
   const text = ran.denied ? say.denied(ran.denied.permission, ran.denied.resource) : ran.message;
   return { status: 'fail', message: clean(input, text, ran.stack) };
-}
-
-/** How messages name the folder a suite's or the learner's code gets as os.tmpdir() while grading. */
-const SHOWN_TMP = '$TMPDIR';
-
-/**
- * Writes every path inside the scratch folder the way the learner knows it, whatever form a message gives it
- * (absolute, a file:// URL, relative to the current folder, or from the scratch root as Vite names modules):
- * chapters as the learner's chapters folder, suites as checker/suites, a lane's temporary folder as $TMPDIR
- * (without the random suffix of a folder made in it), so equal failures read the same for every student.
- */
-export function learnerPaths(text: string, root: string, shownChapters: string): string {
-  const escaped = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  let absolute = text.replaceAll(`file://${root}`, root).replaceAll(`/@fs${root}`, root);
-  const fromCwd = relative(process.cwd(), root);
-  if (fromCwd.startsWith('..')) absolute = absolute.replaceAll(`${fromCwd}/`, `${root}/`);
-  return absolute
-    .replace(new RegExp(`${escaped(root)}/\\.sandbox/[^/\\s]+/([^/\\s'"\`]+?)-[A-Za-z0-9]{6}(?=/)`, 'g'), `${SHOWN_TMP}/$1`)
-    .replace(new RegExp(`${escaped(root)}/\\.sandbox/[^/\\s'"\`]+`, 'g'), SHOWN_TMP)
-    .replace(new RegExp(`${escaped(root)}/t\\d+/chapters`, 'g'), shownChapters)
-    .replace(new RegExp(`${escaped(root)}/t\\d+/checker/suites`, 'g'), 'checker/suites')
-    .replace(/(^|[\s'"`(\[])\/t\d+\/chapters\//g, `$1${shownChapters}/`)
-    .split(root).join('<checker>');
 }
 
 /** Strips colour codes and scratch paths, and adds the learner's file:line when the stack names one. */
@@ -188,7 +171,8 @@ function learnerFrame(target: ScratchTarget, stack: string): string | null {
   return null;
 }
 
-/** A scratch path shown as the learner knows it (see shownPath in target.ts). */
+/** A scratch path shown as the learner knows it: under the shown chapters folder the target was given when it was made. */
 function shownScratchPath(target: ScratchTarget, file: string): string {
-  return shownPath(target.learner, relative(target.chaptersDir, file));
+  const inside = relative(target.chaptersDir, file);
+  return inside === '' ? target.shownChapters : target.shownChapters === '' ? inside : join(target.shownChapters, inside);
 }

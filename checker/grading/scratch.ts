@@ -1,17 +1,16 @@
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Selected } from '../course/course.ts';
 import { REPO_ROOT, listFiles } from '../course/files.ts';
+import { copyLearnerTree } from '../course/learner-tree.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 import type { PrivateSuite } from '../course/private-suites.ts';
+import { shownPath } from './target.ts';
 import type { GradedTarget } from './target.ts';
 
 /** The public suites of this repository. */
 const SUITES_DIR = join(REPO_ROOT, 'checker', 'suites');
-
-/** The largest learner file the checker copies; bigger files are left out so a flood of data cannot fill the disk. */
-export const MAX_FILE_BYTES = 1_000_000;
 
 /** One graded copy inside the scratch folder: the learner's folder it was copied from, and where the copies went. */
 export interface ScratchTarget {
@@ -21,6 +20,8 @@ export interface ScratchTarget {
   dir: string;
   /** The learner's folder: where its chapters really are and how messages name them. */
   learner: GradedTarget;
+  /** How messages name this copy's chapters folder: as the learner knows the original (shownPath, worked out once here). */
+  shownChapters: string;
   /** Absolute folder holding the copied chapter folders. */
   chaptersDir: string;
   /** Absolute folder holding the copied suites. */
@@ -99,7 +100,7 @@ export function addTarget(scratch: Scratch, learner: GradedTarget, chapters: rea
     if (hidden && existsSync(hidden)) copySuites(hidden, join(suitesDir, privateSuitesDirName(chapter.dir)));
   }
   copySuites(join(SUITES_DIR, '_lib'), join(suitesDir, '_lib'));
-  const target: ScratchTarget = { key, dir: join(scratch.root, key), learner, chaptersDir, suitesDir, suiteOrigins };
+  const target: ScratchTarget = { key, dir: join(scratch.root, key), learner, shownChapters: shownPath(learner, ''), chaptersDir, suitesDir, suiteOrigins };
   scratch.targets.push(target);
   return target;
 }
@@ -130,17 +131,5 @@ export function syncLearnerTree(from: string, to: string): string[] {
     return changed;
   } finally {
     rmSync(fresh, { recursive: true, force: true });
-  }
-}
-
-/** Copies regular files only: links are skipped so learner code cannot point the checker at other files. */
-export function copyLearnerTree(from: string, to: string): void {
-  if (!existsSync(from)) return;
-  mkdirSync(to, { recursive: true });
-  for (const entry of readdirSync(from, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    const source = join(from, entry.name);
-    if (entry.isDirectory()) copyLearnerTree(source, join(to, entry.name));
-    else if (entry.isFile() && lstatSync(source).size <= MAX_FILE_BYTES) writeFileSync(join(to, entry.name), readFileSync(source));
   }
 }

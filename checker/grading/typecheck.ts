@@ -14,8 +14,20 @@ export function tscBinary(repoRoot: string): string {
   return existsSync(native) ? native : join(repoRoot, 'node_modules', '.bin', 'tsc');
 }
 
-/** The longest a type check may take before it is stopped and reported as such. */
-const LIMIT_MS = 120_000;
+/** The longest one tsc run may take before it is stopped and the type check reported as failed. */
+export const TYPECHECK_LIMIT_MS = 120_000;
+
+/** Why a type check gave no answer: tsc ran past its limit and was stopped, or it could not start or ended without its answer. */
+export type TypeCheckFailure = { reason: 'timeout'; limitMs: number } | { reason: 'no-answer' };
+
+/** What one type check found: the compiler's problems, and, when it gave no full answer, why (the problems are then only what it said first). */
+export interface TypeCheck {
+  problems: TypeErrorReport[];
+  failed?: TypeCheckFailure;
+}
+
+/** How one tsc run ended: with its whole output, stopped at its limit, or unable to start. */
+type TscEnd = 'done' | 'timeout' | 'no-start';
 
 /** The learner files every type check covers, relative to the scratch folder: each copy's chapters. */
 const LEARNER_FILES = 't*/chapters/**/*.ts';
@@ -44,11 +56,15 @@ export function writeLearnerConfig(scratchRoot: string): string {
  * parses: leaving out only the broken file would make the files that import it report errors that are not
  * theirs, and the syntax error already stops the whole chapter.) Syntax errors are reported as such.
  */
-export async function typecheck(scratchRoot: string, tscPath: string): Promise<TypeErrorReport[]> {
-  const first = classify(await runTsc(scratchRoot, writeLearnerConfig(scratchRoot), tscPath), scratchRoot);
-  if (first.semantic) return first.problems.map((problem) => ({ ...problem, kind: 'type' }));
+export async function typecheck(scratchRoot: string, tscPath: string, limitMs: number = TYPECHECK_LIMIT_MS): Promise<TypeCheck> {
+  const ran = await runTsc(scratchRoot, writeLearnerConfig(scratchRoot), tscPath, limitMs);
+  // A stopped or missing run says nothing for certain: its partial output is never taken as the answer.
+  if (ran.end !== 'done') return { problems: [], failed: failure(ran.end, limitMs) };
+  const first = classify(ran.problems, scratchRoot);
+  if (first.semantic) return { problems: first.problems.map((problem) => ({ ...problem, kind: 'type' })) };
   const syntax = first.problems.map((problem): TypeErrorReport => ({ ...problem, kind: 'syntax' }));
-  if (syntax.length === 0) return [];
+  // No canary error and no syntax error: tsc ended without its answer (it crashed or was killed from outside).
+  if (syntax.length === 0) return { problems: [], failed: { reason: 'no-answer' } };
   const broken = new Set(syntax.map((problem) => chapterOf(relative(scratchRoot, problem.file))));
   const parsable = mkdtempSync(join(scratchRoot, '.typecheck-'));
   try {
@@ -58,11 +74,18 @@ export async function typecheck(scratchRoot: string, tscPath: string): Promise<T
       mkdirSync(dirname(join(parsable, path)), { recursive: true });
       copyFileSync(file, join(parsable, path));
     }
-    const second = classify(await runTsc(parsable, writeLearnerConfig(parsable), tscPath), parsable);
-    return [...syntax, ...second.problems.map((problem): TypeErrorReport => ({ ...problem, file: join(scratchRoot, relative(parsable, problem.file)), kind: 'type' }))];
+    const again = await runTsc(parsable, writeLearnerConfig(parsable), tscPath, limitMs);
+    if (again.end !== 'done') return { problems: syntax, failed: failure(again.end, limitMs) };
+    const second = classify(again.problems, parsable);
+    return { problems: [...syntax, ...second.problems.map((problem): TypeErrorReport => ({ ...problem, file: join(scratchRoot, relative(parsable, problem.file)), kind: 'type' }))] };
   } finally {
     rmSync(parsable, { recursive: true, force: true });
   }
+}
+
+/** The failure a tsc run that did not finish stands for. */
+function failure(end: Exclude<TscEnd, 'done'>, limitMs: number): TypeCheckFailure {
+  return end === 'timeout' ? { reason: 'timeout', limitMs } : { reason: 'no-answer' };
 }
 
 /** The chapter folder of a learner file, `t0/chapters/01-mini-mcp`, from its path relative to the scratch folder. */
@@ -81,22 +104,26 @@ function classify(problems: Omit<TypeErrorReport, 'kind'>[], base: string): { se
   return { semantic: problems.some((problem) => problem.file === canary), problems: problems.filter((problem) => problem.file !== canary) };
 }
 
-/** Runs tsc on one config and reads its errors; a tsc that cannot start or runs past its limit reports what it printed. */
-function runTsc(cwd: string, config: string, tscPath: string): Promise<Omit<TypeErrorReport, 'kind'>[]> {
+/** Runs tsc on one config and reads its errors, saying how the run ended: a run past `limitMs` is killed. */
+function runTsc(cwd: string, config: string, tscPath: string, limitMs: number): Promise<{ end: TscEnd; problems: Omit<TypeErrorReport, 'kind'>[] }> {
   return new Promise((done) => {
     const child = spawn(tscPath, ['-p', config, '--pretty', 'false'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
+    let stopped = false;
     child.stdout.on('data', (chunk: Buffer) => {
       if (output.length < 1_000_000) output += chunk.toString('utf8');
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), LIMIT_MS);
+    const timer = setTimeout(() => {
+      stopped = true;
+      child.kill('SIGKILL');
+    }, limitMs);
     child.on('close', () => {
       clearTimeout(timer);
-      done(parseTscOutput(output, cwd));
+      done({ end: stopped ? 'timeout' : 'done', problems: parseTscOutput(output, cwd) });
     });
     child.on('error', () => {
       clearTimeout(timer);
-      done([]);
+      done({ end: 'no-start', problems: [] });
     });
   });
 }

@@ -1,5 +1,5 @@
 import { typecheck } from './typecheck.ts';
-import type { TypeErrorReport } from '../report/shape.ts';
+import type { TypeCheck } from './typecheck.ts';
 
 /**
  * The type-check result of the scratch folder as it is now, for `npm run watch`. Each change starts a
@@ -9,7 +9,7 @@ import type { TypeErrorReport } from '../report/shape.ts';
  * error that had already been fixed.) The run starts at once and overlaps the suites' run.
  */
 export class TypeWatcher {
-  private current: Promise<TypeErrorReport[]>;
+  private current: Promise<TypeCheck>;
 
   private constructor(
     private readonly scratchRoot: string,
@@ -31,7 +31,7 @@ export class TypeWatcher {
   }
 
   /** The type problems of the files as of the last change (the same answer however often it is asked). */
-  result(): Promise<TypeErrorReport[]> {
+  result(): Promise<TypeCheck> {
     return this.current;
   }
 

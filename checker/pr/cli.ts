@@ -1,31 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { UsageError, guessLang, wantsHelp } from '../usage/command-line.ts';
-import { helpText, usageErrorText } from '../usage/help.ts';
+import { readCommandLine } from '../usage/prologue.ts';
 import { parsePrArgs } from './args.ts';
-import type { PrArgs } from './args.ts';
 import { gradePullRequest } from './grade-pr.ts';
 import { prWords } from './words.ts';
 
-/** Reads the command line; null (after printing the usage) when something is wrong. */
-function parse(argv: readonly string[]): PrArgs | null {
-  try {
-    return parsePrArgs(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(usageErrorText(error, 'grade:pr', guessLang(argv)));
-    return null;
-  }
-}
-
 /** `npm run grade:pr`: grades the head's chapters/ with the base's checker; exit code as check (0 pass, 1 fail, 2 error). */
 async function main(argv: readonly string[]): Promise<number> {
-  if (wantsHelp(argv)) {
-    console.log(helpText('grade:pr', guessLang(argv)));
-    return 0;
-  }
-  const parsed = parse(argv);
-  if (!parsed) return 2;
+  const line = readCommandLine(argv, 'grade:pr', (words) => parsePrArgs(words));
+  if (line.exitCode !== undefined) return line.exitCode;
+  const parsed = line.args;
   const say = prWords(parsed.lang);
   let result;
   try {

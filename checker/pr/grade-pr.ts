@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Lang } from '../usage/messages.ts';
@@ -7,7 +7,7 @@ import type { Report } from '../report/shape.ts';
 import { junitOf } from '../report/junit.ts';
 import { withoutRunnerChannels } from '../trust/ci-channels.ts';
 import { REPO_ROOT } from '../course/files.ts';
-import { newSigningKey, verifySignature } from '../trust/sign.ts';
+import { newSigningKey, readSignedReport } from '../trust/sign.ts';
 import { archive, changedPaths, commitOf, git, hasPath } from './git.ts';
 
 /** Settings for grading one pull request. */
@@ -71,30 +71,23 @@ export async function gradePullRequest(options: PullRequestOptions): Promise<Pul
     }
     const json = join(outDir, 'report.json');
     const argv = [
-      '--import', 'tsx', join(baseDir, 'checker', 'cli.ts'), 'check',
-      '--target', join(headDir, 'chapters'), '--shown-as', 'chapters', '--json', json, '--sign',
+      '--import', 'tsx', join(baseDir, 'checker', 'commands', 'signed-check.ts'),
+      '--target', join(headDir, 'chapters'), '--shown-as', 'chapters', '--json', json,
       '--lang', options.lang, '--timeout', String(options.timeoutSeconds),
     ];
     const key = newSigningKey();
     const exitCode = await runChecker(argv, baseDir, options.runAs, key);
     if (options.runAs) spawnSync('sudo', ['-n', '-u', options.runAs, '--', 'kill', '-KILL', '-1'], { stdio: 'ignore' });
-    if (!existsSync(json)) return { exitCode: exitCode === 0 ? 2 : exitCode, report: null, junit: null };
     // Learner code runs as the same user that wrote the file: only a valid signature proves the checker wrote it.
     const checked = readSignedReport(json, key);
-    if (checked === null) return { exitCode: 2, report: null, junit: null, forged: true };
+    if (checked === null) return { exitCode: exitCode === 0 ? 2 : exitCode, report: null, junit: null };
+    if (checked === 'forged') return { exitCode: 2, report: null, junit: null, forged: true };
     // The checker already names the head's chapters folder `chapters` (--shown-as), so the report is used as written.
     const report: PullRequestReport = { ...checked, tampered, base, head, merge_base: mergeBase };
     return { exitCode, report, junit: junitOf(report) };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
-}
-
-/** The report in the results file `json` when `json.sig` signs it under `key`, or null when that signature is missing or wrong. */
-export function readSignedReport(json: string, key: string): Report | null {
-  const text = readFileSync(json, 'utf8');
-  const sig = existsSync(`${json}.sig`) ? readFileSync(`${json}.sig`, 'utf8') : '';
-  return verifySignature(key, text, sig) ? (JSON.parse(text) as Report) : null;
 }
 
 /** Unpacks `git archive` of the commit (or of some paths in it) into a folder. */

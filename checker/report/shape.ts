@@ -37,9 +37,12 @@ export interface ExerciseReport {
   tests: TestReport[];
 }
 
-/** What stops an exercise before its own tests can say anything: `where` is the learner's `file:line`. */
+/**
+ * What stops an exercise before its own tests can say anything: `where` is the learner's `file:line`, or, for a type
+ * check that gave no answer (tsc stopped at its limit, or it never answered), the graded chapters folder.
+ */
 export interface Blocker {
-  kind: 'syntax_error' | 'type_error' | 'load_error';
+  kind: 'syntax_error' | 'type_error' | 'load_error' | 'type_check_failed';
   where: string;
   message: string;
 }

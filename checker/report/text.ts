@@ -1,6 +1,7 @@
 import { STATUS_MARK, messages } from '../usage/messages.ts';
 import type { Messages } from '../usage/messages.ts';
 import type { Blocker, ExerciseReport, Report } from './shape.ts';
+import { firstBlocker } from './first-fix.ts';
 
 
 /** The words that say what blocks an exercise, by the blocker's kind. */
@@ -8,6 +9,14 @@ const BLOCKED_BY: Record<Blocker['kind'], (say: Messages) => string> = {
   syntax_error: (say) => say.blockedBySyntax,
   type_error: (say) => say.blockedByType,
   load_error: (say) => say.blockedByLoad,
+  type_check_failed: (say) => say.blockedByTypeCheck,
+};
+
+/** The words for the problem named in the next step, by the blocker's kind. */
+const ABOVE: Record<Exclude<Blocker['kind'], 'type_check_failed'>, (say: Messages) => string> = {
+  syntax_error: (say) => say.syntaxErrorAbove,
+  type_error: (say) => say.typeErrorAbove,
+  load_error: (say) => say.loadErrorAbove,
 };
 
 /** The most other failing test names listed under an exercise; `--json` has them all. */
@@ -24,6 +33,7 @@ export function renderText(report: Report): string {
   const blockers = groupBlockers(report.exercises);
   for (const { blocker, ids } of blockers.values()) {
     if (blocker.kind === 'load_error') out.push(`! ${say.loadFailedOnce(blocker.where, ids.join(', '))}`, ...indent(blocker.message), '');
+    if (blocker.kind === 'type_check_failed') out.push(`! ${blocker.message}`, '');
   }
   for (const kind of ['syntax', 'type'] as const) {
     const problems = report.type_errors.filter((problem) => problem.kind === kind);
@@ -62,13 +72,11 @@ export function renderText(report: Report): string {
   return out.join('\n');
 }
 
-/** The next step: a syntax or type error or a failed load first (nothing else can pass before it is fixed), else the first TODO. */
+/** The next step: the problem that blocks (see firstBlocker; nothing else can pass before it is fixed), else the first TODO. */
 function nextStep(report: Report): string {
   const say = messages(report.lang);
-  const firstType = report.type_errors.find((problem) => problem.kind === 'syntax') ?? report.type_errors[0];
-  if (firstType) return say.nextFix(`${firstType.file}:${firstType.line}`, firstType.kind === 'syntax' ? say.syntaxErrorAbove : say.typeErrorAbove);
-  const load = report.exercises.find((exercise) => exercise.status !== 'pass' && exercise.blocked?.kind === 'load_error')?.blocked;
-  if (load) return say.nextFix(load.where, say.loadErrorAbove);
+  const blocker = firstBlocker(report);
+  if (blocker) return nextFix(blocker, say);
   const next = report.exercises.find((exercise) => exercise.status !== 'pass');
   return next ? say.next(next.id, next.todo) : say.allDone;
 }
@@ -85,6 +93,11 @@ function groupBlockers(exercises: readonly ExerciseReport[]): Map<string, { bloc
     groups.set(key, group);
   }
   return groups;
+}
+
+/** The next step for a blocker: fix it where it is, or, for a type check that gave no answer, check again. */
+export function nextFix(blocker: Blocker, say: Messages): string {
+  return blocker.kind === 'type_check_failed' ? say.typecheckAgain : say.nextFix(blocker.where, ABOVE[blocker.kind](say));
 }
 
 function indent(text: string): string[] {

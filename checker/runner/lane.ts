@@ -195,8 +195,8 @@ export class Lane {
     const running = this.running;
     if (running) {
       const { loadMs, fileMs } = this.options.limits;
-      if (this.hungWhileLoading && !running.loaded && this.loadTime(running, now) > loadMs) this.stop(running, loadMs);
-      else if (now - running.since > fileMs) this.stop(running, fileMs);
+      if (this.hungWhileLoading && !running.loaded && this.loadTime(running, now) > loadMs) this.stop(running, loadMs, 'load');
+      else if (now - running.since > fileMs) this.stop(running, fileMs, 'file');
       return;
     }
     // Every file has its outcome: a fork that lingers (a learner timer, a loop after the last test) is not waited for.
@@ -204,10 +204,10 @@ export class Lane {
     else if (now - this.lastEvent > this.options.limits.fileMs) killLaneForks(this.options.id);
   }
 
-  /** Reports the running file as timed out at `limitMs` and kills its fork; the rest of the group goes on in a new one. */
-  private stop(running: Running, limitMs: number): void {
+  /** Reports the running file as timed out at `limitMs` (of `limit`) and kills its fork; the rest of the group goes on in a new one. */
+  private stop(running: Running, limitMs: number, limit: 'file' | 'load'): void {
     if (!running.loaded) this.hungWhileLoading = true;
-    this.settle(running.file, { outcome: 'timeout', limitMs, errors: [], tests: [] });
+    this.settle(running.file, { outcome: 'timeout', limitMs, limit, errors: [], tests: [] });
     this.running = null;
     killLaneForks(this.options.id);
   }

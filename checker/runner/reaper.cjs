@@ -1,7 +1,7 @@
 // Started next to the checker as its own process. It remembers the vitest forks the checker starts, and any
 // process started from them, and once the checker is gone (even after SIGKILL) kills those still running,
 // so a learner's endless loop never outlives the checker that started it.
-const { readdirSync, readFileSync } = require('node:fs');
+const { processTable, vitestForks } = require('./proc.cjs');
 
 const checker = Number(process.argv[2]);
 const remembered = new Set();
@@ -15,31 +15,9 @@ function alive(pid) {
   }
 }
 
-function parents() {
-  const table = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      table.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // Gone while we looked.
-    }
-  }
-  return table;
-}
-
 function scan() {
-  const table = parents();
-  const forks = [...table].filter(([pid, parent]) => {
-    if (parent !== checker) return false;
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('workers/forks');
-    } catch {
-      return false;
-    }
-  });
-  const queue = forks.map(([pid]) => pid);
+  const table = processTable();
+  const queue = vitestForks(checker, table);
   while (queue.length > 0) {
     const pid = queue.pop();
     if (pid === process.pid) continue;

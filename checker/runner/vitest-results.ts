@@ -25,6 +25,8 @@ export interface RawFile {
   outcome: 'ran' | 'timeout' | 'crashed';
   /** For a timeout: the limit that stopped the file (its own limit, or the shorter load limit). */
   limitMs?: number;
+  /** For a timeout: which limit that was: the file's own, in wall time, or the load limit, in the fork's CPU time. */
+  limit?: 'file' | 'load';
   /** Errors that stopped the file itself, such as a failed import. */
   errors: RawError[];
   tests: RawTest[];

@@ -22,10 +22,18 @@ const ko = {
   syntaxErrorAbove: '위의 문법 오류',
   loadErrorAbove: '위의 불러오기 실패',
   blockedByLoad: '위의 불러오기 실패 때문',
+  blockedByTypeCheck: '위의 타입 검사 실패 때문',
+  typecheckTimeout: (seconds: number) =>
+    `타입 검사(tsc)가 ${seconds}초 안에 끝나지 않아 멈췄으므로, 이번 채점에서는 어떤 연습도 통과로 칠 수 없다. 컴퓨터가 덜 바쁠 때 다시 채점해 보고, 또 그러면 강사에게 알리라.`,
+  typecheckNoAnswer:
+    '타입 검사(tsc)가 답을 내지 못하고 끝났으므로(시작하지 못했거나 중간에 끝났다), 이번 채점에서는 어떤 연습도 통과로 칠 수 없다. 다시 채점해 보고, 또 그러면 강사에게 알리라.',
+  typecheckAgain: '다음 할 일: 다시 채점하기 (위의 타입 검사 실패)',
   nextFix: (where: string, what: string) => `다음 할 일: ${where} 고치기 (${what})`,
   timeout: (seconds: number) => `${seconds}초 안에 끝나지 않아 멈췄다. 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
   timeoutIn: (seconds: number, file: string) =>
     `${seconds}초 안에 끝나지 않아 멈췄다. 돌던 테스트 파일: ${file} (그 안의 어느 테스트에서 멈췄는지는 채점기가 알 수 없다). 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
+  loadTimeoutIn: (seconds: number, file: string) =>
+    `테스트 파일 ${josa(file, '을/를')} 불러오는 데 CPU 시간 ${seconds}초를 다 써서 멈췄다(앞의 파일이 불러오다 멈춘 뒤에는 파일마다 불러오기에 CPU 시간을 이만큼만 준다. 기다리는 시간은 세지 않는다). 모듈 맨 위에서 끝나지 않는 계산이나 무한 루프가 있는지 살펴보라.`,
   testTimeout: (seconds: number) => `테스트 하나에 주어진 ${seconds}초 안에 끝나지 않아 멈췄다. 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
   crashed: (heapMb: number) => `채점 작업자가 예기치 않게 끝났다. process.exit이나 process.kill을 부르는 코드, 또는 메모리를 ${heapMb}MB 넘게 채우는 코드가 있는지 살펴보라.`,
   importFailed: (message: string) => `코드를 불러오다가 실패했다: ${message}`,
@@ -106,10 +114,18 @@ const en: Messages = {
   syntaxErrorAbove: 'the syntax error above',
   loadErrorAbove: 'the failed load above',
   blockedByLoad: 'because of the failed load above',
+  blockedByTypeCheck: 'because the type check above gave no answer',
+  typecheckTimeout: (seconds) =>
+    `The type check (tsc) did not finish within ${seconds} s and was stopped, so no exercise can pass in this grading. Check again when the machine is less busy; if it happens again, tell your instructor.`,
+  typecheckNoAnswer:
+    'The type check (tsc) ended without an answer (it could not start, or stopped partway), so no exercise can pass in this grading. Check again; if it happens again, tell your instructor.',
+  typecheckAgain: 'Next: check again (the type check above gave no answer)',
   nextFix: (where, what) => `Next: fix ${where} (${what})`,
   timeout: (seconds) => `Stopped after ${seconds} s without finishing. Look for an infinite loop or a wait that never ends.`,
   timeoutIn: (seconds, file) =>
     `Stopped after ${seconds} s without finishing, while running the test file ${file} (the checker cannot tell which of its tests was running). Look for an infinite loop or a wait that never ends.`,
+  loadTimeoutIn: (seconds, file) =>
+    `Stopped after ${seconds} s of CPU time spent loading the test file ${file} (once an earlier file hung while loading, each later file gets this much CPU time to load; time spent waiting does not count). Look for a computation or an infinite loop at the top level of a module that never ends.`,
   testTimeout: (seconds) => `Stopped after ${seconds} s, the limit for one test, without finishing. Look for an infinite loop or a wait that never ends.`,
   crashed: (heapMb) => `The grading worker ended unexpectedly. Look for code that calls process.exit or process.kill, or that fills more than ${heapMb} MB of memory.`,
   importFailed: (message) => `Loading the code failed: ${message}`,

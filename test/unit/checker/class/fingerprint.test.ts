@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { fingerprintChapter, importsFromOutside } from '../../../../checker/class/fingerprint.ts';
-import { MAX_FILE_BYTES } from '../../../../checker/grading/scratch.ts';
+import { MAX_FILE_BYTES } from '../../../../checker/course/learner-tree.ts';
 import { tempDir, writeTree } from '../../support/temp.ts';
 
 const work = tempDir('fingerprint');

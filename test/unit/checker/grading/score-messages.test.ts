@@ -15,7 +15,7 @@ function scratchWithout(leftOut: readonly string[]): { scratch: Scratch; target:
   const root = tempDir('score-messages');
   const files = Object.keys(readStarters()['01-mini-mcp']!).filter((file) => !leftOut.includes(file));
   const chaptersDir = writeTree(join(root, 't0', 'chapters'), Object.fromEntries(files.map((file) => [`01-mini-mcp/${file}`, '// TODO(01/1)\n'])));
-  const target: ScratchTarget = { key: 't0', dir: join(root, 't0'), learner: { given: 'chapters', chaptersDir: '/home/kim/chapters', shownAs: 'chapters' }, chaptersDir, suitesDir: join(root, 't0', 'checker', 'suites'), suiteOrigins: new Map() };
+  const target: ScratchTarget = { key: 't0', dir: join(root, 't0'), learner: { given: 'chapters', chaptersDir: '/home/kim/chapters', shownAs: 'chapters' }, shownChapters: 'chapters', chaptersDir, suitesDir: join(root, 't0', 'checker', 'suites'), suiteOrigins: new Map() };
   return { scratch: { root, targets: [target], dispose: () => {} }, target };
 }
 
@@ -32,7 +32,7 @@ const selected = [
 function score(leftOut: readonly string[], raw: RawFile, lang: Lang, problems: (dir: string) => TypeErrorReport[] = () => []) {
   const { scratch, target } = scratchWithout(leftOut);
   const suite = join(target.suitesDir, '01-mini-mcp', '1-validate.test.ts');
-  return scoreTarget({ scratch, target, outcomes: new Map([[suite, raw]]), problems: problems(target.chaptersDir), selected, lang, limits: timeLimits(10_000) });
+  return scoreTarget({ scratch, target, outcomes: new Map([[suite, raw]]), problems: problems(target.chaptersDir), selected, suites: new Map([['01/1', [{ file: suite }]]]), lang, limits: timeLimits(10_000) });
 }
 
 const TIMED_OUT: RawFile = { outcome: 'timeout', limitMs: 10_000, errors: [], tests: [] };

@@ -1,16 +1,18 @@
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { timeLimits } from '../../../../checker/runner/limits.ts';
 import type { Selected } from '../../../../checker/course/course.ts';
 import type { RawFile } from '../../../../checker/runner/vitest-results.ts';
 import type { Scratch, ScratchTarget } from '../../../../checker/grading/scratch.ts';
-import { learnerPaths, scoreTarget } from '../../../../checker/grading/score.ts';
+import { scoreTarget } from '../../../../checker/grading/score.ts';
+import type { ScoreInput } from '../../../../checker/grading/score.ts';
+import { renderText } from '../../../../checker/report/text.ts';
 import { tempDir, writeTree } from '../../support/temp.ts';
 
 const root = tempDir('score');
 const chaptersDir = writeTree(join(root, 't0', 'chapters'), { '01-x/main.ts': '// TODO(01/1): fix\n' });
 const suitesDir = join(root, 't0', 'checker', 'suites');
-const target: ScratchTarget = { key: 't0', dir: join(root, 't0'), learner: { given: 'kim', chaptersDir: '/home/kim/chapters', shownAs: 'chapters' }, chaptersDir, suitesDir, suiteOrigins: new Map() };
+const target: ScratchTarget = { key: 't0', dir: join(root, 't0'), learner: { given: 'kim', chaptersDir: '/home/kim/chapters', shownAs: 'chapters' }, shownChapters: 'chapters', chaptersDir, suitesDir, suiteOrigins: new Map() };
 const scratch: Scratch = { root, targets: [target], dispose: () => {} };
 const selected = [
   {
@@ -25,7 +27,7 @@ const suite = join(suitesDir, '01-x', '1-x.test.ts');
 
 /** Scores the one exercise with the given outcome of its suite file, under --timeout 60. */
 function score(raw: RawFile, lang: 'ko' | 'en' = 'en') {
-  return scoreTarget({ scratch, target, outcomes: new Map([[suite, raw]]), problems: [], selected, lang, limits: timeLimits(60_000) }).exercises[0]!;
+  return scoreTarget({ scratch, target, outcomes: new Map([[suite, raw]]), problems: [], selected, suites: new Map([['01/1', [{ file: suite }]]]), lang, limits: timeLimits(60_000) }).exercises[0]!;
 }
 
 describe('scoreTarget timeouts name the limit that fired', () => {
@@ -52,8 +54,11 @@ describe('scoreTarget timeouts name the limit that fired', () => {
     expect(exercise.message).toContain('60 s');
   });
 
-  test('a file stopped at the shorter load limit says that limit', () => {
-    expect(score({ outcome: 'timeout', limitMs: 2_000, errors: [], tests: [] }).message).toContain('2 s');
+  test('a file stopped at the shorter load limit says that limit, and that it counts CPU time spent loading', () => {
+    const load: RawFile = { outcome: 'timeout', limitMs: 2_000, limit: 'load', errors: [], tests: [] };
+    expect(score(load).message).toContain('2 s of CPU time spent loading');
+    expect(score(load, 'ko').message).toContain('CPU 시간 2초');
+    expect(score({ ...load, limit: 'file' }).message).not.toContain('CPU');
   });
 
   test('the TODO is shown under the learner folder\'s shown name', () => {
@@ -61,25 +66,28 @@ describe('scoreTarget timeouts name the limit that fired', () => {
   });
 });
 
-describe('learnerPaths', () => {
-  const scratchRoot = '/tmp/mcp-check-Ab12Cd';
-  const cases: [string, string, string][] = [
-    ['an absolute chapter path of this copy', `${scratchRoot}/t0/chapters/01-x/server.ts:4`, 'chapters/01-x/server.ts:4'],
-    ["another copy's chapter path in a class run", `${scratchRoot}/t23/chapters/01-x/model.ts`, 'chapters/01-x/model.ts'],
-    ['a file:// URL', `file://${scratchRoot}/t1/chapters/01-x/rpc.ts`, 'chapters/01-x/rpc.ts'],
-    ['a /@fs/ id', `/@fs${scratchRoot}/t1/chapters/01-x/rpc.ts`, 'chapters/01-x/rpc.ts'],
-    ['a path from the scratch root, as Vite names modules', "failed to load '/t0/chapters/01-x/model.ts'", "failed to load 'chapters/01-x/model.ts'"],
-    ["a suite's folder in the lane's temporary folder", `'${scratchRoot}/.sandbox/lane-1/mini-mcp-suite-PLxKXR/report.txt'`, "'$TMPDIR/mini-mcp-suite/report.txt'"],
-    ["the lane's temporary folder itself", `${scratchRoot}/.sandbox/lane-spawn/x.txt`, '$TMPDIR/x.txt'],
-    ['a copied suite', `${scratchRoot}/t4/checker/suites/01-x/support.ts`, 'checker/suites/01-x/support.ts'],
-    ['anything else in the scratch folder', `${scratchRoot}/tsconfig.learner.json`, '<checker>/tsconfig.learner.json'],
-  ];
-  test.each(cases)('shows %s as the learner knows it', (_name, text, shown) => {
-    expect(learnerPaths(text, scratchRoot, 'chapters')).toBe(shown);
+describe('a type check that gave no answer', () => {
+  const passed: RawFile = { outcome: 'ran', errors: [], tests: [{ name: 'stops in time', state: 'passed', message: '', stack: '' }, { name: 'answers', state: 'passed', message: '', stack: '' }] };
+  const report = (lang: 'ko' | 'en', typecheckFailed: ScoreInput['typecheckFailed']) =>
+    scoreTarget({ scratch, target, outcomes: new Map([[suite, passed]]), problems: [], selected, suites: new Map([['01/1', [{ file: suite }]]]), lang, limits: timeLimits(60_000), ...(typecheckFailed ? { typecheckFailed } : {}) });
+
+  test('lets no exercise pass, whatever its suites said, and says why once at the top of the text report', () => {
+    const stopped = report('en', { reason: 'timeout', limitMs: 120_000 });
+    const [exercise] = stopped.exercises;
+    expect(exercise!.status).toBe('error');
+    expect(exercise!.points).toBe(0);
+    expect(exercise!.blocked).toEqual({ kind: 'type_check_failed', where: 'chapters', message: exercise!.message });
+    expect(exercise!.message).toContain('The type check (tsc) did not finish within 120 s');
+    const text = renderText(stopped);
+    expect(text.split('\n').filter((line) => line.includes('did not finish within 120 s'))).toHaveLength(1);
+    expect(text).toContain('because the type check above gave no answer');
+    expect(text.trim().split('\n').at(-1)).toBe('Next: check again (the type check above gave no answer)');
   });
 
-  test('a path relative to the current folder is read as the absolute one', () => {
-    const fromCwd = relative(process.cwd(), scratchRoot);
-    expect(learnerPaths(`[ ${fromCwd}/t0/chapters/01-x/server.ts:1:10 ]`, scratchRoot, 'chapters')).toBe('[ chapters/01-x/server.ts:1:10 ]');
+  test('says so in Korean too, for a tsc that never answered', () => {
+    const [exercise] = report('ko', { reason: 'no-answer' }).exercises;
+    expect(exercise!.message).toContain('타입 검사(tsc)가 답을 내지 못하고 끝났으므로');
+    expect(report('ko', undefined).exercises[0]!.status).toBe('pass');
   });
 });
+

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { copyLearnerTree, MAX_FILE_BYTES, privateSuitesDirName, syncLearnerTree } from '../../../../checker/grading/scratch.ts';
+import { privateSuitesDirName, syncLearnerTree } from '../../../../checker/grading/scratch.ts';
+import { MAX_FILE_BYTES, copyLearnerTree } from '../../../../checker/course/learner-tree.ts';
 import { listFiles } from '../../../../checker/course/files.ts';
 import { tempDir, writeTree } from '../../support/temp.ts';
 

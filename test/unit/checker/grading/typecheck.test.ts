@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { parseTscOutput, tscBinary, writeLearnerConfig } from '../../../../checker/grading/typecheck.ts';
+import { parseTscOutput, tscBinary, typecheck, writeLearnerConfig } from '../../../../checker/grading/typecheck.ts';
 import { tempDir } from '../../support/temp.ts';
 
 const BASE = '/scratch/mcp-check-1';
@@ -86,5 +86,34 @@ describe('writeLearnerConfig and tscBinary', () => {
     mkdirSync(native, { recursive: true });
     writeFileSync(join(native, 'tsc'), '');
     expect(tscBinary(repo)).toBe(join(native, 'tsc'));
+  });
+});
+
+describe('typecheck never takes a tsc that gave no whole answer for one', () => {
+  const work = tempDir('typecheck-fake');
+  /** A stand-in for tsc: a shell script with the given body. */
+  const fakeTsc = (name: string, body: string) => {
+    const file = join(work, name);
+    writeFileSync(file, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+    return file;
+  };
+  const scratch = join(work, 'scratch');
+  mkdirSync(scratch, { recursive: true });
+
+  test('a tsc stopped at its limit fails the type check, even when it had printed an error before', async () => {
+    const hangs = fakeTsc('hangs', "echo \"t0/chapters/01-mini-mcp/a.ts(1,1): error TS2322: Type 'number' is not assignable to type 'string'.\"\nexec sleep 30");
+    expect(await typecheck(scratch, hangs, 300)).toEqual({ problems: [], failed: { reason: 'timeout', limitMs: 300 } });
+  });
+
+  test('a tsc that ends without its answer (no canary error, no syntax error), or cannot start, fails it too', async () => {
+    expect(await typecheck(scratch, fakeTsc('silent', 'exit 0'), 5_000)).toEqual({ problems: [], failed: { reason: 'no-answer' } });
+    expect(await typecheck(scratch, join(work, 'no-such-tsc'), 5_000)).toEqual({ problems: [], failed: { reason: 'no-answer' } });
+  });
+
+  test('a tsc that answers in time is taken as it is', async () => {
+    const answers = fakeTsc('answers', `echo "t0/chapters/01-mini-mcp/a.ts(2,3): error TS2322: wrong"\necho "checker-canary.ts(1,14): error TS2322: canary"`);
+    expect(await typecheck(scratch, answers, 5_000)).toEqual({
+      problems: [{ kind: 'type', file: join(scratch, 't0/chapters/01-mini-mcp/a.ts'), line: 2, column: 3, code: 'TS2322', message: 'wrong' }],
+    });
   });
 });

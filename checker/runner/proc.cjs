@@ -1,0 +1,71 @@
+// The process table from /proc, in one place for the checker (runner/forks.ts) and for its reaper
+// (runner/reaper.cjs), which runs as a plain CommonJS process of its own; types are in proc.d.cts.
+'use strict';
+
+const { readdirSync, readFileSync } = require('node:fs');
+
+/** The fields of /proc/<pid>/stat after the command name (which may itself hold spaces and parentheses). */
+function statFields(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** Every live process with its parent's pid. */
+function processTable() {
+  const table = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // After the command name: state, then the parent's pid.
+      table.set(Number(entry), Number(statFields(entry)[1]));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return table;
+}
+
+/** A process and everything it started, children first. */
+function withDescendants(pid, table) {
+  const children = [...table].filter(([, parent]) => parent === pid).map(([child]) => child);
+  return [...children.flatMap((child) => withDescendants(child, table)), pid];
+}
+
+/** The vitest forks a process started (its children running vitest's fork worker), as pids. */
+function vitestForks(parent, table) {
+  return [...table]
+    .filter(([pid, ppid]) => {
+      if (ppid !== parent) return false;
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('workers/forks');
+      } catch {
+        return false;
+      }
+    })
+    .map(([pid]) => pid);
+}
+
+/** The value of one variable in a process's environment, '' when it is unset, undefined once the process is gone. */
+function environmentValue(pid, name) {
+  try {
+    const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
+    for (const entry of environ.split('\0')) if (entry.startsWith(`${name}=`)) return entry.slice(name.length + 1);
+    return '';
+  } catch {
+    return undefined;
+  }
+}
+
+/** The CPU time a process has used so far, user and system, in ms, or undefined once it is gone. */
+function cpuMs(pid) {
+  try {
+    // After the command name: utime and stime are fields 14 and 15 of stat, in ticks of 1/100 s.
+    const fields = statFields(pid);
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+module.exports = { processTable, withDescendants, vitestForks, environmentValue, cpuMs };

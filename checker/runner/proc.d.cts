@@ -1,0 +1,17 @@
+/** A process table: each live pid with its parent's pid. */
+export type ProcessTable = Map<number, number>;
+
+/** Every live process with its parent's pid, read from /proc. */
+export function processTable(): ProcessTable;
+
+/** A process and everything it started, children first. */
+export function withDescendants(pid: number, table: ProcessTable): number[];
+
+/** The vitest forks a process started (its children running vitest's fork worker), as pids. */
+export function vitestForks(parent: number, table: ProcessTable): number[];
+
+/** The value of one variable in a process's environment, '' when it is unset, undefined once the process is gone. */
+export function environmentValue(pid: number, name: string): string | undefined;
+
+/** The CPU time a process has used so far, user and system, in ms (from /proc), or undefined once it is gone. */
+export function cpuMs(pid: number): number | undefined;
