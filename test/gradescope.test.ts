@@ -25,7 +25,7 @@ function runAutograder(name: string, fill: (submission: string) => void, env: No
     cwd: root,
     encoding: 'utf8',
     timeout: 240_000,
-    env: { ...process.env, AUTOGRADER_ROOT: root, COURSE_DIR: REPO, AUTOGRADER_TRY_LOCALLY: '1', MCP_NODE_HOME: join(root, 'no-node-home'), CHECKER_LANG: 'en', ...env },
+    env: { ...process.env, AUTOGRADER_ROOT: root, COURSE_DIR: REPO, AUTOGRADER_TRY_LOCALLY: '1', MCP_NODE_HOME: join(root, 'no-node-home'), CHECKER_LANG: 'en', GRADE_TIMEOUT: '60', ...env },
   });
   expect(ran.status, ran.stderr).toBe(0);
   return { results: JSON.parse(readFileSync(join(root, 'results', 'results.json'), 'utf8')) as Record<string, unknown>, stdout: ran.stdout };
