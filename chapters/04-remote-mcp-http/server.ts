@@ -48,8 +48,9 @@ export function toolsFor(options: ServerOptions, scopes: readonly string[]): Too
 
 /** Builds a fresh server for one request: only the tools this caller may use are registered, so tools/list is this caller's list. */
 export function buildServer(options: ServerOptions, scopes: readonly string[]): McpServer {
-  // The tools capability is declared even when this caller gets no tool, so tools/list answers with an empty list.
-  const server = new McpServer({ name: 'course-remote-docs', version: '1.0.0' }, { capabilities: { tools: {} } });
+  // 도구가 하나도 없는 호출자에게도 도구 기능을 선언해 tools/list가 빈 목록으로 답하게 한다. 목록은 요청마다 새로 만들 뿐
+  // 실행 중에 바뀌지 않으므로 listChanged는 false다: 보내지 않을 변경 알림을 약속하지 않는다.
+  const server = new McpServer({ name: 'course-remote-docs', version: '1.0.0' }, { capabilities: { tools: { listChanged: false } } });
   const tools = toolsFor(options, scopes);
   if (tools.includes('count_tasks')) registerCountTasks(server, options);
   if (tools.includes('summarize_document')) registerSummarizeDocument(server, options);
