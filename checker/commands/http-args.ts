@@ -1,3 +1,4 @@
+import { relative } from 'node:path';
 import { CHAPTERS } from '../course/course.ts';
 import { chapterFolder, gradedTarget } from '../grading/target.ts';
 import type { Lang } from '../usage/messages.ts';
@@ -33,10 +34,10 @@ export function parseHttpArgs(command: 'serve' | 'conformance', argv: readonly s
   const word = positional[0]!;
   const chapter = CHAPTERS.find((candidate) => candidate.id === word || candidate.dir === word);
   if (!chapter || !ids.includes(chapter.id)) throw new UsageError((say) => say.notServable(word, ids));
-  const found = gradedTarget(target, CHAPTERS);
+  const chapterDir = chapterFolder(gradedTarget(target, CHAPTERS), chapter);
   return {
-    chapterDir: chapterFolder(found, chapter),
-    shown: `${target.replace(/\/+$/, '')}/${chapter.dir}`,
+    chapterDir,
+    shown: relative(process.cwd(), chapterDir) || '.',
     lang,
     port: portOption(given['--port']),
     scopes: scopesOption(given['--scopes']),
