@@ -15,6 +15,8 @@ const COMMANDS: Record<string, (args: string[]) => Ran> = {
   reset: (args) => checker(['reset', ...args]),
   grade: (args) => runTs('checker/class/cli.ts', args),
   'grade:pr': (args) => runTs('checker/pr/cli.ts', args),
+  serve: (args) => runTs('checker/commands/serve.ts', args),
+  conformance: (args) => runTs('checker/commands/conformance.ts', args),
 };
 
 describe('--help and -h', () => {

@@ -11,29 +11,29 @@ import { TOOL_SCOPES, buildServer, isToolName, toolsFor } from './server.ts';
 import type { ServerOptions, Task } from './server.ts';
 import { DEMO_ISSUER, DEMO_RESOURCE, demoTokens, tableVerifier } from './tokens.ts';
 
-/** The one MCP revision this endpoint speaks. */
+/** 이 끝점이 말하는 단 하나의 MCP 개정판. */
 export const REVISION = '2026-07-28';
 
-/** What buildHandler needs: the chapter 3 server's options, plus who this server is on the web and whom it trusts. */
+/** buildHandler에 필요한 것: 3장 서버의 옵션에 더해, 이 서버가 웹에서 누구이고 누구를 믿는지. */
 export interface HttpOptions extends ServerOptions {
-  /** This MCP endpoint's canonical URI (RFC 8707): the audience every token must have been issued for. */
+  /** 이 MCP 끝점의 정식 URI(RFC 8707): 모든 토큰이 발급될 때 대상으로 적혀 있어야 하는 주소. */
   resource: URL;
-  /** The authorization servers (issuers) whose tokens this server accepts, named in its protected-resource metadata. */
+  /** 이 서버가 토큰을 받아 주는 인가 서버(발급자)들. 보호 자원 메타데이터에 적힌다. */
   authorizationServers: readonly URL[];
-  /** Asks the authorization server what a token is; this chapter does not build that server. */
+  /** 토큰이 무엇인지 인가 서버에 묻는다. 그 서버는 이 장에서 만들지 않는다. */
   verifier: OAuthTokenVerifier;
-  /** The browser origins allowed to call this endpoint, written out exactly: scheme, host and port. */
+  /** 이 끝점을 불러도 되는 브라우저 출처. 스킴, 호스트, 포트까지 정확히 적는다. */
   allowedOrigins: ReadonlySet<string>;
 }
 
-/** Chapter 2's task data. */
+/** 2장의 작업 자료. */
 const TASKS: readonly Task[] = [
   { title: '규칙 검토', status: 'open' },
   { title: '설정 확인', status: 'done' },
   { title: '호출 점검', status: 'open' },
 ];
 
-/** The demo settings: all three tools approved by the server, one document, local origins only, the demo tokens. */
+/** 시연용 설정: 서버가 세 도구를 모두 승인하고, 문서 하나, 로컬 출처만, 시연용 토큰. */
 export function defaultOptions(): HttpOptions {
   return {
     tools: new Set(['count_tasks', 'summarize_document', 'read_note']),
@@ -47,12 +47,12 @@ export function defaultOptions(): HttpOptions {
   };
 }
 
-/** Where this server publishes its protected-resource metadata (RFC 9728): the well-known path in front of the endpoint's path. */
+/** 이 서버가 보호 자원 메타데이터(RFC 9728)를 내놓는 주소: 끝점의 경로 앞에 well-known 경로를 붙인 것. */
 export function metadataUrl(resource: URL): URL {
   return new URL(getOAuthProtectedResourceMetadataUrl(resource));
 }
 
-/** Builds the endpoint: one web-standard fetch handler that answers each HTTP request on its own. */
+/** 끝점을 만든다: HTTP 요청 하나하나에 따로 답하는 웹 표준 fetch 처리기 하나. */
 export function buildHandler(options: HttpOptions): (request: Request) => Promise<Response> {
   const mcp = createMcpHandler(({ authInfo }) => buildServer(options, authInfo?.scopes ?? []), {
     // TODO(04/1): 이 끝점은 2026-07-28만 말한다. 다른 개정판을 말하거나 개정판을 말하지 않는 요청은, 몇 번째 요청이든 -32022로 거절되어야 한다.
@@ -70,7 +70,7 @@ export function buildHandler(options: HttpOptions): (request: Request) => Promis
   };
 }
 
-/** The protected-resource metadata document: which resource this is, which authorization servers issue its tokens, which scopes it knows. */
+/** 보호 자원 메타데이터 문서: 이것이 어떤 자원인지, 어느 인가 서버가 토큰을 발급하는지, 어떤 범위를 아는지. */
 function protectedResourceMetadata(options: HttpOptions): Response {
   const body = {
     resource: options.resource.href,
@@ -82,9 +82,9 @@ function protectedResourceMetadata(options: HttpOptions): Response {
 }
 
 /**
- * A 403 insufficient_scope challenge for a tools/call of a tool the server approves but this caller's token does not
- * cover, naming the scope to ask for (step-up); undefined for anything else. It reads the Mcp-Name header, which the
- * MCP handler then checks against the body.
+ * 서버는 승인했지만 이 호출자의 토큰 범위 밖인 도구를 부르는 tools/call에, 청할 범위를 알려 주는 403 insufficient_scope
+ * 응답(단계 올리기)을 돌려준다. 다른 요청에는 undefined다. Mcp-Name 헤더를 읽으며, 그 헤더가 본문과 같은지는
+ * 뒤이어 MCP 처리기가 확인한다.
  */
 function scopeChallenge(options: HttpOptions, request: Request, authInfo: AuthInfo | undefined): Response | undefined {
   if (authInfo === undefined || request.headers.get('mcp-method') !== 'tools/call') return undefined;
@@ -97,12 +97,12 @@ function scopeChallenge(options: HttpOptions, request: Request, authInfo: AuthIn
   });
 }
 
-/** An HTTP error whose body is a JSON-RPC error response without an id. */
+/** 본문이 id 없는 JSON-RPC 오류 응답인 HTTP 오류. */
 function jsonRpcError(status: number, code: number, message: string): Response {
   return Response.json({ jsonrpc: '2.0', error: { code, message } }, { status });
 }
 
-/** The answer to a request from a browser origin the allowlist does not hold: 403, with a JSON-RPC error body and no id. */
+/** 허용 목록에 없는 브라우저 출처에서 온 요청에 대한 답: 403과, id 없는 JSON-RPC 오류 본문. */
 function originRefused(origin: string): Response {
   return jsonRpcError(403, -32600, `허용하지 않는 출처다: ${origin}`);
 }

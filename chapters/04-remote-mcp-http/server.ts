@@ -2,54 +2,55 @@ import { McpServer } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 
-/** The three tools of chapters 1-3, by name. */
+/** 1~3장의 도구 셋의 이름. */
 export type ToolName = 'count_tasks' | 'summarize_document' | 'read_note';
 
-/** Every tool this server knows, in the order tools/list shows them. */
+/** 이 서버가 아는 모든 도구. tools/list가 보여 주는 순서다. */
 export const TOOL_NAMES: readonly ToolName[] = ['count_tasks', 'summarize_document', 'read_note'];
 
-/** The OAuth scope a token must carry to see and call each tool. */
+/** 도구마다 그것을 보고 부르려면 토큰에 있어야 하는 OAuth 범위. */
 export const TOOL_SCOPES: Readonly<Record<ToolName, string>> = {
   count_tasks: 'tasks:read',
   summarize_document: 'docs:read',
   read_note: 'notes:read',
 };
 
-/** A status count_tasks can count. */
+/** count_tasks가 셀 수 있는 상태. */
 export type TaskStatus = 'open' | 'done';
 
-/** One row of task data. */
+/** 작업 자료 한 줄. */
 export interface Task {
   title: string;
   status: TaskStatus;
 }
 
-/** What buildServer needs; tests pass their own lists, tasks and documents. */
+/** buildServer에 필요한 것. 테스트는 자기 목록, 작업, 문서를 넘긴다. */
 export interface ServerOptions {
-  /** The server's own allowlist: the tools it exposes to anyone at all, whatever a token says. */
+  /** 서버 자신의 허용 목록: 토큰이 무엇을 말하든, 누구에게든 드러낼 수 있는 도구의 전부. */
   tools: ReadonlySet<string>;
   tasks: readonly Task[];
-  /** The documents summarize_document may read, by name: the allowlist and the text together. */
+  /** summarize_document가 읽어도 되는 문서들을 이름으로: 허용 목록과 본문이 함께 있다. */
   documents: ReadonlyMap<string, string>;
-  /** What read_note hands out. */
+  /** read_note가 내주는 글. */
   note: string;
 }
 
-/** True when a string names one of this server's tools. */
+/** 문자열이 이 서버의 도구 이름 가운데 하나이면 true. */
 export function isToolName(name: string | null | undefined): name is ToolName {
   return TOOL_NAMES.some((known) => known === name);
 }
 
-/** The tools one caller may see and call, given the scopes its token carries. */
+/** 토큰에 실린 범위로 보아, 호출자 한 명이 보고 부를 수 있는 도구들. */
 export function toolsFor(options: ServerOptions, scopes: readonly string[]): ToolName[] {
   // TODO(04/4): 이 호출자의 도구는 서버의 허용 목록과 이 호출자의 토큰 범위가 함께 정한다. 지금은 토큰이 무엇을 허락했든 모두가 같은 목록을 본다.
   return TOOL_NAMES.filter((name) => options.tools.has(name));
 }
 
-/** Builds a fresh server for one request: only the tools this caller may use are registered, so tools/list is this caller's list. */
+/** 요청 하나를 위한 새 서버를 만든다: 이 호출자가 쓸 수 있는 도구만 등록하므로 tools/list가 곧 이 호출자의 목록이다. */
 export function buildServer(options: ServerOptions, scopes: readonly string[]): McpServer {
-  // The tools capability is declared even when this caller gets no tool, so tools/list answers with an empty list.
-  const server = new McpServer({ name: 'course-remote-docs', version: '1.0.0' }, { capabilities: { tools: {} } });
+  // 도구가 하나도 없는 호출자에게도 도구 기능을 선언해 tools/list가 빈 목록으로 답하게 한다. 목록은 요청마다 새로 만들 뿐
+  // 실행 중에 바뀌지 않으므로 listChanged는 false다: 보내지 않을 변경 알림을 약속하지 않는다.
+  const server = new McpServer({ name: 'course-remote-docs', version: '1.0.0' }, { capabilities: { tools: { listChanged: false } } });
   const tools = toolsFor(options, scopes);
   if (tools.includes('count_tasks')) registerCountTasks(server, options);
   if (tools.includes('summarize_document')) registerSummarizeDocument(server, options);
@@ -57,7 +58,7 @@ export function buildServer(options: ServerOptions, scopes: readonly string[]): 
   return server;
 }
 
-/** Registers count_tasks, which counts the given tasks by status. */
+/** 주어진 작업을 상태별로 세는 count_tasks를 등록한다. */
 function registerCountTasks(server: McpServer, options: ServerOptions): void {
   server.registerTool(
     'count_tasks',
@@ -66,7 +67,7 @@ function registerCountTasks(server: McpServer, options: ServerOptions): void {
   );
 }
 
-/** Registers summarize_document, which returns an allowed document's title and body line count. */
+/** 허용된 문서의 제목과 본문 줄 수를 돌려주는 summarize_document를 등록한다. */
 function registerSummarizeDocument(server: McpServer, options: ServerOptions): void {
   server.registerTool(
     'summarize_document',
@@ -87,7 +88,7 @@ function registerSummarizeDocument(server: McpServer, options: ServerOptions): v
   );
 }
 
-/** Registers read_note, which hands out the note. */
+/** 메모를 내주는 read_note를 등록한다. */
 function registerReadNote(server: McpServer, options: ServerOptions): void {
   server.registerTool('read_note', { description: '메모를 읽는다.', inputSchema: z.strictObject({}) }, () => text(options.note));
 }

@@ -3,7 +3,7 @@ import type { Lang } from './messages.ts';
 import { usageWords } from './usage-words.ts';
 
 /** The commands that answer --help. */
-export type HelpTopic = 'check' | 'hint' | 'watch' | 'reset' | 'grade' | 'grade:diff' | 'grade:merge' | 'grade:pr';
+export type HelpTopic = 'check' | 'hint' | 'watch' | 'reset' | 'serve' | 'grade' | 'grade:diff' | 'grade:merge' | 'grade:pr' | 'conformance';
 
 /** One usage line per command; option names are the same in both languages. */
 export const USAGE_LINES: Record<HelpTopic, string> = {
@@ -11,10 +11,12 @@ export const USAGE_LINES: Record<HelpTopic, string> = {
   hint: 'npm run hint -- [01/3] [--target DIR] [--lang ko|en]',
   watch: 'npm run watch -- [01 | 01/3 ...] [--target DIR] [--lang ko|en] [--timeout SECONDS]',
   reset: 'npm run reset -- 01 [--target DIR] [--lang ko|en]',
+  serve: 'npm run serve -- 04 [--target DIR] [--port PORT] [--scopes LIST] [--lang ko|en]',
   grade: 'npm run grade -- SUBMISSIONS_DIR [--out DIR] [--config FILE] [--deadline TIME] [--only NAME,...] [--shard I/N] [--similarity] [--suites DIR] [--lang ko|en] [--timeout SECONDS]',
   'grade:diff': 'npm run grade:diff -- OLD_GRADEBOOK_DIR NEW_GRADEBOOK_DIR [--json FILE] [--lang ko|en]',
   'grade:merge': 'npm run grade:merge -- SHARD_GRADEBOOK_DIR... --out DIR [--lang ko|en]',
   'grade:pr': 'npm run grade:pr -- --base REF --head REF [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--repo DIR] [--run-as USER]',
+  conformance: 'npm run conformance -- 04 [--target DIR] [--lang ko|en]',
 };
 
 const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
@@ -34,6 +36,10 @@ const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
     ko: '장 하나를 시작 코드로 되돌린다. 지금 파일은 먼저 .backups/<장>-<시각>/에 새 폴더로 복사되므로 잃어버리지 않는다. 시작 코드에 없던 파일은 백업에만 남고, 이미 시작 코드와 같으면 아무것도 하지 않는다. git 기록이 필요하다.',
     en: 'Restores one chapter to its starter. Your files are first copied to a new folder .backups/<chapter>-<time>/, so nothing is lost; files the starter lacks stay only in the backup, and a chapter that already is the starter is left alone. Needs the git history.',
   },
+  serve: {
+    ko: 'HTTP 장의 내 서버(기본: chapters/의 코드)를 127.0.0.1에서 띄우고, 주소와 이번 실행에만 쓰는 시험용 토큰, curl 예를 찍는다. Ctrl+C로 끝낸다.\n  채점이 아니다: 내 코드를 샌드박스 없이 내 컴퓨터에서 그대로 돌린다.\n  --target DIR  다른 폴더의 서버(예: solutions)   --port PORT  포트(기본 3000, 0은 빈 포트)   --scopes LIST  토큰의 범위(기본 tasks:read,docs:read)',
+    en: 'Starts your server of an HTTP chapter (by default the code in chapters/) on 127.0.0.1 and prints its URL, a test token good for this run only, and an example curl. Ctrl+C stops it.\n  Not grading: your code runs as it is, unsandboxed, on your own machine.\n  --target DIR  another folder\'s server (such as solutions)   --port PORT  port (default 3000, 0 for any free one)   --scopes LIST  the token\'s scopes (default tasks:read,docs:read)',
+  },
   grade: {
     ko: '강사용: 하위 폴더(또는 .zip)마다 학생 한 명으로 채점해 gradebook.csv, gradebook.json, report.html을 쓴다.\n  --out DIR  결과 폴더(기본: ~/mcp-gradebooks/gradebook-<시각>, 저장소와 제출 폴더 밖)\n  --config FILE  반 설정(가중치, 명부, 마감)   --deadline TIME  .git 사본을 이 시각 이전 마지막 커밋으로 채점   --only NAME,...  이미 있는 성적표에 이 학생들만 다시 채점   --similarity  사람이 살펴볼 비슷한 제출물 표시',
     en: 'Instructors: grades each subfolder (or .zip) as one student and writes gradebook.csv, gradebook.json and report.html.\n  --out DIR  output folder (default: ~/mcp-gradebooks/gradebook-<time>, outside the repository and the submissions)\n  --config FILE  class file (weights, roster, deadline)   --deadline TIME  grade .git copies at their last commit at or before it   --only NAME,...  regrade these students into the existing gradebook   --similarity  flag similar submissions for a person to review',
@@ -49,6 +55,10 @@ const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
   'grade:pr': {
     ko: 'CI용: 헤드 커밋의 chapters/만 기준 커밋의 채점기로 채점한다. chapters/ 밖에서 바뀐 파일은 tampered로 적는다.',
     en: 'CI: grades the head commit\'s chapters/ with the base commit\'s checker; paths changed outside chapters/ are listed as tampered.',
+  },
+  conformance: {
+    ko: '관리자용: 정답(기본 solutions/)의 HTTP 서버를 127.0.0.1의 빈 포트에 띄우고, 공식 적합성 도구의 서버 시나리오를 --spec-version 2026-07-28로 돌린다. 도구가 Node 22 이상을 요구하므로 npm 저장소의 Node 24 패키지를 임시 폴더에 받아 그것으로 돌린다.\n  --target DIR  다른 폴더의 서버(예: chapters)',
+    en: 'Maintainers: starts the solution\'s HTTP server (solutions/ by default) on a free port of 127.0.0.1 and runs the official conformance tool\'s server scenarios with --spec-version 2026-07-28 against it, under the npm registry\'s Node 24 package in a temporary folder, since the tool needs Node 22 or later.\n  --target DIR  another folder\'s server (such as chapters)',
   },
 };
 

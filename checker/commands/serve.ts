@@ -1,0 +1,85 @@
+import { helpText, usageErrorText } from '../usage/help.ts';
+import { UsageError, guessLang, wantsHelp } from '../usage/command-line.ts';
+import { serveWords } from '../usage/serve-words.ts';
+import { parseHttpArgs } from './http-args.ts';
+import { NotServable, serveChapter } from './http-chapter.ts';
+
+/*
+ * `npm run serve -- 04`: the learner's own HTTP server, started on the loopback interface so they can point curl or
+ * the Inspector at it. It is not grading and not sandboxed: it runs the learner's code on the learner's machine, the
+ * way `npx tsx main.ts` does.
+ */
+
+/** The revision every example request speaks. */
+const REVISION = '2026-07-28';
+
+/** A curl command line for one tools/call of count_tasks, with every header a 2026-07-28 request carries. */
+export function exampleCurl(url: string, token: string): string {
+  const body = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: {
+      name: 'count_tasks',
+      arguments: { status: 'open' },
+      _meta: { 'io.modelcontextprotocol/protocolVersion': REVISION, 'io.modelcontextprotocol/clientCapabilities': {} },
+    },
+  };
+  return [
+    `curl -sS -i ${url}`,
+    "  -H 'Content-Type: application/json'",
+    "  -H 'Accept: application/json, text/event-stream'",
+    "  -H 'Mcp-Method: tools/call'",
+    "  -H 'Mcp-Name: count_tasks'",
+    `  -H 'MCP-Protocol-Version: ${REVISION}'`,
+    `  -H 'Authorization: Bearer ${token}'`,
+    `  -d '${JSON.stringify(body)}'`,
+  ].join(' \\\n');
+}
+
+/** Serves the chosen chapter until SIGINT; returns the exit code for a usage or start-up error. */
+async function main(argv: readonly string[]): Promise<number | undefined> {
+  const lang = guessLang(argv);
+  if (wantsHelp(argv)) {
+    console.log(helpText('serve', lang));
+    return 0;
+  }
+  let args;
+  try {
+    args = parseHttpArgs('serve', argv, 'chapters');
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(usageErrorText(error, 'serve', lang));
+    return 2;
+  }
+  const say = serveWords(args.lang);
+  let served;
+  try {
+    served = await serveChapter(args.chapterDir, { port: args.port, scopes: args.scopes, onAnswer: (line) => console.log(line) });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') console.error(say.portInUse(args.port));
+    else if (error instanceof NotServable || error instanceof Error) console.error(say.cannotLoad(args.shown, error.message.split('\n')[0] ?? ''));
+    else throw error;
+    return 1;
+  }
+  const url = served.url.href;
+  console.log(say.started(args.shown));
+  console.log(`  ${say.url}: ${url} (${say.loopback})`);
+  console.log(`  ${say.token}: ${served.token} (${say.tokenNote(served.scopes.join(' '))})`);
+  console.log(`  ${say.inspector(url)}`);
+  console.log(`\n${say.example}\n${exampleCurl(url, served.token)}\n`);
+  console.log(say.refusal);
+  console.log(say.stop);
+  process.once('SIGINT', () => {
+    void served.close().then(() => {
+      console.log(say.stopped);
+      process.exit(0);
+    });
+  });
+  // The test and any script wait for this line; everything above is printed before it.
+  console.log(`READY ${url}`);
+  return undefined;
+}
+
+const code = await main(process.argv.slice(2));
+if (code !== undefined) process.exitCode = code;

@@ -1,0 +1,40 @@
+import type { Lang } from './messages.ts';
+import { josa } from '../suites/_lib/josa.ts';
+
+const ko = {
+  started: (shown: string) => `${shown}의 서버를 띄웠다. 채점이 아니다: 내 코드를 샌드박스 없이 이 컴퓨터에서 그대로 돌린다.`,
+  url: '주소',
+  loopback: '127.0.0.1에만 묶였다',
+  token: '토큰',
+  tokenNote: (scopes: string) => `범위: ${scopes}. 이 주소를 위해 발급했고 이번 실행에만 쓴다`,
+  example: '요청 예(도구 호출 하나):',
+  refusal: '토큰을 빼고 보내면 401과 WWW-Authenticate가 돌아와야 한다.',
+  inspector: (url: string) => `Inspector: Streamable HTTP, URL ${url}, 헤더 Authorization: Bearer <토큰>, Protocol Era는 Modern(2026-07-28)`,
+  stop: '끝내려면 Ctrl+C.',
+  stopped: '서버를 멈췄다.',
+  portInUse: (port: number) => `포트 ${josa(String(port), '을/를')} 이미 다른 프로그램이 쓰고 있다. --port로 다른 포트를 고르거나 --port 0으로 빈 포트를 쓰게 하라.`,
+  cannotLoad: (shown: string, why: string) => `${shown}의 서버를 불러오지 못했다: ${why}`,
+};
+
+/** The words `npm run serve` prints; every language has every key. */
+export type ServeWords = typeof ko;
+
+const en: ServeWords = {
+  started: (shown) => `Serving ${shown}. Not grading: your code runs as it is, unsandboxed, on this machine.`,
+  url: 'URL',
+  loopback: 'bound to 127.0.0.1 only',
+  token: 'Token',
+  tokenNote: (scopes) => `scopes: ${scopes}; issued for this URL, good for this run only`,
+  example: 'Example request (one tool call):',
+  refusal: 'Sent without the token, it must come back 401 with WWW-Authenticate.',
+  inspector: (url) => `Inspector: Streamable HTTP, URL ${url}, header Authorization: Bearer <token>, Protocol Era Modern (2026-07-28)`,
+  stop: 'Ctrl+C stops it.',
+  stopped: 'Server stopped.',
+  portInUse: (port) => `Port ${port} is already in use by another program. Pick another with --port, or --port 0 for any free one.`,
+  cannotLoad: (shown, why) => `Could not load the server of ${shown}: ${why}`,
+};
+
+/** The words of `npm run serve` in the given language. */
+export function serveWords(lang: Lang): ServeWords {
+  return lang === 'en' ? en : ko;
+}
