@@ -13,8 +13,8 @@ export const chapter: ChapterEntry = {
       id: '03/1',
       title: { ko: '도구는 알린 대로 검사한다', en: 'A tool checks what it announces' },
       hint: {
-        ko: '모델이 보는 것은 tools/list에 실린 입력 스키마뿐이다. 그 스키마가 받는다고 한 인자와 서버가 실제로 받는 인자가 한 개라도 다르면 어느 한쪽이 거짓말을 한다. 스키마 라이브러리가 값을 검사하기 전에 바꾸는지, 모르는 키를 어떻게 다루는지, 정해진 몇 개의 값만 받게 할 수 있는지를 zod 문서의 해당 절에서 확인하라. 결과의 모양은 outputSchema로 알리고, 같은 내용을 글과 구조화된 결과로 함께 돌려준다. 아래 read_note 등록이 모양을 보여 준다.',
-        en: 'All a model sees is the input schema in tools/list. If the arguments that schema accepts differ from what the server really accepts by even one, one of them is lying. Check in the matching sections of the zod docs whether the schema library changes a value before checking it, what it does with unknown keys, and how to accept only a few fixed values. State the shape of the result in an outputSchema, and return the same content as text and as a structured result. The read_note registration below shows the shape.',
+        ko: '모델이 보는 것은 tools/list에 실린 입력 스키마뿐이다. 그 스키마가 받는다고 한 인자와 서버가 실제로 받는 인자가 한 개라도 다르면 어느 한쪽이 거짓말을 한다. 스키마 라이브러리가 값을 검사하기 전에 바꾸는지, 모르는 키를 어떻게 다루는지, 정해진 몇 개의 값만 받게 할 수 있는지를 zod 문서의 해당 절에서 확인하라. 결과의 모양은 출력 스키마로 알리고, 같은 내용을 글과 구조화된 결과로 함께 돌려준다. 아래 read_note 등록이 모양을 보여 준다.',
+        en: 'All a model sees is the input schema in tools/list. If the arguments that schema accepts differ from what the server really accepts by even one, one of them is lying. Check in the matching sections of the zod docs whether the schema library changes a value before checking it, what it does with unknown keys, and how to accept only a few fixed values. State the shape of the result in an output schema, and return the same content as text and as a structured result. The read_note registration below shows the shape.',
       },
       rule: {
         ko: '도구가 tools/list에 알리는 입력 스키마가 받는 인자와 서버가 실제로 받는 인자는 언제나 같고, 그 밖의 인자는 무엇이 틀렸는지 밝힌 isError 결과가 된다.',
@@ -37,7 +37,7 @@ export const chapter: ChapterEntry = {
       title: { ko: '문서는 자원으로, 질문은 프롬프트로', en: 'Documents as resources, questions as a prompt' },
       hint: {
         ko: '자원 주소 틀 하나로 여러 문서를 내놓을 수 있다. 틀에는 나열하는 방법과 읽는 방법이 따로 있고, 둘 다 허용 목록을 거쳐야 한다. 도구가 아닌 자원과 프롬프트는 잘못된 요청에 결과가 아니라 프로토콜 오류로 답한다: 명세(2026-07-28)의 Resources와 Prompts 절에서 Error Handling을 보라. 프롬프트 인자가 꼭 있어야 하는지는 스키마가 정하고, 목록에 그대로 실린다.',
-        en: 'One resource address template can serve many documents. A template has a way to list and a way to read, and both must go through the allowlist. Resources and prompts are not tools: they answer bad requests with a protocol error, not a result (see Error Handling in the Resources and Prompts sections of the 2026-07-28 spec). Whether a prompt argument is required is decided by its schema, and the list shows it as it is.',
+        en: 'One resource address template can serve many documents. A template comes with a way to list and a way to read, and both must go through the allowlist. Resources and prompts are not tools: they answer bad requests with a protocol error, not a result (see Error Handling in the Resources and Prompts sections of the 2026-07-28 spec). Whether a prompt argument is required is decided by its schema, and the list shows it as it is.',
       },
       rule: {
         ko: '자원 목록과 읽기는 허용 목록의 문서만 보여 주고, 그 밖의 주소와 이름 없는 프롬프트 요청은 파일을 열기 전에 -32602가 된다.',
@@ -56,8 +56,8 @@ export const chapter: ChapterEntry = {
       id: '03/3',
       title: { ko: '표준 출력은 프로토콜의 것', en: 'The stdout channel belongs to the protocol' },
       hint: {
-        ko: '이 파일이 할 일은 둘이다: 서버를 표준 입출력에 여는 것, 그리고 그 프로세스의 출력을 명세의 stdio 전송 절(2026-07-28)이 정한 대로 쓰는 것. 클라이언트는 stdout의 한 줄 한 줄을 메시지로 읽는다. 서버 프로세스에서 무엇이 stdout에 쓰는지 모두 찾아보라: stdio.ts만이 아니라 server.ts의 처리기도. 사람이 읽을 글을 둘 곳은 같은 절에 있다. SdkError CONNECTION_CLOSED가 보이면 서버 프로세스가 끝난 것이니 직접 실행해 보라: node_modules/.bin/tsx chapters/03-real-mcp-sdk/stdio.ts',
-        en: 'This file has two jobs: open the server on standard input and output, and write that process’s output the way the stdio transport section of the spec (2026-07-28) says. A client reads every stdout line as a message. Find everything in the server process that writes to stdout: in stdio.ts, and in the handlers of server.ts too. Where text for people may go is in the same section. An SdkError CONNECTION_CLOSED means the server process ended: run it yourself: node_modules/.bin/tsx chapters/03-real-mcp-sdk/stdio.ts',
+        ko: '서버 프로세스의 출력은 명세의 stdio 전송 절(2026-07-28)이 정한 대로 써야 한다. 클라이언트는 stdout의 한 줄 한 줄을 메시지로 읽는다. 서버 프로세스에서 무엇이 stdout에 쓰는지 모두 찾아보라: stdio.ts만이 아니라 server.ts의 처리기도. 사람이 읽을 글을 둘 곳은 같은 절에 있다. SdkError CONNECTION_CLOSED가 보이면 서버 프로세스가 끝난 것이니 직접 실행해 보라: node_modules/.bin/tsx chapters/03-real-mcp-sdk/stdio.ts',
+        en: 'The server process must write its output the way the stdio transport section of the spec (2026-07-28) says. A client reads every stdout line as a message. Find everything in the server process that writes to stdout: in stdio.ts, and in the handlers of server.ts too. Where text for people may go is in the same section. An SdkError CONNECTION_CLOSED means the server process ended: run it yourself: node_modules/.bin/tsx chapters/03-real-mcp-sdk/stdio.ts',
       },
       rule: {
         ko: '서버 프로세스가 stdout에 쓰는 줄은 어느 시대의 클라이언트가 무엇을 요청하든 모두 MCP 메시지다.',
@@ -76,12 +76,12 @@ export const chapter: ChapterEntry = {
       id: '03/4',
       title: { ko: '승인한 도구만 있다', en: 'Only approved tools exist' },
       hint: {
-        ko: 'tools/list는 허용 목록이 없는 클라이언트와 그 모델에게도 나간다. 처리기 안의 거절은 목록이 나간 뒤의 일이다. 서버가 options.tools를 언제 봐야 승인하지 않은 도구가 목록에도 없고, 부르면 모르는 도구와 같은 답을 받을지 생각해 보라. 세 도구 모두 같은 규칙이고, 팀이 나중에 승인하면 다시 켜져야 한다.',
-        en: 'tools/list also goes to clients without an allowlist, and to their models; a refusal in a handler comes after the list has gone out. Think about when the server must look at options.tools so that an unapproved tool is not listed and a call to it gets the same answer as an unknown tool. All three tools follow the rule, and a team that approves one later must be able to turn it back on.',
+        ko: 'tools/list는 허용 목록이 없는 클라이언트와 그 모델에게도 나간다. 처리기 안의 거절은 목록이 나간 뒤의 일이다. 서버가 팀이 승인한 도구 목록(설정의 tools)을 언제 봐야 승인하지 않은 도구가 목록에도 없고, 부르면 모르는 도구와 같은 답을 받을지 생각해 보라. 세 도구 모두 같은 규칙이고, 팀이 나중에 승인하면 다시 켜져야 한다.',
+        en: 'tools/list also goes to clients without an allowlist, and to their models; a refusal in a handler comes after the list went out. Think about when the server must look at the tools the team approved (the tools setting) so that an unapproved tool is not listed and a call to it gets the same answer as an unknown tool. All three tools follow the rule, and a team that approves one later must be able to turn it back on.',
       },
       rule: {
-        ko: '서버는 options.tools가 승인한 도구만, 모든 도구에 똑같이 드러낸다. 승인하지 않은 도구는 목록에 없고 부르면 모르는 도구와 같은 답을 받으며, 승인한 도구는 목록에 있고 실행된다.',
-        en: 'The server exposes exactly the tools options.tools approves, every tool alike: an unapproved tool is not listed and a call to it gets the unknown-tool answer, and an approved one is listed and runs.',
+        ko: '서버는 설정의 tools가 승인한 도구만, 모든 도구에 똑같이 드러낸다. 승인하지 않은 도구는 목록에 없고 부르면 모르는 도구와 같은 답을 받으며, 승인한 도구는 목록에 있고 실행된다.',
+        en: 'The server exposes exactly the tools its tools setting approves, every tool alike: an unapproved tool is not listed and a call to it gets the unknown-tool answer, and an approved one is listed and runs.',
       },
       suite: '4-only-approved-tools-exist.test.ts',
       todo: { file: 'server.ts' },

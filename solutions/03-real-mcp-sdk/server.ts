@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { McpServer, ProtocolError, ProtocolErrorCode, ResourceTemplate } from '@modelcontextprotocol/server';
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { CallToolResult, GetPromptResult, ListResourcesResult } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 
 /** count_tasks가 셀 수 있는 상태. */
@@ -11,6 +11,12 @@ export type TaskStatus = 'open' | 'done';
 export interface Task {
   title: string;
   status: TaskStatus;
+}
+
+/** count_tasks의 구조화된 결과: 센 상태와 그 개수. */
+export interface TaskCount {
+  status: TaskStatus;
+  count: number;
 }
 
 /** 2장의 작업 자료: 열린 작업 둘, 끝난 작업 하나. */
@@ -45,6 +51,12 @@ export function defaultOptions(): ServerOptions {
 /** read_note가 내줄 메모. 팀은 이것을 내보내는 일을 승인한 적이 없다. */
 const NOTE = '회의 메모: 다음 분기 예산 초안과 담당자 연락처';
 
+/** 문서 자원의 주소 틀: docs://report.txt처럼 이름 하나가 주소 하나다. */
+export const DOCUMENT_TEMPLATE = 'docs://{name}';
+
+/** 검토 프롬프트의 이름. */
+export const REVIEW_PROMPT = 'review_document';
+
 /** 1·2장의 서버를 SDK 위에 세운다: 승인한 도구, 문서 자원, 검토 프롬프트. */
 export function buildServer(options: ServerOptions): McpServer {
   const server = new McpServer({ name: 'course-docs-and-tasks', version: '1.0.0' });
@@ -55,7 +67,6 @@ export function buildServer(options: ServerOptions): McpServer {
   if (options.tools.has('read_note')) registerReadNote(server);
 
   registerDocuments(server, options);
-  registerReviewPrompt(server);
   return server;
 }
 
@@ -73,7 +84,8 @@ function registerCountTasks(server: McpServer, options: ServerOptions): void {
     },
     ({ status }) => {
       const count = options.tasks.filter((task) => task.status === status).length;
-      return { content: [{ type: 'text', text: `${status}: ${count}` }], structuredContent: { status, count } };
+      const structuredContent: TaskCount = { status, count };
+      return { content: [{ type: 'text', text: `${status}: ${count}` }], structuredContent };
     },
   );
 }
@@ -102,19 +114,23 @@ function registerSummarizeDocument(server: McpServer, options: ServerOptions): v
 function registerReadNote(server: McpServer): void {
   server.registerTool(
     'read_note',
-    { title: '메모 읽기', description: '회의 메모를 읽는다.', inputSchema: z.strictObject({}), annotations: { readOnlyHint: true } },
-    () => text(NOTE),
+    {
+      title: '메모 읽기',
+      description: '회의 메모 한 건을 읽어 돌려준다.',
+      inputSchema: z.strictObject({}),
+      outputSchema: z.strictObject({ note: z.string() }),
+      annotations: { readOnlyHint: true },
+    },
+    () => structured({ note: NOTE }),
   );
 }
 
-/** 문서 자원: docs://{name} 주소 틀, 허용된 문서만 나열하고 읽는다. */
+/** 문서 자원과 검토 프롬프트: 허용된 문서만 나열하고 읽으며, 문서 이름 하나로 검토 질문을 만든다. */
 function registerDocuments(server: McpServer, options: ServerOptions): void {
   server.registerResource(
     'document',
-    new ResourceTemplate('docs://{name}', {
-      // 목록도 허용 목록에서 만든다: 폴더에 무엇이 있든 보여 줄 문서는 허용된 것뿐이다.
-      list: () => ({ resources: [...options.documents].sort().map((name) => ({ uri: `docs://${name}`, name, mimeType: 'text/plain' })) }),
-    }),
+    // 목록도 허용 목록에서 만든다: 폴더에 무엇이 있든 보여 줄 문서는 허용된 것뿐이다.
+    new ResourceTemplate(DOCUMENT_TEMPLATE, { list: () => documentList(options.documents) }),
     { title: '과정 문서', description: '허용 목록에 있는 문서. 주소는 docs://문서이름이다.', mimeType: 'text/plain' },
     (uri, { name }) => {
       // 자원은 도구가 아니다: 없는 자원은 결과가 아니라 프로토콜 오류 -32602로 답한다.
@@ -124,19 +140,15 @@ function registerDocuments(server: McpServer, options: ServerOptions): void {
       return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: readFileSync(join(options.documentsDir, name), 'utf8') }] };
     },
   );
-}
-
-/** review_document 프롬프트: 문서 이름 하나를 받아 검토 질문을 만든다. */
-function registerReviewPrompt(server: McpServer): void {
   server.registerPrompt(
-    'review_document',
+    REVIEW_PROMPT,
     {
       title: '문서 검토',
       description: '문서를 검토할 때 되풀이해 묻는 질문이다.',
-      // 인자 설명은 사용자가 고르는 화면에 보인다: 무엇을 넣을지 말해 준다.
+      // 인자 설명은 호스트가 사용자에게 보여 주는 입력 칸에 쓰인다: 무엇을 넣을지 말해 준다.
       argsSchema: z.object({ name: z.string().describe('검토할 문서 이름, 예: report.txt') }),
     },
-    ({ name }) => ({ messages: [{ role: 'user', content: { type: 'text', text: reviewQuestions(name) } }] }),
+    ({ name }) => reviewMessages(name),
   );
 }
 
@@ -147,7 +159,7 @@ export function summarize(document: string): { title: string; body_lines: number
   return { title: lines[0] ?? '', body_lines: Math.max(0, lines.length - 1) };
 }
 
-/** review_document가 돌려줄 질문 글. */
+/** 검토 프롬프트가 돌려줄 질문 글. */
 export function reviewQuestions(name: string): string {
   return [
     `docs://${name} 문서를 다음 질문으로 검토하라.`,
@@ -157,14 +169,29 @@ export function reviewQuestions(name: string): string {
   ].join('\n');
 }
 
+/** 검토 프롬프트의 답: 질문 글을 사용자 메시지 하나로 싣는다. */
+export function reviewMessages(name: string): GetPromptResult {
+  return { messages: [{ role: 'user', content: { type: 'text', text: reviewQuestions(name) } }] };
+}
+
 /** 글 하나로 된 도구 결과. */
 export function text(body: string): CallToolResult {
   return { content: [{ type: 'text', text: body }] };
 }
 
-/** 구조화된 도구 결과: 같은 내용을 structuredContent와 JSON 글로 함께 싣는다(명세가 글 사본도 권한다). */
+/** 구조화된 도구 결과: 같은 내용을 structuredContent와 JSON 글로 함께 싣는다(명세가 글 사본도 권한다). 모양은 도구가 outputSchema로 알린 것과 같아야 한다. */
 export function structured<T extends Record<string, unknown>>(data: T): CallToolResult & { structuredContent: T } {
   return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
+}
+
+/** resources/list의 답: 주어진 문서 이름을 차례대로 한 건씩. */
+export function documentList(documents: ReadonlySet<string>): ListResourcesResult {
+  return { resources: [...documents].sort().map(documentEntry) };
+}
+
+/** resources/list에 실을 문서 한 건: 주소(uri), 이름, 형식(mimeType). */
+export function documentEntry(name: string): { uri: string; name: string; mimeType: string } {
+  return { uri: `docs://${name}`, name, mimeType: 'text/plain' };
 }
 
 /** 모델이 읽고 고칠 수 있는 거절: 호출은 도구에 닿았고, 도구가 안 된다고 답했다. */

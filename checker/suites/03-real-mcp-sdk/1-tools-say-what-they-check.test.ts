@@ -47,7 +47,7 @@ test('lists both tools with schemas that state their whole rule and an output sc
         `The inputSchema of count_tasks in tools/list does not state the whole rule; clients and models build arguments from it alone, so which values are taken, that status is required, and whether other keys are taken must all show in it. ${WHERE}`,
       ),
       got: withoutDialect(countIn) ?? say('count_tasks가 목록에 없다', 'count_tasks is not listed'),
-      expected: '{"type":"object","properties":{"status":{"type":"string","enum":["open","done"]}},"required":["status"],"additionalProperties":false}',
+      expected: say('status의 값은 "open"과 "done" 두 가지뿐, status는 반드시 있음, 다른 속성은 받지 않음', 'status takes only "open" or "done", status is required, no other property is accepted'),
     });
     const summaryIn = summary?.inputSchema as Record<string, unknown> | undefined;
     const name = (summaryIn?.['properties'] as Record<string, Record<string, unknown>> | undefined)?.['name'];
@@ -57,7 +57,7 @@ test('lists both tools with schemas that state their whole rule and an output sc
         `The inputSchema of summarize_document in tools/list differs: one document name, a string, required, and no other key. ${WHERE}`,
       ),
       got: withoutDialect(summaryIn) ?? say('summarize_document가 목록에 없다', 'summarize_document is not listed'),
-      expected: '{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":false}',
+      expected: say('name은 문자열(type "string"), 반드시 있음, 다른 속성은 받지 않음', 'name is a string (type "string"), required, no other property is accepted'),
     });
     const countOut = count?.outputSchema?.properties as Record<string, Record<string, unknown>> | undefined;
     const summaryOut = summary?.outputSchema?.properties as Record<string, Record<string, unknown>> | undefined;
@@ -129,8 +129,8 @@ test('counts the tasks it was given as text and matching structuredContent', asy
       const got = await call(era, 'count_tasks', { status }, tasks ? suiteOptions({ tasks }) : suiteOptions());
       ensure(got.kind === 'result' && !got.isError && got.text === `${status}: ${count}` && show(got.structured) === show({ status, count }), {
         what: say(
-          `options.tasks로 받은 작업 자료를 세어, 글 "${status}: ${count}"와 같은 내용의 structuredContent를 함께 돌려줘야 한다. 글은 사람과 옛 클라이언트가, structuredContent는 outputSchema를 아는 클라이언트가 읽는다. ${WHERE}`,
-          `Count the task data given in options.tasks and return the text "${status}: ${count}" with structuredContent of the same content: the text is for people and older clients, structuredContent for clients that know the outputSchema. ${WHERE}`,
+          `설정으로 받은 작업 자료(tasks)를 세어, 글 "${status}: ${count}"와 같은 내용의 structuredContent를 함께 돌려줘야 한다. 글은 사람과 옛 클라이언트가, structuredContent는 outputSchema를 아는 클라이언트가 읽는다. ${WHERE}`,
+          `Count the task data given in the settings (tasks) and return the text "${status}: ${count}" with structuredContent of the same content: the text is for people and older clients, structuredContent for clients that know the outputSchema. ${WHERE}`,
         ),
         sent: { name: 'count_tasks', arguments: { status }, tasks: tasks ?? say('(2장의 작업 자료)', '(the chapter 2 task data)') },
         got: described(showOutcome(got)),

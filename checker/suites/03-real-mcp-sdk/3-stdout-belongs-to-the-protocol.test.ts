@@ -74,12 +74,12 @@ test('connects with StdioClientTransport and answers three calls with no client 
     });
     ensure(errors.length === 0, {
       what: say(
-        `SDK 클라이언트가 서버의 stdout에서 MCP 메시지가 아닌 JSON을 받고 오류(onerror)를 냈다. stdout의 줄은 클라이언트가 모두 메시지로 읽는다. 서버 프로세스에서 stdout에 글을 쓰는 곳을 찾아보라: stdio.ts뿐 아니라 server.ts의 처리기 안도. ${WHERE}`,
-        `The SDK client read JSON on the server's stdout that is not an MCP message and raised onerror: a client reads every stdout line as a message. Find where the server process writes text to stdout, in stdio.ts and in the handlers of server.ts. ${WHERE}`,
+        `SDK 클라이언트가 서버의 stdout에서 MCP 메시지가 아닌 JSON을 받고 오류를 보고했다. stdout의 줄은 클라이언트가 모두 메시지로 읽는다. 서버 프로세스에서 stdout에 글을 쓰는 곳을 찾아보라: stdio.ts뿐 아니라 server.ts의 처리기 안도. ${WHERE}`,
+        `The SDK client read JSON on the server's stdout that is not an MCP message and reported an error: a client reads every stdout line as a message. Find where the server process writes text to stdout, in stdio.ts and in the handlers of server.ts. ${WHERE}`,
       ),
       sent: say('연결, tools/list, count_tasks, summarize_document', 'connect, tools/list, count_tasks, summarize_document'),
       got: described(errors.slice(0, 3).join(' | ') + (stderr() ? ` | stderr: ${stderr()}` : '')),
-      expected: say('클라이언트 onerror 0건', 'no client onerror at all'),
+      expected: say('클라이언트가 보고한 오류 0건', 'no error reported by the client'),
     });
   });
 });

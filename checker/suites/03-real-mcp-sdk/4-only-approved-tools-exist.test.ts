@@ -32,8 +32,8 @@ test('lists only the tools options.tools approves, whichever they are', () => in
       const names = await listedNames(connection);
       ensure(JSON.stringify(names) === JSON.stringify([...approved].sort()), {
         what: say(
-          `options.tools가 ${JSON.stringify(approved)}인데 tools/list가 다른 도구를 보여 준다. 서버의 도구 허용 목록은 options.tools이고, 모든 도구가 똑같이 그것을 따른다. 등록한 도구는 처리기에서 거절해도 모든 클라이언트와 모델에게 보인다. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))`,
-          `options.tools is ${JSON.stringify(approved)}, yet tools/list shows other tools. The server's tool allowlist is options.tools, and every tool follows it alike; a registered tool is shown to every client and model even if its handler refuses. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))`,
+          `팀이 승인한 도구(설정의 tools)가 ${JSON.stringify(approved)}인데 tools/list가 다른 도구를 보여 준다. 서버의 도구 허용 목록은 그 설정이고, 모든 도구가 똑같이 그것을 따른다. 등록한 도구는 처리기에서 거절해도 모든 클라이언트와 모델에게 보인다. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))`,
+          `The tools the team approved (the tools setting) are ${JSON.stringify(approved)}, yet tools/list shows other tools. The server's tool allowlist is that setting, and every tool follows it alike; a registered tool is shown to every client and model even if its handler refuses. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))`,
         ),
         sent: described(`buildServer({ ...options, tools: new Set(${JSON.stringify(approved)}) }); tools/list`),
         got: names,
@@ -52,8 +52,8 @@ test('answers a call to any unapproved tool as it answers an unknown tool', () =
         const same = called.kind === 'protocol' && unknown.kind === 'protocol' && called.code === unknown.code;
         ensure(same, {
           what: say(
-            `options.tools가 ${JSON.stringify(approved)}이라 ${josa(name, '은/는')} 승인되지 않았는데, 그 호출이 모르는 도구(no_such_tool)와 다른 답을 받았다. 승인하지 않은 도구는 서버에 없는 도구다. 처리기까지 가서 결과로 거절되면 도구가 있다는 사실과 설명이 이미 드러난다. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))`,
-            `options.tools is ${JSON.stringify(approved)}, so ${name} is not approved, yet a call to it got a different answer from an unknown tool (no_such_tool). An unapproved tool is a tool the server does not have; refused in its handler with a result, it has already shown that it exists. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))`,
+            `승인한 도구(설정의 tools)가 ${JSON.stringify(approved)}이라 ${josa(name, '은/는')} 승인되지 않았는데, 그 호출이 모르는 도구(no_such_tool)와 다른 답을 받았다. 승인하지 않은 도구는 서버에 없는 도구다. 처리기까지 가서 결과로 거절되면 도구가 있다는 사실과 설명이 이미 드러난다. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))`,
+            `The approved tools (the tools setting) are ${JSON.stringify(approved)}, so ${name} is not approved, yet a call to it got a different answer from an unknown tool (no_such_tool). An unapproved tool is a tool the server does not have; refused in its handler with a result, it already showed that it exists. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))`,
           ),
           sent: { tools: approved, call: { name, arguments: CALLS[name] } },
           got: { call: showOutcome(called), unknownTool: showOutcome(unknown) },
@@ -72,8 +72,8 @@ test('lists and runs every tool the options approve, read_note included', () => 
         const called = await outcome(connection.client.callTool({ name, arguments: CALLS[name] }));
         ensure(Array.isArray(names) && names.includes(name) && called.kind === 'result' && !called.isError, {
           what: say(
-            `서버의 허용 목록은 options.tools다. 팀이 ${josa(name, '을/를')} 승인하면(${JSON.stringify(approved)}) 목록에 오르고 실행되어야 한다. 도구를 아예 지우거나 이름을 박아 두는 것은 답이 아니다. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))`,
-            `The server's allowlist is options.tools: once the team approves ${name} (${JSON.stringify(approved)}) it is listed and runs. Deleting the tool or writing its name in is not the answer. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))`,
+            `서버의 허용 목록은 설정의 tools다. 팀이 ${josa(name, '을/를')} 승인하면(${JSON.stringify(approved)}) 목록에 오르고 실행되어야 한다. 도구를 아예 지우거나 이름을 박아 두는 것은 답이 아니다. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))`,
+            `The server's allowlist is the tools setting: once the team approves ${name} (${JSON.stringify(approved)}) it is listed and runs. Deleting the tool or writing its name in is not the answer. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))`,
           ),
           sent: { tools: approved, call: { name, arguments: CALLS[name] } },
           got: { tools: names, call: showOutcome(called) },
@@ -104,10 +104,10 @@ test('keeps its own tool list after serving a document that asks for more', () =
     });
     ensure(JSON.stringify(after) === JSON.stringify(before), {
       what: say(
-        '문서를 요약하고 읽은 뒤 서버의 도구 목록이 바뀌었다. 문서 내용은 자료일 뿐이다. 서버가 내놓는 도구는 options.tools가 정하고, 문서에 적힌 요청으로 늘어나지 않는다. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))',
-        "The server's tool list changed after it summarized and read a document. Document text is only data: options.tools decides which tools the server exposes, and a request written in a document never adds one. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))",
+        '문서를 요약하고 읽은 뒤 서버의 도구 목록이 바뀌었다. 문서 내용은 자료일 뿐이다. 서버가 내놓는 도구는 설정의 tools가 정하고, 문서에 적힌 요청으로 늘어나지 않는다. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))',
+        "The server's tool list changed after it summarized and read a document. Document text is only data: the tools setting decides which tools the server exposes, and a request written in a document never adds one. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))",
       ),
-      sent: say('tools/list, 문서 요약과 읽기, 다시 tools/list', 'tools/list, summarizing and reading the document, tools/list again'),
+      sent: say('tools/list, 문서를 요약하고 읽기, 다시 tools/list', 'tools/list, summarizing and reading the document, tools/list again'),
       got: { before, after },
       expected: say(`처음과 같은 목록 ${JSON.stringify(before)}`, `the same list as before, ${JSON.stringify(before)}`),
     });

@@ -103,7 +103,7 @@ export async function connectStdio(era: Era, file = STDIO_FILE): Promise<StdioCo
   } catch (error) {
     await transport.close().catch(() => undefined);
     fail({
-      what: say(`StdioClientTransport로 stdio.ts 서버에 연결하지 못했다. 이 파일을 실행하면 서버가 표준 입출력으로 클라이언트를 맞아야 한다.`, `A StdioClientTransport client could not connect to the stdio.ts server; running this file must serve clients over standard input and output.`),
+      what: say(`StdioClientTransport로 stdio.ts 서버에 연결하지 못했다. 이 파일을 실행하면 서버가 표준 입출력으로 클라이언트를 맞아야 한다. serveStdio에 준 설정이 이 클라이언트의 여는 방식을 막지 않는지도 보라.`, `A StdioClientTransport client could not connect to the stdio.ts server; running this file must serve clients over standard input and output. Check too that the settings given to serveStdio do not refuse this client's way of opening.`),
       got: described(`${describeError(error)}${stderr() ? ` | stderr: ${stderr()}` : ''}`),
       expected: say(`stdio.ts가 ${era} 클라이언트의 연결 요청에 답함`, `stdio.ts answers the opening request of a ${era} client`),
     });
