@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -161,3 +161,19 @@ test('the 2026-07-28 wire trace in the lesson is what the solution server sends'
   const block = /<!-- trace:begin -->\n```jsonc\n([\s\S]*?)\n```\n<!-- trace:end -->/.exec(lesson)?.[1];
   expect(block, `the block between the trace markers in the chapter 3 lesson, to be replaced by:\n${rendered}`).toBe(rendered);
 }, 300_000);
+
+describe('npm run inspect -- 03', () => {
+  test('prints the pinned Inspector command on the learner\'s own server, with absolute paths, for either era', () => {
+    for (const [extra, era] of [[[], ''], [['--modern'], '--protocol-era modern ']] as const) {
+      const ran = spawnSync(process.execPath, ['checker/run.mjs', 'checker/commands/inspect.ts', '03', '--print', '--lang', 'en', ...extra], { cwd: REPO, encoding: 'utf8', timeout: 120_000 });
+      expect(ran.status, ran.stderr).toBe(0);
+      expect(ran.stdout).toContain(`npx -y @modelcontextprotocol/inspector@2.12.0 ${era}${join(REPO, 'node_modules', '.bin', 'tsx')} ${join(REPO, 'chapters', '03-real-mcp-sdk', 'stdio.ts')}`);
+    }
+  }, 300_000);
+
+  test('names the chapters it serves when asked for one without a stdio server', () => {
+    const ran = spawnSync(process.execPath, ['checker/run.mjs', 'checker/commands/inspect.ts', '01', '--lang', 'en'], { cwd: REPO, encoding: 'utf8', timeout: 120_000 });
+    expect(ran.status).toBe(2);
+    expect(ran.stderr).toContain('Chapters that have one: 03');
+  }, 300_000);
+});
