@@ -14,6 +14,11 @@ const ALLOWLISTS: { documents: string[]; refused: string[] }[] = [
   { documents: [], refused: ['docs://report.txt', 'docs://secret.txt'] },
 ];
 
+/** True for a text someone wrote: a string with something in it. */
+function written(text: unknown): boolean {
+  return typeof text === 'string' && text.trim() !== '';
+}
+
 /** The value of a request, or a readable line about why it failed (so a failure shows it instead of throwing). */
 async function valueOf(request: () => Promise<unknown>): Promise<unknown> {
   const got = await outcome(request());
@@ -41,16 +46,16 @@ test('lists exactly the allowed documents as resources under one docs:// templat
           got,
           expected: show(expected),
         });
-        const templates = (await valueOf(() => connection.client.listResourceTemplates())) as { resourceTemplates?: { uriTemplate: string; description?: string }[] } | string;
+        const templates = (await valueOf(() => connection.client.listResourceTemplates())) as { resourceTemplates?: { uriTemplate: string; name?: string; title?: string; description?: string; mimeType?: string }[] } | string;
         const template = typeof templates === 'string' ? undefined : templates.resourceTemplates?.find((entry) => entry.uriTemplate === 'docs://{name}');
-        ensure(template !== undefined && typeof template.description === 'string' && template.description.trim() !== '', {
+        ensure(template !== undefined && [template.name, template.title, template.description].every(written) && template.mimeType === 'text/plain', {
           what: say(
-            `문서는 주소 틀 docs://{name} 하나로 내놓는다. resources/templates/list가 그 틀을, 무엇을 가리키는지 말하는 설명과 함께 보여 줘야 클라이언트가 주소를 만들 수 있다. ${WHERE}`,
-            `The documents are served under one address template, docs://{name}; resources/templates/list must show it, with a description of what it points at, so a client can build addresses. ${WHERE}`,
+            `문서는 주소 틀 docs://{name} 하나로 내놓는다. resources/templates/list가 그 틀을 이름, 사람에게 보일 제목, 무엇을 가리키는지 말하는 설명, 형식(text/plain)과 함께 보여 줘야 클라이언트와 사용자가 주소를 만들고 고를 수 있다. ${WHERE}`,
+            `The documents are served under one address template, docs://{name}; resources/templates/list must show it with a name, a title for people, a description of what it points at and its format (text/plain), so clients and users can build and pick addresses. ${WHERE}`,
           ),
           sent: { method: 'resources/templates/list' },
           got: templates,
-          expected: '{"uriTemplate":"docs://{name}","description":"…"}',
+          expected: '{"uriTemplate":"docs://{name}","name":"…","title":"…","description":"…","mimeType":"text/plain"}',
         });
       }, { options: suiteOptions({ documents: new Set(documents) }) });
     }
@@ -65,24 +70,25 @@ test('reads an allowed document and refuses any other address with -32602 before
         for (const name of documents) {
           const read = await valueOf(() => client.readResource({ uri: `docs://${name}` }));
           const text = name === 'report.txt' ? REPORT : SECRET;
-          ensure(JSON.stringify(read).includes(JSON.stringify(text).slice(1, -1)), {
-            what: say(`허용된 docs://${name}을 읽으면 그 문서 내용이 와야 한다. ${WHERE}`, `Reading the allowed docs://${name} must return that document. ${WHERE}`),
+          const contents = typeof read === 'string' ? [] : ((read as { contents?: { uri?: string; mimeType?: string; text?: string }[] }).contents ?? []);
+          ensure(contents.length === 1 && contents[0]?.text === text && contents[0].uri === `docs://${name}` && contents[0].mimeType === 'text/plain', {
+            what: say(`허용된 docs://${name}을 읽으면 그 주소, 형식(text/plain), 문서 내용이 한 건으로 와야 한다. ${WHERE}`, `Reading the allowed docs://${name} must return one item with that address, its format (text/plain) and the document. ${WHERE}`),
             sent: { method: 'resources/read', uri: `docs://${name}`, allowlist: documents },
             got: read,
-            expected: text,
+            expected: `{"uri":"docs://${name}","mimeType":"text/plain","text":${JSON.stringify(text)}}`,
           });
         }
         for (const uri of refused) {
           const { value: got, touched } = await watchDiskWhile(options.documentsDir, () => outcome(client.readResource({ uri })));
           const leaked = got.kind === 'result' || JSON.stringify(got).includes(SECRET.trim()) || JSON.stringify(got).includes('점검 보고서');
-          ensure(got.kind === 'protocol' && got.code === -32602 && !leaked && touched.length === 0, {
+          ensure(got.kind === 'protocol' && got.code === -32602 && got.message.includes(uri) && !leaked && touched.length === 0, {
             what: say(
-              `허용 목록 ${show(documents)}에 없는 자원 주소다. 자원은 도구가 아니어서 결과로 거절하지 않는다. 없는 자원에는 JSON-RPC 오류 -32602로 답하고(2026-07-28 Resources, 예전 개정판은 -32002), 파일은 열지 않는다. ${WHERE}`,
-              `This resource address is not on the allowlist ${show(documents)}. A resource is not a tool, so it is not refused with a result: a missing resource gets JSON-RPC error -32602 (2026-07-28 Resources; older revisions used -32002), and no file is opened. ${WHERE}`,
+              `허용 목록 ${show(documents)}에 없는 자원 주소다. 자원은 도구가 아니어서 결과로 거절하지 않는다. 없는 자원에는 그 주소를 밝힌 JSON-RPC 오류 -32602로 답하고(2026-07-28 Resources, 예전 개정판은 -32002), 파일은 열지 않는다. ${WHERE}`,
+              `This resource address is not on the allowlist ${show(documents)}. A resource is not a tool, so it is not refused with a result: a missing resource gets JSON-RPC error -32602 naming the address (2026-07-28 Resources; older revisions used -32002), and no file is opened. ${WHERE}`,
             ),
             sent: { method: 'resources/read', uri, allowlist: documents },
             got: { outcome: showOutcome(got), filesRead: touched.map((path) => path.slice(options.documentsDir.length + 1)) },
-            expected: say('프로토콜 오류 -32602, 읽은 파일 없음', 'protocol error -32602, no file read'),
+            expected: say('주소를 밝힌 프로토콜 오류 -32602, 읽은 파일 없음', 'protocol error -32602 naming the address, no file read'),
           });
         }
       }, { options });
@@ -93,19 +99,19 @@ test('reads an allowed document and refuses any other address with -32602 before
 test('lists the review prompt with a required, described argument', async () => {
   await inEachEra(async (era) => {
     await withConnection(era, async ({ client }) => {
-      const prompts = (await valueOf(() => client.listPrompts())) as { prompts?: { name: string; description?: string; arguments?: { name: string; required?: boolean; description?: string }[] }[] } | string;
+      const prompts = (await valueOf(() => client.listPrompts())) as { prompts?: { name: string; title?: string; description?: string; arguments?: { name: string; required?: boolean; description?: string }[] }[] } | string;
       const prompt = typeof prompts === 'string' ? undefined : prompts.prompts?.find((candidate) => candidate.name === 'review_document');
       const argument = prompt?.arguments?.find((candidate) => candidate.name === 'name');
       ensure(
-        prompt !== undefined && (prompt.arguments ?? []).length === 1 && argument?.required === true && typeof argument.description === 'string' && argument.description.trim() !== '' && typeof prompt.description === 'string',
+        prompt !== undefined && (prompt.arguments ?? []).length === 1 && argument?.required === true && written(argument.description) && written(prompt.title) && written(prompt.description),
         {
           what: say(
-            `prompts/list의 review_document는 인자 name 하나를 반드시 받는다고 알리고, 사용자가 무엇을 넣을지 알 수 있게 그 인자와 프롬프트에 설명을 단다. ${WHERE}`,
-            `review_document in prompts/list announces one argument, name, as required, and carries a description on it and on the prompt so the user knows what to enter. ${WHERE}`,
+            `prompts/list의 review_document는 인자 name 하나를 반드시 받는다고 알리고, 사용자가 고르고 채울 수 있게 프롬프트에 제목과 설명을, 인자에 설명을 단다. ${WHERE}`,
+            `review_document in prompts/list announces one argument, name, as required, and carries a title and a description on the prompt and a description on the argument, so the user can pick it and fill it in. ${WHERE}`,
           ),
           sent: { method: 'prompts/list' },
           got: prompts,
-          expected: '{"name":"review_document","description":"…","arguments":[{"name":"name","description":"…","required":true}]}',
+          expected: '{"name":"review_document","title":"…","description":"…","arguments":[{"name":"name","description":"…","required":true}]}',
         },
       );
     });
