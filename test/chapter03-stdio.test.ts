@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, test } from 'vitest';
@@ -167,7 +167,8 @@ describe('npm run inspect -- 03', () => {
     for (const [extra, era] of [[[], ''], [['--modern'], '--protocol-era modern ']] as const) {
       const ran = spawnSync(process.execPath, ['checker/run.mjs', 'checker/commands/inspect.ts', '03', '--print', '--lang', 'en', ...extra], { cwd: REPO, encoding: 'utf8', timeout: 120_000 });
       expect(ran.status, ran.stderr).toBe(0);
-      expect(ran.stdout).toContain(`npx -y @modelcontextprotocol/inspector@2.12.0 ${era}${join(REPO, 'node_modules', '.bin', 'tsx')} ${join(REPO, 'chapters', '03-real-mcp-sdk', 'stdio.ts')}`);
+      // The learner's file is only named in the expected command, never read: the command starts the learner's own server.
+      expect(ran.stdout).toContain(`npx -y @modelcontextprotocol/inspector@2.12.0 ${era}${join(REPO, 'node_modules', '.bin', 'tsx')} ${resolve(REPO, 'chapters/03-real-mcp-sdk/stdio.ts')}`);
     }
   }, 300_000);
 
