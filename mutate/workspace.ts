@@ -25,7 +25,10 @@ export function createWorkspace(chapters: readonly ChapterSpec[], selected: read
     cpSync(join(REPO_ROOT, 'solutions', chapter.dir), join(root, 'chapters', chapter.dir), { recursive: true });
     cpSync(join(REPO_ROOT, 'checker', 'suites', chapter.dir), join(root, 'checker', 'suites', chapter.dir), { recursive: true });
   }
-  const suites = selected.map(({ chapter, exercise }) => `checker/suites/${chapter.dir}/${exercise.suite}`);
+  // A suite that grades learner files it starts as processes (`spawns`) cannot kill a mutant: the mutant switch lives in
+  // this test process, never in the child. Running it would only add the children's start-up to every mutant's run.
+  const inProcess = selected.filter(({ exercise }) => (exercise.spawns ?? []).length === 0);
+  const suites = (inProcess.length > 0 ? inProcess : selected).map(({ chapter, exercise }) => `checker/suites/${chapter.dir}/${exercise.suite}`);
   const config = { test: { include: suites, testTimeout: 5_000, hookTimeout: 5_000 } };
   writeFileSync(join(root, 'vitest.config.mjs'), `export default ${JSON.stringify(config)};\n`);
   return { root, dispose: () => rmSync(root, { recursive: true, force: true }) };

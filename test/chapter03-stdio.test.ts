@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, test } from 'vitest';
@@ -76,12 +76,16 @@ describe('the stdio server a chapter 3 suite starts never outlives the grading',
   }, 300_000);
 });
 
-describe('node --import tsx solutions/03-real-mcp-sdk/stdio.ts serves a real MCP client', () => {
+/** The command every host configuration in the lesson uses: the repository's own tsx binary and the server file, both absolute. */
+const HOST_COMMAND = { command: join(REPO, 'node_modules', '.bin', 'tsx'), args: [SOLUTION_STDIO] };
+
+describe('the documented host command starts solutions/03-real-mcp-sdk/stdio.ts from any folder', () => {
   test.each([
     ['the SDK client default opening (initialize)', {}, '2025-11-25'],
     ['a client pinned to 2026-07-28 (server/discover)', { versionNegotiation: { mode: { pin: '2026-07-28' } } }, '2026-07-28'],
-  ] as const)('%s lists tools, resource and prompt and calls summarize_document', async (_name, clientOptions, revision) => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', SOLUTION_STDIO], cwd: REPO, stderr: 'ignore' });
+  ] as const)('%s, started from /, lists tools, resource and prompt and calls summarize_document', async (_name, clientOptions, revision) => {
+    // A host such as Claude Desktop gives no working directory: the command must work from the filesystem root.
+    const transport = new StdioClientTransport({ ...HOST_COMMAND, cwd: '/', stderr: 'ignore' });
     const client = new Client({ name: 'course-test', version: '1.0.0' }, clientOptions);
     const errors: string[] = [];
     client.onerror = (error) => errors.push(error.message);
@@ -100,14 +104,77 @@ describe('node --import tsx solutions/03-real-mcp-sdk/stdio.ts serves a real MCP
     }
   }, 300_000);
 
-  test('npx tsx starts it too (the tsx binary npx runs)', async () => {
-    const transport = new StdioClientTransport({ command: join(REPO, 'node_modules', '.bin', 'tsx'), args: [SOLUTION_STDIO], cwd: REPO, stderr: 'ignore' });
-    const client = new Client({ name: 'course-test', version: '1.0.0' });
-    await client.connect(transport, { timeout: CONNECT_LIMIT_MS });
-    try {
-      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['count_tasks', 'summarize_document']);
-    } finally {
-      await client.close();
+  test('every host configuration in the lesson uses that command form, with absolute paths', () => {
+    // The lesson as solutions/ holds it: a test keeps it byte-identical to the chapter's, and chapters/ is the learner's.
+    const lesson = readFileSync(join(REPO, 'solutions', '03-real-mcp-sdk', 'README.md'), 'utf8');
+    const blocks = [...lesson.matchAll(/```(?:json|jsonc|bash)\n([\s\S]*?)```/g)].map((match) => match[1]!).filter((block) => block.includes('stdio.ts') && block.includes('/절대/경로/'));
+    expect(blocks.length, 'the lesson shows a configuration for each host').toBeGreaterThanOrEqual(4);
+    for (const block of blocks) {
+      expect(block, block).toContain('/절대/경로/mcp-ts-workshop/node_modules/.bin/tsx');
+      expect(block, block).not.toMatch(/--import/);
     }
+  });
+});
+
+/** The 2026-07-28 _meta the trace's client sends on each request: the revision, its capabilities, who it is. */
+const TRACE_META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'trace', version: '1.0.0' } };
+
+/** The requests of the lesson's wire trace: a discovery, then one tool call, each on its own line. */
+const TRACE_REQUESTS = [
+  { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: TRACE_META } },
+  { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'count_tasks', arguments: { status: 'open' }, _meta: TRACE_META } },
+];
+
+/** Runs the solution server with the host command from /, writes the trace's requests, and resolves with every line it answered. */
+function captureTrace(): Promise<string[]> {
+  const child = spawn(HOST_COMMAND.command, HOST_COMMAND.args, { cwd: '/', stdio: ['pipe', 'pipe', 'ignore'] });
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    const lines: string[] = [];
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      const parts = buffered.split('\n');
+      buffered = parts.pop() ?? '';
+      lines.push(...parts);
+      if (lines.length >= TRACE_REQUESTS.length) child.stdin.end();
+    });
+    child.on('exit', () => (lines.length >= TRACE_REQUESTS.length ? resolve(lines) : reject(new Error(`the server answered ${lines.length} of ${TRACE_REQUESTS.length} requests`))));
+    // One request at a time, in order: the second is written after the first is answered, as a client awaiting discovery would.
+    child.stdin.write(`${JSON.stringify(TRACE_REQUESTS[0])}\n`);
+    child.stdout.once('data', () => child.stdin.write(`${JSON.stringify(TRACE_REQUESTS[1])}\n`));
+  });
+}
+
+/** The trace as the lesson shows it: each message on one line, as it crosses the pipe, under a line saying which way it went. */
+function renderTrace(replies: string[]): string {
+  const parts: string[] = [];
+  TRACE_REQUESTS.forEach((sent, index) => {
+    parts.push('// → 클라이언트가 stdin에 쓴 줄', JSON.stringify(sent), '// ← 서버가 stdout에 쓴 줄', replies[index]!);
+  });
+  return parts.join('\n');
+}
+
+test('the 2026-07-28 wire trace in the lesson is what the solution server sends', async () => {
+  const rendered = renderTrace(await captureTrace());
+  // solutions/ holds the lesson byte-identical to the chapter's (a test checks it); chapters/ is the learner's to edit.
+  const lesson = readFileSync(join(REPO, 'solutions', '03-real-mcp-sdk', 'README.md'), 'utf8');
+  const block = /<!-- trace:begin -->\n```jsonc\n([\s\S]*?)\n```\n<!-- trace:end -->/.exec(lesson)?.[1];
+  expect(block, `the block between the trace markers in the chapter 3 lesson, to be replaced by:\n${rendered}`).toBe(rendered);
+}, 300_000);
+
+describe('npm run inspect -- 03', () => {
+  test('prints the pinned Inspector command on the learner\'s own server, with absolute paths, for either era', () => {
+    for (const [extra, era] of [[[], ''], [['--modern'], '--protocol-era modern ']] as const) {
+      const ran = spawnSync(process.execPath, ['checker/run.mjs', 'checker/commands/inspect.ts', '03', '--print', '--lang', 'en', ...extra], { cwd: REPO, encoding: 'utf8', timeout: 120_000 });
+      expect(ran.status, ran.stderr).toBe(0);
+      // The learner's file is only named in the expected command, never read: the command starts the learner's own server.
+      expect(ran.stdout).toContain(`npx -y @modelcontextprotocol/inspector@2.12.0 ${era}${join(REPO, 'node_modules', '.bin', 'tsx')} ${resolve(REPO, 'chapters/03-real-mcp-sdk/stdio.ts')}`);
+    }
+  }, 300_000);
+
+  test('names the chapters it serves when asked for one without a stdio server', () => {
+    const ran = spawnSync(process.execPath, ['checker/run.mjs', 'checker/commands/inspect.ts', '01', '--lang', 'en'], { cwd: REPO, encoding: 'utf8', timeout: 120_000 });
+    expect(ran.status).toBe(2);
+    expect(ran.stderr).toContain('Chapters that have one: 03');
   }, 300_000);
 });

@@ -1,10 +1,10 @@
 import { Client } from '@modelcontextprotocol/client';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 
-/** The tools this team approved, decided apart from anything a server lists or says. */
+/** 팀이 승인한 도구. 서버가 나열하거나 말하는 것과 상관없이 정한다. */
 export const CLIENT_ALLOWED: ReadonlySet<string> = new Set(['count_tasks', 'summarize_document']);
 
-/** Thrown when the client refuses a call before anything is sent. */
+/** 클라이언트가 아무것도 보내기 전에 호출을 거절할 때 던진다. */
 export class ClientPolicyError extends Error {
   constructor(readonly tool: string) {
     super(`클라이언트 정책: ${tool} 호출 거부`);
@@ -12,7 +12,7 @@ export class ClientPolicyError extends Error {
   }
 }
 
-/** Wraps an SDK Client so that only approved tools are ever called; the list is fixed when the object is made. */
+/** SDK Client를 감싸 승인한 도구만 부르게 한다. 목록은 객체를 만들 때 정해진다. */
 export class AllowlistedClient {
   readonly #client: Client;
   readonly #allowed: ReadonlySet<string>;
@@ -22,24 +22,24 @@ export class AllowlistedClient {
     this.#allowed = new Set(allowed);
   }
 
-  /** True when this client's own policy lets it call the named tool. */
+  /** 이 클라이언트의 정책이 그 도구 호출을 허락하면 true. */
   allows(name: string): boolean {
     return this.#allowed.has(name);
   }
 
-  /** The server's tool list: data to show, never a source of permission. */
+  /** 서버의 도구 목록. 보여 줄 자료일 뿐 권한의 근거가 아니다. */
   async listTools(): Promise<Tool[]> {
     const listed = await this.#client.listTools();
     return listed.tools;
   }
 
-  /** Calls an approved tool; an unapproved one is refused here, and no request leaves the client. */
+  /** 승인한 도구를 부른다. 승인하지 않은 도구는 여기서 거절되고 요청은 나가지 않는다. */
   async callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-    if (!this.allows(name)) throw new ClientPolicyError(name);
+    // TODO(03/5): 이 클라이언트가 부를 수 있는 도구는 만들 때 받은 목록뿐이다. 서버가 무엇을 나열하고 무엇이라 말하든, 목록 밖의 도구는 요청이 나가기 전에 막아야 한다.
     return this.#client.callTool({ name, arguments: args });
   }
 
-  /** Reads a resource; its text is data for the model, and nothing in it changes the allowlist. */
+  /** 자원을 읽는다. 그 글은 모델이 읽을 자료이고, 그 안의 무엇도 허용 목록을 바꾸지 않는다. */
   async readText(uri: string): Promise<string> {
     const read = await this.#client.readResource({ uri });
     return read.contents.map((item) => ('text' in item ? item.text : '')).join('');

@@ -6,17 +6,17 @@ import { AllowlistedClient, ClientPolicyError } from './client.ts';
 import { buildServer, defaultOptions } from './server.ts';
 import type { ServerOptions } from './server.ts';
 
-/** The MCP revision this chapter teaches; the client insists on it instead of falling back to the older handshake. */
+/** 이 장이 가르치는 MCP 개정판. 클라이언트는 옛 핸드셰이크로 물러서지 않고 이 판으로만 연다. */
 export const REVISION = '2026-07-28';
 
-/** An SDK client connected in memory to a fresh server, with the methods it has sent so far. */
+/** 새 서버에 메모리 안에서 연결한 SDK 클라이언트와, 지금까지 보낸 메서드. */
 export interface Connection {
   client: Client;
   sentMethods: string[];
   close(): Promise<void>;
 }
 
-/** Connects a client to buildServer(options) in memory, on the 2026-07-28 revision. */
+/** buildServer(options)에 메모리 안에서 2026-07-28로 연결한다. */
 export async function connectInMemory(options: ServerOptions): Promise<Connection> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const sentMethods: string[] = [];
@@ -25,14 +25,14 @@ export async function connectInMemory(options: ServerOptions): Promise<Connectio
     if ('method' in message) sentMethods.push(message.method);
     return send(message, sendOptions);
   };
-  // serveStdio speaks the stdio framing over any transport and answers both server/discover and initialize.
+  // serveStdio는 어느 전송 위에서든 stdio처럼 움직이고, server/discover와 initialize를 모두 받는다.
   const served = serveStdio(() => buildServer(options), { transport: serverSide });
   const client = new Client({ name: 'course-client', version: '1.0.0' }, { versionNegotiation: { mode: { pin: REVISION } } });
   await client.connect(clientSide);
   return { client, sentMethods, close: async () => { await client.close(); await served.close(); } };
 }
 
-/** Prints a short transcript: the tools listed, normal calls, a bad argument, a refused call and a bypass. */
+/** 짧은 기록을 출력한다: 나열된 도구, 정상 호출, 잘못된 인자, 거절된 호출, 우회 호출. */
 export async function main(): Promise<void> {
   const connection = await connectInMemory(defaultOptions());
   try {
@@ -52,7 +52,7 @@ export async function main(): Promise<void> {
   }
 }
 
-/** Prints one call and how it ended: a result, a result flagged isError, a protocol error, or a refusal before sending. */
+/** 호출 하나와 그 끝을 출력한다: 결과, isError 결과, 프로토콜 오류, 보내기 전 거절. */
 async function show(label: string, tool: string, args: unknown, call: Promise<CallToolResult>): Promise<void> {
   console.log(`${label}: ${tool} ${JSON.stringify(args)}`);
   try {

@@ -1,6 +1,6 @@
 import type { ChapterEntry } from './types.ts';
 
-/** Chapter 3: the chapter 1-2 server rebuilt on the official MCP TypeScript SDK and graded by a real SDK client. */
+/** Chapter 3: the learner writes the chapter 1-2 server on the official MCP TypeScript SDK, graded by SDK clients of both protocol eras. */
 export const chapter: ChapterEntry = {
   id: '03',
   dir: '03-real-mcp-sdk',
@@ -11,58 +11,57 @@ export const chapter: ChapterEntry = {
   exercises: [
     {
       id: '03/1',
-      title: { ko: '검증은 스키마에서', en: 'Validation lives in the schema' },
+      title: { ko: '도구는 알린 대로 검사한다', en: 'A tool checks what it announces' },
       hint: {
-        ko: 'SDK는 tools/call의 인자를 등록한 inputSchema로 검사해 맞지 않으면 isError 결과로 돌려주고, 같은 스키마를 tools/list에 싣는다. 그러니 받을 수 있는 status 값과 받을 수 있는 키라는 규칙이 처리기가 아니라 스키마에 있어야 한다. zod 문서에서 정해진 값 몇 개만 받는 타입과, 모르는 키를 거절하는 객체를 찾아보라. 함정: 처리기 안에서 값을 확인하면 호출은 막혀도 tools/list는 규칙을 말하지 않는다(처리기에서 던진 예외는 ProtocolError라도 SDK가 isError 결과로 바꾼다).',
-        en: 'The SDK checks tools/call arguments against the registered inputSchema, answers a mismatch with an isError result, and puts the same schema in tools/list. So the rule (which status values and which keys are accepted) belongs in the schema, not in the handler. Look in the zod docs for a type that takes only a few fixed values, and for an object that refuses unknown keys. Trap: a check inside the handler refuses the call, but tools/list still does not state the rule (and whatever the handler throws, a ProtocolError included, the SDK turns into an isError result).',
+        ko: '모델이 보는 것은 tools/list에 실린 입력 스키마뿐이다. 그 스키마가 받는다고 한 인자와 서버가 실제로 받는 인자가 한 개라도 다르면 어느 한쪽이 거짓말을 한다. 스키마 라이브러리가 값을 검사하기 전에 바꾸는지, 모르는 키를 어떻게 다루는지, 정해진 몇 개의 값만 받게 할 수 있는지를 zod 문서의 해당 절에서 확인하라. 결과의 모양은 출력 스키마로 알리고, 같은 내용을 글과 구조화된 결과로 함께 돌려준다. 아래 read_note 등록이 모양을 보여 준다.',
+        en: 'All a model sees is the input schema in tools/list. If the arguments that schema accepts differ from what the server really accepts by even one, one of them is lying. Check in the matching sections of the zod docs whether the schema library changes a value before checking it, what it does with unknown keys, and how to accept only a few fixed values. State the shape of the result in an output schema, and return the same content as text and as a structured result. The read_note registration below shows the shape.',
       },
       rule: {
-        ko: '입력 스키마가 count_tasks의 규칙 전부(open과 done만, status 키만)를 말한다. 그래서 tools/list가 그 규칙을 알리고, 그 밖의 모든 호출은 처리기가 무엇을 세기 전에 isError 결과가 된다.',
-        en: 'The input schema states the whole rule of count_tasks (only open or done, only the status key), so tools/list announces it and every other call becomes an isError result before the handler counts anything.',
+        ko: '도구가 tools/list에 알리는 입력 스키마가 받는 인자와 서버가 실제로 받는 인자는 언제나 같고, 그 밖의 인자는 무엇이 틀렸는지 밝힌 isError 결과가 된다.',
+        en: 'The arguments a tool’s listed input schema accepts are always exactly the arguments the server accepts, and any other arguments get an isError result naming what was wrong.',
       },
-      suite: '1-validation-in-the-schema.test.ts',
+      suite: '1-tools-say-what-they-check.test.ts',
       todo: { file: 'server.ts' },
       tests: {
-        'lists count_tasks with the status enum, status required and no extra properties': 'tools/list의 count_tasks에 status 열거값, 필수 status, 추가 속성 금지가 보인다',
-        'counts open tasks from the task data it was given': '받은 작업 자료에서 open 작업을 센다',
-        'returns an isError result naming the allowed values for any other status, such as closed': 'closed처럼 다른 상태값에는 허용 값을 알려 주는 isError 결과를 돌려준다',
-        'returns an isError result naming the key for an extra argument': '남는 인자에는 그 키를 알려 주는 isError 결과를 돌려준다',
-        'returns an isError result for a missing, null or array status': 'status가 없거나 null이거나 배열이면 isError 결과를 돌려준다',
+        'lists both tools with schemas that state their whole rule and an output schema': 'tools/list에 두 도구가 규칙 전부를 말하는 입력 스키마와 출력 스키마를 싣고 나온다',
+        'accepts exactly the arguments its listed input schema accepts': '목록의 입력 스키마가 받는 인자를, 딱 그만큼만 받는다',
+        'counts the tasks it was given as text and matching structuredContent': '받은 작업 자료를 세어 글과 같은 내용의 structuredContent로 돌려준다',
+        'refuses any other status, an extra key or a missing status with an isError result naming it': '다른 상태값, 남는 키, 빠진 status는 그것을 밝힌 isError 결과로 거절한다',
+        'summarizes an allowed document as text and matching structuredContent': '허용된 문서의 요약을 글과 같은 내용의 structuredContent로 돌려준다',
+        'refuses a document off the allowlist before reading any file, naming it': '허용 목록 밖의 문서는 파일을 읽기 전에 그 이름을 밝혀 거절한다',
+        'gives each tool a title and a description, and each argument a description': '도구마다 제목과 설명을, 인자마다 설명을 단다',
       },
     },
     {
       id: '03/2',
-      title: { ko: '자원, 도구, 프롬프트와 정수 이름 거부', en: 'Resource, tool and prompt, with the integer-name reject' },
+      title: { ko: '문서는 자원으로, 질문은 프롬프트로', en: 'Documents as resources, questions as a prompt' },
       hint: {
-        ko: 'summarize_document에 문자열이 아닌 name을 보내 보고, 처리기가 받는 값이 무엇인지 보라. zod 문서에서 coerce가 무엇을 하는지 읽고, 문자열이 아닌 값은 스키마에서 거절되게 하라. 이미 되는 것은 그대로 지켜라: 자원 템플릿 docs://{name}은 파일을 읽기 전에 허용 목록을 확인해 ProtocolError(-32602)로 거절하고, 도구·자원·프롬프트가 모두 등록되어 있다(-32601이 보이면 그중 하나의 등록이 사라진 것이다).',
-        en: 'Send summarize_document a name that is not a string and see what value the handler gets. Read what coerce does in the zod docs, and make the schema refuse anything that is not a string. Keep what already works: the docs://{name} resource template checks the allowlist before reading a file and refuses with a ProtocolError (-32602), and the tool, the resource and the prompt are all registered (a -32601 means one of them is no longer registered).',
+        ko: '자원 주소 틀 하나로 여러 문서를 내놓을 수 있다. 틀에는 나열하는 방법과 읽는 방법이 따로 있고, 둘 다 허용 목록을 거쳐야 한다. 도구가 아닌 자원과 프롬프트는 잘못된 요청에 결과가 아니라 프로토콜 오류로 답한다: 명세(2026-07-28)의 Resources와 Prompts 절에서 Error Handling을 보라. 프롬프트 인자가 꼭 있어야 하는지는 스키마가 정하고, 목록에 그대로 실린다.',
+        en: 'One resource address template can serve many documents. A template comes with a way to list and a way to read, and both must go through the allowlist. Resources and prompts are not tools: they answer bad requests with a protocol error, not a result (see Error Handling in the Resources and Prompts sections of the 2026-07-28 spec). Whether a prompt argument is required is decided by its schema, and the list shows it as it is.',
       },
       rule: {
-        ko: '문서 이름은 문자열로만 받는다. 다른 값을 이름으로 바꾸어 받지 않으며, 도구와 자원은 허용 목록에 없는 이름을 파일을 읽기 전에 거절한다.',
-        en: 'A document name is accepted only as a string: no other value is coerced into a name, and the tool and the resource refuse any name the allowlist does not hold before reading a file.',
+        ko: '자원 목록과 읽기는 허용 목록의 문서만 보여 주고, 그 밖의 주소와 이름 없는 프롬프트 요청은 파일을 열기 전에 -32602가 된다.',
+        en: 'Listing and reading resources show the allowlist’s documents and no other, and any other address, or a prompt request without its name, gets -32602 before a file is opened.',
       },
-      suite: '2-resource-tool-prompt.test.ts',
+      suite: '2-documents-as-resources-and-prompt.test.ts',
       todo: { file: 'server.ts' },
       tests: {
-        'lists summarize_document with its output schema and the read-only annotation': 'summarize_document를 출력 스키마와 읽기 전용 주석과 함께 목록에 올린다',
-        'lists the allowed document as a resource and the review prompt with its required argument': '허용된 문서를 자원으로, 검토 프롬프트를 필수 인자와 함께 목록에 올린다',
-        'summarizes report.txt as text and matching structuredContent': 'report.txt 요약을 글과 같은 내용의 structuredContent로 돌려준다',
-        'refuses any name that is not a string, such as 123, ["report.txt"] or null, with an isError result': '123, ["report.txt"], null처럼 문자열이 아닌 이름은 모두 isError 결과로 거부한다',
-        'refuses a document not on the allowlist with an isError result naming the document': '허용 목록에 없는 문서는 그 이름을 밝힌 isError 결과로 거부한다',
-        'reads docs://report.txt and refuses docs://secret.txt and docs://../report.txt as protocol errors': 'docs://report.txt는 읽고 docs://secret.txt와 docs://../report.txt는 프로토콜 오류로 거부한다',
-        'requires the prompt argument': '프롬프트 인자를 반드시 요구한다',
+        'lists exactly the allowed documents as resources under one docs:// template': '허용된 문서만 docs:// 주소 틀 하나 아래의 자원으로 나열한다',
+        'reads an allowed document and refuses any other address with -32602 before reading a file': '허용된 문서는 읽고, 다른 주소는 파일을 읽기 전에 -32602로 거절한다',
+        'lists the review prompt with a required, described argument': '검토 프롬프트를 설명이 달린 필수 인자와 함께 나열한다',
+        'gets the review questions for the named document, and answers -32602 without a name': '이름을 받은 문서의 검토 질문을 돌려주고, 이름이 없으면 -32602로 답한다',
       },
     },
     {
       id: '03/3',
       title: { ko: '표준 출력은 프로토콜의 것', en: 'The stdout channel belongs to the protocol' },
       hint: {
-        ko: 'stdio 전송에서 stdout의 한 줄 한 줄은 MCP 메시지여야 한다(사양 2026-07-28, stdio 전송). 서버 프로세스에서 stdout으로 글을 쓰는 곳을 모두 찾아보라: stdio.ts만이 아니라 server.ts의 처리기도. 이 SDK의 클라이언트는 JSON이 아닌 줄을 버리고 JSON이지만 메시지가 아닌 줄에는 오류(onerror)를 내며, 다른 클라이언트는 연결을 끊을 수도 있다. 사람이 읽을 기록이 어디로 가야 하는지는 같은 사양 절에 있고, 그쪽으로 쓰는 방법은 Node의 console 문서에 있다. SdkError CONNECTION_CLOSED(연결 닫힘)가 보이면 서버 프로세스가 끝난 것이니 직접 실행해 오류 출력을 보라: node --import tsx chapters/03-real-mcp-sdk/stdio.ts',
-        en: 'Over stdio, every line on stdout must be an MCP message (spec 2026-07-28, stdio transport). Find every place where the server process writes text to stdout: in stdio.ts, and in the handlers of server.ts too. This SDK\'s client drops lines that are not JSON and raises onerror for JSON that is not a message, and other clients may drop the connection. Where text meant for people goes is in the same section of the spec, and how to write there is in the Node docs for console. An SdkError CONNECTION_CLOSED means the server process ended: run it yourself and read its error output: node --import tsx chapters/03-real-mcp-sdk/stdio.ts',
+        ko: '서버 프로세스의 출력은 명세의 stdio 전송 절(2026-07-28)이 정한 대로 써야 한다. 클라이언트는 stdout의 한 줄 한 줄을 메시지로 읽는다. 서버 프로세스에서 무엇이 stdout에 쓰는지 모두 찾아보라: stdio.ts만이 아니라 server.ts의 처리기도. 사람이 읽을 글을 둘 곳은 같은 절에 있다. SdkError CONNECTION_CLOSED가 보이면 서버 프로세스가 끝난 것이니 직접 실행해 보라: node_modules/.bin/tsx chapters/03-real-mcp-sdk/stdio.ts',
+        en: 'The server process must write its output the way the stdio transport section of the spec (2026-07-28) says. A client reads every stdout line as a message. Find everything in the server process that writes to stdout: in stdio.ts, and in the handlers of server.ts too. Where text for people may go is in the same section. An SdkError CONNECTION_CLOSED means the server process ended: run it yourself: node_modules/.bin/tsx chapters/03-real-mcp-sdk/stdio.ts',
       },
       rule: {
-        ko: '서버 프로세스가 stdout에 쓰는 줄은 무엇을 요청받든 모두 MCP 메시지이고, 사람이 읽을 글은 stderr로 간다.',
-        en: 'Every line the server process writes to stdout is an MCP message, whatever it is asked; text meant for people goes to stderr.',
+        ko: '서버 프로세스가 stdout에 쓰는 줄은 어느 시대의 클라이언트가 무엇을 요청하든 모두 MCP 메시지다.',
+        en: 'Every line the server process writes to stdout is an MCP message, whichever era’s client asks whatever it asks.',
       },
       suite: '3-stdout-belongs-to-the-protocol.test.ts',
       todo: { file: 'stdio.ts' },
@@ -75,25 +74,41 @@ export const chapter: ChapterEntry = {
     },
     {
       id: '03/4',
-      title: { ko: '진짜 MCP 위의 양쪽 허용 목록', en: 'Allowlists on both sides, on real MCP' },
+      title: { ko: '승인한 도구만 있다', en: 'Only approved tools exist' },
       hint: {
-        ko: '등록한 도구는 tools/list로 모든 클라이언트에게 보이고 모델이 고를 수 있다. 처리기 안의 거절은 목록이 이미 나간 뒤의 일이다. 서버가 options.tools를 언제 봐야 승인하지 않은 도구가 목록에도 없고 호출하면 모르는 도구와 같은 답을 받는지 생각해 보라. read_note만이 아니라 세 도구 모두 이 규칙을 따르고, 팀이 나중에 승인하면 다시 켜져야 한다. 클라이언트 쪽 AllowlistedClient는 서버의 목록, 설명, 주석(readOnlyHint 포함), 결과, 자원 어느 것으로도 허용 목록을 넓히지 않는다.',
-        en: 'A registered tool is shown to every client by tools/list, and a model may pick it; a refusal in its handler comes after the list has gone out. Think about when the server must look at options.tools so that an unapproved tool is not listed and a call to it gets the same answer as an unknown tool. Not only read_note: all three tools follow this rule, and a team that approves one later must be able to turn it back on. On the client side, AllowlistedClient never widens its allowlist from a server\'s list, descriptions, annotations (readOnlyHint included), results or resources.',
+        ko: 'tools/list는 허용 목록이 없는 클라이언트와 그 모델에게도 나간다. 처리기 안의 거절은 목록이 나간 뒤의 일이다. 서버가 팀이 승인한 도구 목록(설정의 tools)을 언제 봐야 승인하지 않은 도구가 목록에도 없고, 부르면 모르는 도구와 같은 답을 받을지 생각해 보라. 세 도구 모두 같은 규칙이고, 팀이 나중에 승인하면 다시 켜져야 한다.',
+        en: 'tools/list also goes to clients without an allowlist, and to their models; a refusal in a handler comes after the list went out. Think about when the server must look at the tools the team approved (the tools setting) so that an unapproved tool is not listed and a call to it gets the same answer as an unknown tool. All three tools follow the rule, and a team that approves one later must be able to turn it back on.',
       },
       rule: {
-        ko: '서버는 options.tools가 승인한 도구만, 모든 도구에 똑같이 드러낸다. 승인하지 않은 도구는 목록에 없고 부르면 모르는 도구와 같은 답을 받으며, 승인한 도구는 목록에 있고 실행된다. 클라이언트는 서버가 무엇을 나열하고 말하든 만들 때 받은 도구만 부른다.',
-        en: 'The server exposes exactly the tools options.tools approves, every tool alike: an unapproved tool is not listed and a call to it gets the unknown-tool answer, an approved one is listed and runs; and the client calls only the tools it was built with, whatever the server lists or says.',
+        ko: '서버는 설정의 tools가 승인한 도구만, 모든 도구에 똑같이 드러낸다. 승인하지 않은 도구는 목록에 없고 부르면 모르는 도구와 같은 답을 받으며, 승인한 도구는 목록에 있고 실행된다.',
+        en: 'The server exposes exactly the tools its tools setting approves, every tool alike: an unapproved tool is not listed and a call to it gets the unknown-tool answer, and an approved one is listed and runs.',
       },
-      suite: '4-allowlists-on-real-mcp.test.ts',
+      suite: '4-only-approved-tools-exist.test.ts',
       todo: { file: 'server.ts' },
       tests: {
         'lists only the tools options.tools approves, whichever they are': 'options.tools가 무엇을 승인하든 승인한 도구만 목록에 올린다',
         'answers a call to any unapproved tool as it answers an unknown tool': '승인하지 않은 어느 도구를 부르든 모르는 도구와 같은 답을 준다',
         'lists and runs every tool the options approve, read_note included': 'options가 승인한 도구는 read_note까지 모두 목록에 올리고 실행한다',
+        'keeps its own tool list after serving a document that asks for more': '더 달라는 문서를 내준 뒤에도 자기 도구 목록을 지킨다',
+      },
+    },
+    {
+      id: '03/5',
+      title: { ko: '클라이언트는 자기 목록을 지킨다', en: 'The client keeps its own list' },
+      hint: {
+        ko: '2장의 클라이언트 쪽 규칙이 진짜 MCP에서도 그대로다. 서버의 목록, 설명, 주석(readOnlyHint 포함), 결과, 자원은 모두 자료다. 허용 여부는 객체를 만들 때 받은 목록만 정하고, 막을 때는 요청이 나가기 전이어야 한다. 지시를 따르지 않는다는 것은 그 글을 지운다는 뜻이 아니다.',
+        en: 'Chapter 2’s client-side rule holds on real MCP as it is. A server’s list, descriptions, annotations (readOnlyHint included), results and resources are all data. Only the list given when the object was made decides what is allowed, and a refusal must come before the request leaves. Not obeying an instruction does not mean deleting its text.',
+      },
+      rule: {
+        ko: '클라이언트는 서버가 무엇을 나열하고 말하든 만들 때 받은 도구만 부르고, 그 밖의 호출은 요청을 보내기 전에 거절한다.',
+        en: 'The client calls only the tools it was built with, whatever the server lists or says, and refuses any other call before sending a request.',
+      },
+      suite: '5-the-client-keeps-its-own-list.test.ts',
+      todo: { file: 'client.ts' },
+      tests: {
         'refuses every tool outside its own list before sending, whatever the server lists or says': '서버가 무엇을 나열하고 말하든 자기 목록 밖의 도구는 모두 보내기 전에 거부한다',
         'ignores instructions inside a tool result and a resource': '도구 결과와 자원 안의 지시를 무시한다',
         'hands tool results and resource text back unchanged, instructions included': '지시가 든 도구 결과와 자원 글도 바꾸지 않고 돌려준다',
-        'keeps its own tool list after serving a document that asks for more': '더 달라는 문서를 내준 뒤에도 자기 도구 목록을 지킨다',
       },
     },
   ],

@@ -10,6 +10,8 @@ import { learnerDeadlineMs } from '../_lib/limits.ts';
 import { described, fail, say } from '../_lib/say.ts';
 import { describeError } from './errors.ts';
 import { josa } from '../_lib/josa.ts';
+import { clientOptionsFor } from './eras.ts';
+import type { Era } from './eras.ts';
 
 /**
  * Trusted code between the suite and the learner's server process. It forwards stdin; when its own stdin closes
@@ -85,12 +87,12 @@ export interface StdioConnection {
   close(): Promise<void>;
 }
 
-/** Starts the learner's stdio.ts through a StdioClientTransport and connects with the SDK client's default opening. */
-export async function connectStdio(file = STDIO_FILE): Promise<StdioConnection> {
+/** Starts the learner's stdio.ts through a StdioClientTransport and connects the way `era` opens. */
+export async function connectStdio(era: Era, file = STDIO_FILE): Promise<StdioConnection> {
   const transport = new StdioClientTransport({ ...serverCommand(file), stderr: 'pipe' });
   const stderr = stderrTail(transport.stderr);
   const errors: string[] = [];
-  const client = new Client({ name: 'course-checker', version: '1.0.0' });
+  const client = new Client({ name: 'course-checker', version: '1.0.0' }, clientOptionsFor(era));
   client.onerror = (error) => {
     // The SDK reports a stdout line that is JSON but not JSON-RPC as a long schema error; one line says it better.
     const jsonButNotMessage = error.name === 'ZodError' || error.constructor.name === 'ZodError';
@@ -101,9 +103,9 @@ export async function connectStdio(file = STDIO_FILE): Promise<StdioConnection> 
   } catch (error) {
     await transport.close().catch(() => undefined);
     fail({
-      what: say('StdioClientTransport로 stdio.ts 서버에 연결하지 못했다.', 'A StdioClientTransport client could not connect to the stdio.ts server.'),
+      what: say(`StdioClientTransport로 stdio.ts 서버에 연결하지 못했다. 이 파일을 실행하면 서버가 표준 입출력으로 클라이언트를 맞아야 한다. serveStdio에 준 설정이 이 클라이언트의 여는 방식을 막지 않는지도 보라.`, `A StdioClientTransport client could not connect to the stdio.ts server; running this file must serve clients over standard input and output. Check too that the settings given to serveStdio do not refuse this client's way of opening.`),
       got: described(`${describeError(error)}${stderr() ? ` | stderr: ${stderr()}` : ''}`),
-      expected: say('stdio.ts가 StdioServerTransport로 서버를 열고 연결 요청에 답함', 'stdio.ts serves the server over a StdioServerTransport and answers the opening request'),
+      expected: say(`stdio.ts가 ${era} 클라이언트의 연결 요청에 답함`, `stdio.ts answers the opening request of a ${era} client`),
     });
   }
   return { client, errors, stderr, close: () => transport.close() };

@@ -9,7 +9,7 @@ export function explainCode(code: number): string {
     case -32600:
       return say('요청 모양이 JSON-RPC 요청이 아니다', 'the message is not a JSON-RPC request');
     case -32601:
-      return say('이 기능(메서드)이 서버에 등록되지 않았다. registerTool/registerResource/registerPrompt를 확인하라', 'this capability is not registered; check registerTool/registerResource/registerPrompt');
+      return say('이 기능(메서드)이 서버에 등록되지 않았다', 'this capability (method) is not registered on the server');
     case -32602:
       return say('알 수 없는 도구·자원·프롬프트이거나, 요청의 인자가 요청 규격에 맞지 않는다', 'an unknown tool, resource or prompt, or arguments that do not fit the request schema');
     case -32603:

@@ -8,11 +8,12 @@ import { buildServer } from '../../../chapters/03-real-mcp-sdk/server.ts';
 import type { ServerOptions, Task } from '../../../chapters/03-real-mcp-sdk/server.ts';
 import { fail, say } from '../_lib/say.ts';
 import { describeError } from './errors.ts';
+import { clientOptionsFor } from './eras.ts';
+import type { Era } from './eras.ts';
 export { outcome, showOutcome } from './outcome.ts';
 export type { Outcome } from './outcome.ts';
-
-/** The revision the in-memory suites speak; the stdio suite uses the SDK client's default opening instead. */
-const REVISION = '2026-07-28';
+export { ERAS, eraLabel, inEachEra } from './eras.ts';
+export type { Era } from './eras.ts';
 
 /** Chapter 2's task data, written out here so a learner's TASKS cannot change what the suites expect. */
 const CHAPTER2_TASKS: readonly Task[] = [
@@ -54,8 +55,8 @@ export interface Connection {
   close(): Promise<void>;
 }
 
-/** Connects an SDK client to buildServer(options) in memory on 2026-07-28; fails in the learner's terms if that breaks. */
-async function connect(options: ServerOptions = suiteOptions(), make: (options: ServerOptions) => McpServer = buildServer): Promise<Connection> {
+/** Connects an SDK client to buildServer(options) in memory, opening the way `era` opens; fails in the learner's terms if that breaks. */
+async function connect(era: Era, options: ServerOptions = suiteOptions(), make: (options: ServerOptions) => McpServer = buildServer): Promise<Connection> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const sentMethods: string[] = [];
   const send = clientSide.send.bind(clientSide);
@@ -75,7 +76,7 @@ async function connect(options: ServerOptions = suiteOptions(), make: (options: 
     },
     { transport: serverSide },
   );
-  const client = new Client({ name: 'course-checker', version: '1.0.0' }, { versionNegotiation: { mode: { pin: REVISION } } });
+  const client = new Client({ name: 'course-checker', version: '1.0.0' }, clientOptionsFor(era));
   try {
     await client.connect(clientSide);
   } catch (error) {
@@ -84,6 +85,15 @@ async function connect(options: ServerOptions = suiteOptions(), make: (options: 
       what: say('SDK 클라이언트가 buildServer(options)로 만든 서버에 연결하지 못했다.', 'An SDK client could not connect to the server buildServer(options) made.'),
       got: buildError || describeError(error),
       expected: say('buildServer가 McpServer를 돌려주고 연결이 끝남', 'buildServer returns an McpServer and the connection completes'),
+    });
+  }
+  if (client.getNegotiatedProtocolVersion() !== era) {
+    await client.close().catch(() => undefined);
+    await served.close().catch(() => undefined);
+    fail({
+      what: say(`연결은 됐지만 ${era} 개정판으로 열리지 않았다.`, `The connection opened, but not on revision ${era}.`),
+      got: client.getNegotiatedProtocolVersion() ?? say('(개정판 없음)', '(no revision)'),
+      expected: era,
     });
   }
   return {
@@ -96,12 +106,13 @@ async function connect(options: ServerOptions = suiteOptions(), make: (options: 
   };
 }
 
-/** Runs fn with a fresh in-memory connection to make(options) (the learner's buildServer unless given) and closes it, whatever fn does. */
+/** Runs fn with a fresh in-memory connection of `era` to make(options) (the learner's buildServer unless given) and closes it, whatever fn does. */
 export async function withConnection<T>(
+  era: Era,
   fn: (connection: Connection) => Promise<T>,
   { options, make }: { options?: ServerOptions; make?: (options: ServerOptions) => McpServer } = {},
 ): Promise<T> {
-  const connection = await connect(options, make);
+  const connection = await connect(era, options, make);
   try {
     return await fn(connection);
   } finally {

@@ -1,0 +1,97 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REPO_ROOT } from '../course/files.ts';
+import { josa } from '../suites/_lib/josa.ts';
+
+/** The Inspector release the lesson documents, pinned exactly; npx fetches it into its own cache, not into this repository. */
+export const INSPECTOR = '@modelcontextprotocol/inspector@2.12.0';
+
+/** The oldest Node that Inspector release runs on (its package.json engines field). */
+export const INSPECTOR_NODE = [22, 19, 0] as const;
+
+/** The chapters whose learner server runs over stdio, with the file a host starts. */
+const STDIO_SERVERS: Readonly<Record<string, string>> = { '03': join('chapters', '03-real-mcp-sdk', 'stdio.ts') };
+
+/** What `npm run inspect` was asked: the chapter, the era the Inspector opens with, and whether only to print. */
+export interface InspectArgs {
+  chapter: string;
+  era: 'legacy' | 'modern';
+  print: boolean;
+  lang: 'ko' | 'en';
+}
+
+/** Reads `03 [--modern] [--print] [--lang en]`; unknown words are an error message. */
+export function parseInspectArgs(argv: readonly string[]): InspectArgs | string {
+  const args: InspectArgs = { chapter: '03', era: 'legacy', print: false, lang: process.env['CHECKER_LANG'] === 'en' ? 'en' : 'ko' };
+  for (let index = 0; index < argv.length; index += 1) {
+    const word = argv[index]!;
+    if (word === '--modern') args.era = 'modern';
+    else if (word === '--print') args.print = true;
+    else if (word === '--lang') args.lang = argv[++index] === 'en' ? 'en' : 'ko';
+    else if (/^\d\d$/.test(word)) args.chapter = word;
+    else return `unknown argument: ${word}`;
+  }
+  return args;
+}
+
+/** The exact command that starts the Inspector's web UI on the learner's own server, with absolute paths so it works from any folder. */
+export function inspectorCommand(args: InspectArgs, root = REPO_ROOT): { command: string; args: string[] } | null {
+  const file = STDIO_SERVERS[args.chapter];
+  if (file === undefined) return null;
+  const era = args.era === 'modern' ? ['--protocol-era', 'modern'] : [];
+  return { command: 'npx', args: ['-y', INSPECTOR, ...era, join(root, 'node_modules', '.bin', 'tsx'), join(root, file)] };
+}
+
+/** True when this Node is at least the given version. */
+export function nodeAtLeast(wanted: readonly number[], version = process.versions.node): boolean {
+  const have = version.split('.').map(Number);
+  for (const [index, part] of wanted.entries()) {
+    const mine = have[index] ?? 0;
+    if (mine !== part) return mine > part;
+  }
+  return true;
+}
+
+/** `npm run inspect -- 03`: starts the Inspector on the learner's stdio server, or prints the command when it cannot run here. */
+export function runInspect(argv: readonly string[]): number {
+  const args = parseInspectArgs(argv);
+  const say = (ko: string, en: string) => (typeof args !== 'string' && args.lang === 'en' ? en : ko);
+  if (typeof args === 'string') {
+    console.error(`${args}\n사용법: npm run inspect -- 03 [--modern] [--print]`);
+    return 2;
+  }
+  const command = inspectorCommand(args);
+  if (command === null) {
+    console.error(say(`${args.chapter}장에는 stdio 서버가 없다. 쓸 수 있는 장: ${Object.keys(STDIO_SERVERS).join(', ')}`, `Chapter ${args.chapter} has no stdio server. Chapters that have one: ${Object.keys(STDIO_SERVERS).join(', ')}`));
+    return 2;
+  }
+  const line = [command.command, ...command.args].map((word) => (/\s/.test(word) ? JSON.stringify(word) : word)).join(' ');
+  const server = command.args.at(-1)!;
+  if (!existsSync(server)) {
+    console.error(say(`${server} 파일이 없다. 되살리려면: npm run reset -- ${args.chapter}`, `${server} is missing. To get it back: npm run reset -- ${args.chapter}`));
+    return 1;
+  }
+  console.log(say('MCP Inspector 웹 화면으로 이 장의 서버를 띄우는 명령:', "The command that starts this chapter's server under the MCP Inspector web UI:"));
+  console.log(`  ${line}`);
+  console.log(
+    args.era === 'modern'
+      ? say('  (--protocol-era modern: Inspector가 2026-07-28 방식, 곧 server/discover와 요청마다 _meta로 연다)', '  (--protocol-era modern: the Inspector opens the 2026-07-28 way, server/discover and _meta on every request)')
+      : say('  (기본값: 오늘의 호스트처럼 initialize, 2025-11-25로 연다. 2026-07-28로 열려면 --modern을 붙인다)', "  (default: opens with initialize at 2025-11-25, as today's hosts do; add --modern to open on 2026-07-28)"),
+  );
+  if (args.print) return 0;
+  if (!nodeAtLeast(INSPECTOR_NODE)) {
+    console.log(
+      say(
+        `이 Node(${process.versions.node})에서는 띄우지 않는다: ${josa(INSPECTOR, '은/는')} Node ${INSPECTOR_NODE.join('.')} 이상이 필요하다. Node 22.19 이상이 있는 터미널에서 위 명령을 그대로 실행하라.`,
+        `Not started on this Node (${process.versions.node}): ${INSPECTOR} needs Node ${INSPECTOR_NODE.join('.')} or later. Run the command above as it is in a terminal with Node 22.19 or later.`,
+      ),
+    );
+    return 1;
+  }
+  const ran = spawnSync(command.command, command.args, { stdio: 'inherit' });
+  return ran.status ?? 1;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = runInspect(process.argv.slice(2));
