@@ -86,7 +86,7 @@ export const chapter: ChapterEntry = {
       suite: '4-only-approved-tools-exist.test.ts',
       todo: { file: 'server.ts' },
       tests: {
-        'lists only the tools options.tools approves, whichever they are': 'options.tools가 무엇을 승인하든 승인한 도구만 목록에 올린다',
+        'lists only the tools its options approve, whichever they are': '서버 옵션이 무엇을 승인하든 승인한 도구만 목록에 올린다',
         'answers a call to any unapproved tool as it answers an unknown tool': '승인하지 않은 어느 도구를 부르든 모르는 도구와 같은 답을 준다',
         'lists and runs every tool the options approve, read_note included': 'options가 승인한 도구는 read_note까지 모두 목록에 올리고 실행한다',
         'keeps its own tool list after serving a document that asks for more': '더 달라는 문서를 내준 뒤에도 자기 도구 목록을 지킨다',

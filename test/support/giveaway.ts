@@ -161,7 +161,7 @@ const PLAIN_WORD = /^[a-z]+$/;
 
 /**
  * True when `text` contains `token` as a whole: a name or number must not be part of a longer word (`name` is not in
- * `names`, `123` is not in `1234`), and a string must not be cut inside a word at either end that is a letter or digit;
+ * `names`, `123` is not in `1234`, `list` is not in `resources/list`), and a string must not be cut inside a word at either end that is a letter or digit;
  * a string with Hangul in it is found anywhere, as Korean particles follow it directly. In English text a name or string
  * that is a plain English word is not looked for (it is prose there); the Korean text, which says the same, is read for it.
  */
@@ -173,6 +173,8 @@ export function mentions(text: string, token: CodeToken, lang: Lang): boolean {
     const before = at === 0 ? '' : text[at - 1]!;
     const after = text[at + token.text.length] ?? '';
     if (token.kind === 'string' && /\p{Script=Hangul}/u.test(token.text)) return true;
+    // A name inside a slash-joined method name or path (`list` in `resources/list`) is that name's part, not the identifier.
+    if (token.kind === 'name' && (before === '/' || after === '/')) continue;
     if ((!start || !WORD.test(before)) && (!end || !WORD.test(after))) return true;
   }
   return false;

@@ -26,7 +26,7 @@ async function listedNames(connection: Connection): Promise<string[] | string> {
   }
 }
 
-test('lists only the tools options.tools approves, whichever they are', () => inEachEra(async (era) => {
+test('lists only the tools its options approve, whichever they are', () => inEachEra(async (era) => {
   for (const approved of TOOL_SETS) {
     await withConnection(era, async (connection) => {
       const names = await listedNames(connection);

@@ -67,6 +67,8 @@ describe('mentions', () => {
     expect(mentions('Object.hasOwn을 써라', token('Object.hasOwn', 'path'), 'ko')).toBe(true);
     expect(mentions('console.error로 옮겨라', token('console.error', 'path'), 'ko')).toBe(true);
     expect(mentions('names를 보라', token('name', 'name'), 'ko')).toBe(false);
+    expect(mentions('resources/list에는 허용된 문서만 나온다', token('list', 'name'), 'ko')).toBe(false);
+    expect(mentions('list 옵션을 보라', token('list', 'name'), 'ko')).toBe(true);
     expect(mentions('a1234b', token('123', 'number'), 'en')).toBe(false);
     expect(mentions('정수(12345)를 더하라', token('12345', 'number'), 'ko')).toBe(true);
   });
