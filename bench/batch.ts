@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { makeStudent, stampEveryFile } from '../test/support/class.ts';
+import { join } from 'node:path';
+import { buildClass, mixedKind, npm } from './classes.ts';
 import type { Kind } from '../test/support/class.ts';
 
 /**
@@ -12,46 +12,12 @@ import type { Kind } from '../test/support/class.ts';
  * loops at import. Prints markdown lines for BENCHMARKS.md.
  * BATCH_SIZE (default 100) and BATCH_LOOP (how many submissions the check loop runs, default all) shrink it.
  */
-const REPO = resolve(import.meta.dirname, '..');
 const SIZE = Number(process.env['BATCH_SIZE'] ?? 100);
 const LOOP = Math.min(SIZE, Number(process.env['BATCH_LOOP'] ?? SIZE));
-const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-
-/** GNU time, when the machine has it: it adds the CPU time of the command and every process it waited for. */
-const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
-
-/** Runs an npm script in the repository and returns its wall time and, where GNU time exists, its CPU time, in seconds. */
-function npm(args: readonly string[]): { seconds: number; cpu: number | null; status: number | null } {
-  const started = process.hrtime.bigint();
-  const command = TIME ? [TIME, '-f', 'cpu %U %S', NPM] : [NPM];
-  const ran = spawnSync(command[0]!, [...command.slice(1), 'run', '--silent', ...args], { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (ran.status === null || ran.status > 1) process.stderr.write(ran.stderr);
-  const times = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(ran.stderr);
-  const cpu = times ? Number(times[1]) + Number(times[2]) : null;
-  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, cpu, status: ran.status };
-}
 
 /** Prints one finished measurement at once, so a long run that is stopped still leaves what it measured. */
 function progress(line: string): void {
   process.stderr.write(`${line}\n`);
-}
-
-/** The mixed class: 40% solved, 30% unsolved, 30% half-solved, in both folder layouts. */
-function mixedKind(index: number): Kind {
-  const slot = index % 10;
-  if (slot < 4) return 'solved';
-  if (slot < 7) return 'unsolved';
-  return slot === 9 ? 'chaptersOnly' : 'half';
-}
-
-function build(dir: string, kind: (index: number) => Kind, distinct = false): string[] {
-  mkdirSync(dir, { recursive: true });
-  const names = Array.from({ length: SIZE }, (_, index) => `student-${String(index + 1).padStart(3, '0')}`);
-  names.forEach((name, index) => {
-    makeStudent(dir, name, kind(index));
-    if (distinct) stampEveryFile(join(dir, name), index);
-  });
-  return names;
 }
 
 /** Grades a class with `npm run grade` and checks that it wrote a row per student. */
@@ -80,9 +46,9 @@ function checkLoop(dir: string, names: readonly string[]): { seconds: number; cp
 
 const work = mkdtempSync(join(tmpdir(), 'bench-batch-'));
 try {
-  build(join(work, 'mixed'), mixedKind);
-  const distinctNames = build(join(work, 'distinct'), mixedKind, true);
-  build(join(work, 'hanging'), (index) => (index === 0 ? 'hanging' : mixedKind(index)), true);
+  buildClass(join(work, 'mixed'), SIZE, mixedKind);
+  const distinctNames = buildClass(join(work, 'distinct'), SIZE, mixedKind, true);
+  buildClass(join(work, 'hanging'), SIZE, (index): Kind => (index === 0 ? 'hanging' : mixedKind(index)), true);
 
   const grade = gradeClass(join(work, 'mixed'), join(work, 'out-mixed'));
   const loop = checkLoop(join(work, 'distinct'), distinctNames);

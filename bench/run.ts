@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { CHAPTERS, allExercises } from '../checker/course/course.ts';
 import { starterCopy } from '../test/support/starters.ts';
 
-/** `npm run bench`: the checker against bare vitest, the watch re-check, and (when present) the batch case. */
+/** `npm run bench`: the checker against bare vitest, the watch re-check, the batch case, and the floor of a class. */
 const REPO = resolve(import.meta.dirname, '..');
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
 /** How long the watch benchmark waits for one line of watch output before it gives up. */
@@ -113,3 +113,5 @@ const lines = ['| measurement | result |', '| --- | --- |', ...benchCheck(), ...
 console.log(`Machine: ${machine()}\n\n${lines.join('\n')}`);
 const batch = join(REPO, 'bench', 'batch.ts');
 if (existsSync(batch)) spawnSync(process.execPath, ['--import', 'tsx', batch], { cwd: REPO, stdio: 'inherit' });
+// The floor: one sandboxed process per student running the same suites, beside grade and the check loop (FLOOR_SIZE students).
+spawnSync(process.execPath, ['--import', 'tsx', join(REPO, 'bench', 'floor.ts')], { cwd: REPO, stdio: 'inherit' });

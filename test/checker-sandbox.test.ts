@@ -162,7 +162,8 @@ describe('learner code in a class grading reads and loads only its own copy', ()
   }
   cpSync(hostileCopy([]), join(klass, 'z-honest', 'chapters'), { recursive: true });
   const out = join(klass, '..', `${randomUUID()}-read-out`);
-  const ran = run(copy, 'checker/class/cli.ts', [klass, '--out', out, '--timeout', '10', '--lang', 'en']);
+  // The generous limit the other class runs here get: no attack hangs, and at 10 s a loaded machine timed out the honest classmate's 03/3.
+  const ran = run(copy, 'checker/class/cli.ts', [klass, '--out', out, '--timeout', GRADING_TIMEOUT, '--lang', 'en']);
   const book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string })[] };
 
   test('each route is refused as a read outside the sandbox, naming what was asked for', () => {
