@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { allExercises, validIds } from '../checker/course/course.ts';
+import { CHAPTERS } from '../checker/course/current.ts';
 import { weightOf } from '../checker/report/build.ts';
 import type { Report } from '../checker/report/shape.ts';
 import { GRADING_TIMEOUT, REPO, checker } from './support/run.ts';
@@ -25,7 +26,7 @@ describe('check on the solutions', () => {
 
   test('exits 0 when every selected exercise passes', () => {
     expect(ran.status, ran.stderr).toBe(0);
-    expect(ran.stdout).toContain(`${allExercises().length}/${allExercises().length}`);
+    expect(ran.stdout).toContain(`${allExercises(CHAPTERS).length}/${allExercises(CHAPTERS).length}`);
   });
 
   test('writes the documented JSON shape', () => {
@@ -33,10 +34,10 @@ describe('check on the solutions', () => {
     expect(report.version).toBe(2);
     expect(report.status).toBe('pass');
     expect(report.score).toBe(report.max_score);
-    expect(report.max_score).toBe(allExercises().length);
+    expect(report.max_score).toBe(allExercises(CHAPTERS).length);
     expect(report.tests_passed).toBe(report.tests_total);
     expect(report.exercises.every((exercise) => exercise.points === exercise.max_points && exercise.max_points === 1)).toBe(true);
-    expect(report.exercises.map((exercise) => exercise.id)).toEqual(allExercises().map(({ exercise }) => exercise.id));
+    expect(report.exercises.map((exercise) => exercise.id)).toEqual(allExercises(CHAPTERS).map(({ exercise }) => exercise.id));
     for (const exercise of report.exercises) {
       expect(Object.keys(exercise)).toEqual(expect.arrayContaining(['id', 'title', 'status', 'message', 'hint', 'tests']));
       expect(['pass', 'fail', 'error', 'timeout']).toContain(exercise.status);
@@ -47,9 +48,9 @@ describe('check on the solutions', () => {
   test('writes JUnit with one testsuite per exercise', () => {
     const xml = readFileSync(junit, 'utf8');
     expect(xml.startsWith('<?xml')).toBe(true);
-    expect(xml.match(/<testsuite /g)).toHaveLength(allExercises().length);
-    expect(xml).toContain(`name="mcp-workshop score ${allExercises().length}/${allExercises().length}" tests="${report.tests_total}" failures="0"`);
-    expect(xml.match(/<property name="points" value="1"\/>/g)).toHaveLength(allExercises().length);
+    expect(xml.match(/<testsuite /g)).toHaveLength(allExercises(CHAPTERS).length);
+    expect(xml).toContain(`name="mcp-workshop score ${allExercises(CHAPTERS).length}/${allExercises(CHAPTERS).length}" tests="${report.tests_total}" failures="0"`);
+    expect(xml.match(/<property name="points" value="1"\/>/g)).toHaveLength(allExercises(CHAPTERS).length);
     expect(xml).not.toContain('<failure');
   });
 });
@@ -60,7 +61,7 @@ describe('check on the untouched starter', () => {
 
   test('scores 0 points: guard tests the starter passes are detail, not score', () => {
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
-    const max = allExercises().reduce((sum, { exercise }) => sum + weightOf(exercise), 0);
+    const max = allExercises(CHAPTERS).reduce((sum, { exercise }) => sum + weightOf(exercise), 0);
     expect([report.score, report.max_score]).toEqual([0, max]);
     expect(report.tests_passed).toBeGreaterThan(0);
     expect(ran.stdout).toContain(`점수 0/${max} (연습 단위) · 테스트 ${report.tests_passed}/${report.tests_total} 통과`);
@@ -72,8 +73,8 @@ describe('check on the untouched starter', () => {
 
   test('exits 1 and fails every exercise, each with its hint and TODO location', () => {
     expect(ran.status).toBe(1);
-    expect(ran.stdout).toContain(`0/${allExercises().length}`);
-    for (const { chapter, exercise } of allExercises()) {
+    expect(ran.stdout).toContain(`0/${allExercises(CHAPTERS).length}`);
+    for (const { chapter, exercise } of allExercises(CHAPTERS)) {
       expect(ran.stdout).toContain(`✗ ${exercise.id}`);
       expect(ran.stdout).toContain(exercise.hint.ko);
       const where = `chapters/${chapter.dir}/${exercise.todo.file}:${todoLine(`${chapter.dir}/${exercise.todo.file}`, exercise.todo.marker)}`;
@@ -122,7 +123,7 @@ describe('selecting exercises', () => {
     const ran = checker(['check', '09/9']);
     expect(ran.status).toBe(2);
     expect(ran.stderr).toContain('09/9');
-    expect(ran.stderr).toContain(validIds().join(', '));
+    expect(ran.stderr).toContain(validIds(CHAPTERS).join(', '));
   });
 });
 
@@ -131,7 +132,7 @@ describe('hint', () => {
     const ran = checker(['hint', '01/3', '--target', STARTERS, '--timeout', GRADING_TIMEOUT]);
     expect(ran.status).toBe(0);
     expect(ran.stdout).toContain(`chapters/01-mini-mcp/main.ts:${todoLine('01-mini-mcp/main.ts', 'TODO(01/3)')}`);
-    expect(ran.stdout).toContain(allExercises().find(({ exercise }) => exercise.id === '01/3')!.exercise.hint.ko);
+    expect(ran.stdout).toContain(allExercises(CHAPTERS).find(({ exercise }) => exercise.id === '01/3')!.exercise.hint.ko);
   });
 
   test('on a copy of the whole repository, names the file inside its chapters folder, as check does', () => {
@@ -166,7 +167,7 @@ describe('run from a chapter folder (npm keeps the folder it was started from in
     mkdirSync(join(target, '02-two-sided-allowlists', 'notes'));
     const ran = checker(['hint', '--target', target, '--lang', 'en'], { env: { INIT_CWD: join(target, '02-two-sided-allowlists', 'notes') } });
     expect(ran.status, ran.stderr).toBe(0);
-    expect(ran.stdout).toContain(allExercises().find(({ exercise }) => exercise.id === '02/1')!.exercise.hint.en);
+    expect(ran.stdout).toContain(allExercises(CHAPTERS).find(({ exercise }) => exercise.id === '02/1')!.exercise.hint.en);
     expect(ran.stdout).not.toContain('01/1');
     expect(ran.stderr).toContain('so this covers chapter 2 only');
   });

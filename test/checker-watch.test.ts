@@ -4,7 +4,8 @@ import { mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { CHAPTERS, allExercises } from '../checker/course/course.ts';
+import { CHAPTERS } from '../checker/course/current.ts';
+import { allExercises } from '../checker/course/course.ts';
 import { GRADING_TIMEOUT, REPO } from './support/run.ts';
 import { committedStarters, starterCopy } from './support/starters.ts';
 
@@ -157,14 +158,14 @@ test('watch without arguments keeps the whole course in view: one chapter passin
   try {
     const first = await waitFor(child, output, 0, /끝내려면 Ctrl\+C/, 150_000, stderr);
     expect(first).toContain(`지켜보는 장: ${CHAPTERS.map((chapter) => chapter.dir).join(', ')}`);
-    expect(first).toContain(`연습 ${allExercises().length}개`);
+    expect(first).toContain(`연습 ${allExercises(CHAPTERS).length}개`);
     expect(first).toContain('✗ 01/1');
     expect(first.match(/힌트: /g), 'one hint line, not one per exercise').toHaveLength(1);
     expect(first.split('\n').length).toBeLessThan(30);
 
     const from = output().length;
     for (const file of ['server.ts', 'main.ts']) save(join(target, '01-mini-mcp', file), readFileSync(join(REPO, 'solutions', '01-mini-mcp', file), 'utf8'));
-    const total = allExercises().length;
+    const total = allExercises(CHAPTERS).length;
     const solved = await waitFor(child, output, from, new RegExp(`진행: 연습 4/${total} 통과`), 150_000, stderr);
     const screen = solved.slice(solved.lastIndexOf('='.repeat(72)));
     expect(screen).not.toContain('선택한 연습을 모두 통과했다');
@@ -185,7 +186,7 @@ test.skipIf(!HAS_SCRIPT).each([
   const { child, output, stderr } = lang === 'ko'
     ? startWatch(['--target', target], temp, true, join(target, '02-two-sided-allowlists'))
     : startWatch(['02', '--target', target, '--lang', lang], temp, true);
-  const hint = allExercises().find(({ exercise }) => exercise.id === '02/1')!.exercise.hint[lang];
+  const hint = allExercises(CHAPTERS).find(({ exercise }) => exercise.id === '02/1')!.exercise.hint[lang];
   try {
     const first = await waitFor(child, output, 0, words.keys, 150_000, stderr);
     expect(first).toContain('\u001b[2J\u001b[H');

@@ -6,6 +6,7 @@ import type { PullRequestReport } from '../checker/pr/grade-pr.ts';
 import { MAX_ERROR_ANNOTATIONS, annotations, cell, escapeData, escapeProperty, failsForTampering, summaryMarkdown, tamperedAllowed, todoLocation } from '../checker/pr/summary.ts';
 import { ResultsShapeError, validatePrReport } from '../checker/pr/validate.ts';
 import { allExercises } from '../checker/course/course.ts';
+import { CHAPTERS } from '../checker/course/current.ts';
 import { totals } from '../checker/report/build.ts';
 import { runTs } from './support/run.ts';
 
@@ -13,7 +14,7 @@ const SHA = 'a'.repeat(40);
 
 /** A well-formed report where the listed exercises fail their first test. */
 function report(failing: readonly string[] = [], message = 'boom'): PullRequestReport {
-  const exercises = allExercises().map(({ chapter, exercise }) => {
+  const exercises = allExercises(CHAPTERS).map(({ chapter, exercise }) => {
     const fails = failing.includes(exercise.id);
     const tests = Object.keys(exercise.tests).map((name, index) => ({
       name, title: name, status: fails && index === 0 ? ('fail' as const) : ('pass' as const), message: fails && index === 0 ? message : '',
@@ -52,7 +53,7 @@ describe('annotations', () => {
   });
 
   test(`stays within GitHub's ${MAX_ERROR_ANNOTATIONS} error annotations per step`, () => {
-    const many = report(allExercises().map(({ exercise }) => exercise.id));
+    const many = report(allExercises(CHAPTERS).map(({ exercise }) => exercise.id));
     const doubled = { ...many, exercises: [...many.exercises, ...many.exercises] };
     expect(annotations(doubled).filter((line) => line.startsWith('::error'))).toHaveLength(MAX_ERROR_ANNOTATIONS);
   });
@@ -77,7 +78,7 @@ describe('annotations', () => {
   });
 
   test(`keeps the tampering error within GitHub's ${MAX_ERROR_ANNOTATIONS} error annotations per step`, () => {
-    const many = { ...report(allExercises().map(({ exercise }) => exercise.id)), tampered: ['package.json'] };
+    const many = { ...report(allExercises(CHAPTERS).map(({ exercise }) => exercise.id)), tampered: ['package.json'] };
     const doubled = { ...many, exercises: [...many.exercises, ...many.exercises] };
     const errors = annotations(doubled).filter((line) => line.startsWith('::error'));
     expect(errors).toHaveLength(MAX_ERROR_ANNOTATIONS);
@@ -90,9 +91,9 @@ describe('job summary', () => {
   test('has the score and one table row per exercise, with learner text escaped', () => {
     const markdown = summaryMarkdown({ ...report(['01/1'], '<img src=x onerror=alert(1)> | cell'), tampered: ['<b>evil</b>|.md'] });
     expect(markdown).toContain(`**${report(['01/1']).score}/${report().max_score}**`);
-    expect(report(['01/1']).score).toBe(allExercises().length - 1);
+    expect(report(['01/1']).score).toBe(allExercises(CHAPTERS).length - 1);
     expect(markdown).toContain(`tests: ${report(['01/1']).tests_passed}/${report().tests_total}`);
-    expect(markdown.split('\n').filter((line) => /^\| \d\d\\?\/\d /.test(line))).toHaveLength(allExercises().length);
+    expect(markdown.split('\n').filter((line) => /^\| \d\d\\?\/\d /.test(line))).toHaveLength(allExercises(CHAPTERS).length);
     expect(markdown).not.toContain('<b>');
     expect(markdown).toContain('&lt;b&gt;evil&lt;/b&gt;\\|.md');
     expect(cell('a|b\nc')).toBe('a\\|b c');
@@ -108,7 +109,7 @@ describe('job summary', () => {
 
 describe('results validation', () => {
   test('accepts what grade:pr writes', () => {
-    expect(validatePrReport(JSON.parse(JSON.stringify(report(['02/1'])))).score).toBe(report(['02/1']).score);
+    expect(validatePrReport(JSON.parse(JSON.stringify(report(['02/1']))), CHAPTERS).score).toBe(report(['02/1']).score);
   });
 
   test.each([
@@ -121,7 +122,7 @@ describe('results validation', () => {
     ['a head that is not a commit id', (value: PullRequestReport) => ({ ...value, head: 'main' })],
     ['no tampered list', (value: PullRequestReport) => ({ ...value, tampered: undefined })],
   ])('rejects %s', (_, change) => {
-    expect(() => validatePrReport(change(report(['01/1'])))).toThrow(ResultsShapeError);
+    expect(() => validatePrReport(change(report(['01/1'])), CHAPTERS)).toThrow(ResultsShapeError);
   });
 
   test('the summary CLI exits 2 with one error annotation for an unusable file, 1 for a failing report', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { PrivateSuiteError, loadPrivateSuites, staticTestNames } from '../checker/course/private-suites.ts';
 import { loadCheckedPrivateSuites } from '../checker/grading/typecheck-suites.ts';
-import { CHAPTERS } from '../checker/course/course.ts';
+import { CHAPTERS } from '../checker/course/current.ts';
 import type { Report } from '../checker/report/shape.ts';
 import { GRADING_TIMEOUT, REPO, checker, runTs } from './support/run.ts';
 

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHAPTERS, allExercises } from '../course/course.ts';
+import { allExercises } from '../course/course.ts';
+import { CHAPTERS } from '../course/current.ts';
 import { UsageError, guessLang, langOption, readWords, wantsHelp } from '../usage/command-line.ts';
 import { helpText, usageErrorText } from '../usage/help.ts';
 import { mergeGradebooks } from './merge.ts';

@@ -6,7 +6,7 @@ import type { FileEntry } from '@dodona/dolos-core';
 import { escapeHtml } from '../report/escape.ts';
 import type { Lang } from '../usage/messages.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
-import { REPO_ROOT } from '../course/files.ts';
+import { COURSE_ROOT } from '../course/files.ts';
 import { StarterReadError, starterFiles } from '../course/starters.ts';
 import type { StudentResult } from './grade-class.ts';
 import { findStudents } from './students.ts';
@@ -165,7 +165,7 @@ export async function similaritySources(submissions: string, chapters: readonly 
       if (!(error instanceof StarterReadError)) throw error;
       starterProblem = error.reason;
     }
-    return { starters, solutions: courseTexts(join(REPO_ROOT, 'solutions'), chapters), submissions: texts, ...(starterProblem ? { starterProblem } : {}) };
+    return { starters, solutions: courseTexts(join(COURSE_ROOT, 'solutions'), chapters), submissions: texts, ...(starterProblem ? { starterProblem } : {}) };
   } finally {
     rmSync(unpacked, { recursive: true, force: true });
   }

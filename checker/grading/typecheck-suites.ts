@@ -60,12 +60,12 @@ export function typecheckSuites(suitesDir: string = join(REPO_ROOT, 'checker', '
 
 
 /**
- * Reads an instructor's private suites (see private-suites.ts) and checks that they compile before anything
+ * Reads an instructor's private suites for the graded chapters of the course (see private-suites.ts) and checks that they compile before anything
  * is graded: the one way graders load them.
  */
-export function loadCheckedPrivateSuites(dir: string, chapters: readonly ChapterSpec[]): PrivateSuite[] {
-  const suites = loadPrivateSuites(dir, chapters);
-  checkCompiles(resolve(dir), chapters);
+export function loadCheckedPrivateSuites(dir: string, course: readonly ChapterSpec[], graded: readonly ChapterSpec[] = course): PrivateSuite[] {
+  const suites = loadPrivateSuites(dir, course, graded);
+  checkCompiles(resolve(dir), graded);
   return suites;
 }
 

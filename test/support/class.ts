@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHAPTERS } from '../../checker/course/course.ts';
+import { CHAPTERS } from '../../checker/course/current.ts';
 import { chapterDir } from './chapters.ts';
 import { rewrite } from './pr-repo.ts';
 import { REPO } from './run.ts';

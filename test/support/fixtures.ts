@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CHAPTERS } from '../../checker/course/course.ts';
+import { CHAPTERS } from '../../checker/course/current.ts';
 import type { ChapterSpec } from '../../checker/manifest/types.ts';
 import type { ChapterOutput, Fixture } from '../fixtures/types.ts';
 import { REPO } from './run.ts';
