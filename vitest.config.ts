@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // The unit tests run first, on their own, through vitest.unit.config.ts (npm run test:unit).
-    exclude: [...configDefaults.exclude, 'test/unit/**'],
+    exclude: [...configDefaults.exclude, 'test/unit/**', 'test/fixtures/**'],
     testTimeout: 300_000,
     hookTimeout: 600_000,
     fileParallelism: false,
