@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadChapters } from '../../checker/course/course.ts';
 import { COURSE_VARIABLE } from '../../checker/course/files.ts';
+import { copySolutions } from './fixtures.ts';
+import type { Change } from './fixtures.ts';
 import { REPO, checker, entry, runTs } from './run.ts';
 import type { Ran, RunOptions } from './run.ts';
 
@@ -54,4 +56,9 @@ export function fixtureCopy(from: 'chapters' | 'solutions', prefix = 'fixture-co
 /** The line of a marker in a fixture course file, such as `TODO(01/2)` in `chapters/01-numbers/numbers.ts`. */
 export function fixtureLine(file: string, marker: string): number {
   return readFileSync(join(FIXTURE_COURSE, file), 'utf8').split('\n').findIndex((line) => line.includes(marker)) + 1;
+}
+
+/** The fixture course's solutions with changes planted in them (paths relative to solutions/), in a new folder named `chapters`. */
+export function fixturePlanted(changes: readonly Change[], prefix = 'fixture-planted-'): string {
+  return copySolutions(join(mkdtempSync(join(tmpdir(), prefix)), 'chapters'), changes, FIXTURE_SOLUTIONS);
 }

@@ -68,9 +68,9 @@ export interface Change {
   replace?: string;
 }
 
-/** Copies the solutions into `dir` and applies the changes; returns `dir`. */
-export function copySolutions(dir: string, changes: readonly Change[]): string {
-  cpSync(join(REPO, 'solutions'), dir, { recursive: true });
+/** Copies the solutions (the real course's, or the folder `from`) into `dir` and applies the changes; returns `dir`. */
+export function copySolutions(dir: string, changes: readonly Change[], from = join(REPO, 'solutions')): string {
+  cpSync(from, dir, { recursive: true });
   for (const change of changes) {
     const file = join(dir, change.file);
     let text = readFileSync(file, 'utf8');
