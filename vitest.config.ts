@@ -1,16 +1,60 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-/** The repository's own end-to-end tests; the hidden suites under checker/suites run only through the checker. */
+/** The real course's proofs: its starters, solutions, lessons and hidden suites, and adding a chapter to it. */
+const COURSE = [
+  'test/add-chapter.test.ts',
+  'test/chapter03-stdio.test.ts',
+  'test/chapters.test.ts',
+  'test/course.test.ts',
+  'test/engines.test.ts',
+  'test/exercises.test.ts',
+  'test/lesson-overlap.test.ts',
+  'test/mutate.test.ts',
+  'test/protocol-contract.test.ts',
+  'test/starters.test.ts',
+  'test/typecheck.test.ts',
+];
+
+/**
+ * The end-to-end files that run alone, each with the reason. Every other file may run beside one more: all of them
+ * grade copies in their own temporary folders and wait on events, never on the clock.
+ */
+const SERIAL = [
+  // Its planted endless loops hold a core each until the run's --timeout; beside another file they would starve its honest code.
+  'test/checker-hostile.test.ts',
+];
+
+/** Settings every project shares: the hidden suites under checker/suites and the fixture course's run only through the checker. */
+const shared = {
+  exclude: [...configDefaults.exclude, 'test/fixtures/**'],
+  // Lets maintainers run the tests on uncommitted checker changes; test/checker-sandbox.test.ts proves the refusal without it.
+  env: { CHECKER_TRUST_WORKTREE: '1' },
+};
+
+/**
+ * The repository's own tests, in three projects: `unit` (the checker's modules in-process, test/unit/), `course`
+ * (the real course's proofs) and `e2e` (the checker as a process, on the fixture course test/fixtures/course wherever
+ * the real course is not the point). `npx vitest run --project unit` runs one of them. The limits are safety nets
+ * for a loaded 2-core machine, not measures of speed.
+ */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // The unit tests run first, on their own, through vitest.unit.config.ts (npm run test:unit).
-    exclude: [...configDefaults.exclude, 'test/unit/**'],
-    testTimeout: 300_000,
-    hookTimeout: 600_000,
-    fileParallelism: false,
-    pool: 'forks',
-    // Lets maintainers run the tests on uncommitted checker changes; test/checker-sandbox.test.ts proves the refusal without it.
-    env: { CHECKER_TRUST_WORKTREE: '1' },
+    projects: [
+      {
+        test: { ...shared, name: 'unit', include: ['test/unit/**/*.test.ts'], pool: 'threads', isolate: false },
+      },
+      {
+        test: { ...shared, name: 'course', include: COURSE, pool: 'forks', testTimeout: 300_000, hookTimeout: 600_000 },
+      },
+      {
+        test: { ...shared, name: 'e2e', include: ['test/*.test.ts'], exclude: [...shared.exclude, ...COURSE, ...SERIAL], pool: 'forks', testTimeout: 300_000, hookTimeout: 600_000 },
+      },
+      {
+        // Runs after everything else, one file at a time.
+        test: { ...shared, name: 'e2e-serial', include: SERIAL, pool: 'forks', testTimeout: 300_000, hookTimeout: 600_000, sequence: { groupOrder: 1 } },
+      },
+    ],
+    // Two files at once: a 2-core machine keeps both busy without starving either; more only queue for the same cores.
+    maxWorkers: 2,
   },
 });

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rolldown } from 'rolldown';
-import { CHAPTERS, allExercises } from '../checker/course/course.ts';
+import { allExercises } from '../checker/course/course.ts';
+import { CHAPTERS } from '../checker/course/current.ts';
 import { REPO_ROOT } from '../checker/course/files.ts';
 import { findStudents } from '../checker/class/students.ts';
 import { bundleSpawned } from '../checker/grading/bundle.ts';
@@ -124,7 +125,7 @@ interface StudentFloor {
 
 /** Bundles and runs one student's suites, plain and spawning processes side by side, as the checker's lanes do. */
 async function gradeStudent(name: string, target: ScratchTarget, shared: SandboxPaths, spawnShared: SandboxPaths): Promise<StudentFloor> {
-  const selected = allExercises().filter(({ chapter }) => existsSync(join(target.chaptersDir, chapter.dir)) && chapter.id.startsWith(ONLY));
+  const selected = allExercises(CHAPTERS).filter(({ chapter }) => existsSync(join(target.chaptersDir, chapter.dir)) && chapter.id.startsWith(ONLY));
   const files = await Promise.all(selected.map(async (entry) => ({ entry, bundle: await bundleSuite(exerciseSuiteFiles(target, entry, [])[0]!.file, target.dir) })));
   await bundleSpawned([target], selected);
   const own = (paths: SandboxPaths): SandboxPaths => ({ read: [...paths.read, paths.write, target.dir], write: paths.write });

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { CHAPTERS, selectExercises } from '../checker/course/course.ts';
+import { CHAPTERS } from '../checker/course/current.ts';
+import { selectExercises } from '../checker/course/course.ts';
 import { UsageError, readWords } from '../checker/usage/command-line.ts';
 import { analyze } from './analyze.ts';
 import { findEquivalent, readEquivalents } from './equivalent.ts';

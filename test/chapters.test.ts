@@ -7,7 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { fingerprintChapter } from '../checker/class/fingerprint.ts';
-import { CHAPTERS, MANIFEST_DIR } from '../checker/course/course.ts';
+import { CHAPTERS } from '../checker/course/current.ts';
+import { manifestDir } from '../checker/course/course.ts';
 import { readStarters } from '../checker/course/starters.ts';
 import { FIXTURES_DIR } from './support/fixtures.ts';
 import { REPO } from './support/run.ts';
@@ -33,7 +34,7 @@ function chapterFiles(dir: string): string[] {
 
 test('the manifest files are the chapters, in folder-name order', () => {
   expect(DIRS.length).toBeGreaterThan(0);
-  expect(chapterFiles(MANIFEST_DIR)).toEqual(DIRS);
+  expect(chapterFiles(manifestDir(REPO))).toEqual(DIRS);
   expect([...DIRS].sort()).toEqual(DIRS);
 });
 

@@ -1,3 +1,7 @@
+/**
+ * The learner commands end to end on the fixture course (test/fixtures/course): exit codes, the JSON and JUnit files,
+ * the text report, selection, hint and the missing-file message. The real course is proven in the course project.
+ */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -5,27 +9,27 @@ import { describe, expect, test } from 'vitest';
 import { allExercises, validIds } from '../checker/course/course.ts';
 import { weightOf } from '../checker/report/build.ts';
 import type { Report } from '../checker/report/shape.ts';
-import { GRADING_TIMEOUT, REPO, checker } from './support/run.ts';
-import { committedStarters, starterCopy } from './support/starters.ts';
+import { FIXTURE_CHAPTERS, FIXTURE_COURSE, FIXTURE_SOLUTIONS, FIXTURE_STARTERS, fixtureChecker as checker, fixtureCopy, fixtureLine } from './support/course.ts';
+import { GRADING_TIMEOUT } from './support/run.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'checker-cli-'));
-/** The committed starters: the learner's own chapters/ must not change what these tests see. */
-const STARTERS = committedStarters();
+/** Every exercise of the fixture course. */
+const ALL = allExercises(FIXTURE_CHAPTERS);
 
-/** The line of a TODO marker in a starter file. */
+/** The line of a TODO marker in a starter file of the fixture course. */
 function todoLine(file: string, marker: string): number {
-  return readFileSync(join(STARTERS, file), 'utf8').split('\n').findIndex((line) => line.includes(marker)) + 1;
+  return fixtureLine(join('chapters', file), marker);
 }
 
 describe('check on the solutions', () => {
   const json = join(work, 'solutions.json');
   const junit = join(work, 'solutions.xml');
-  const ran = checker(['check', '--target', 'solutions', '--json', json, '--junit', junit, '--timeout', GRADING_TIMEOUT]);
+  const ran = checker(['check', '--target', FIXTURE_SOLUTIONS, '--json', json, '--junit', junit, '--timeout', GRADING_TIMEOUT]);
   const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
 
   test('exits 0 when every selected exercise passes', () => {
     expect(ran.status, ran.stderr).toBe(0);
-    expect(ran.stdout).toContain(`${allExercises().length}/${allExercises().length}`);
+    expect(ran.stdout).toContain(`${ALL.length}/${ALL.length}`);
   });
 
   test('writes the documented JSON shape', () => {
@@ -33,10 +37,10 @@ describe('check on the solutions', () => {
     expect(report.version).toBe(2);
     expect(report.status).toBe('pass');
     expect(report.score).toBe(report.max_score);
-    expect(report.max_score).toBe(allExercises().length);
+    expect(report.max_score).toBe(ALL.length);
     expect(report.tests_passed).toBe(report.tests_total);
     expect(report.exercises.every((exercise) => exercise.points === exercise.max_points && exercise.max_points === 1)).toBe(true);
-    expect(report.exercises.map((exercise) => exercise.id)).toEqual(allExercises().map(({ exercise }) => exercise.id));
+    expect(report.exercises.map((exercise) => exercise.id)).toEqual(ALL.map(({ exercise }) => exercise.id));
     for (const exercise of report.exercises) {
       expect(Object.keys(exercise)).toEqual(expect.arrayContaining(['id', 'title', 'status', 'message', 'hint', 'tests']));
       expect(['pass', 'fail', 'error', 'timeout']).toContain(exercise.status);
@@ -47,20 +51,20 @@ describe('check on the solutions', () => {
   test('writes JUnit with one testsuite per exercise', () => {
     const xml = readFileSync(junit, 'utf8');
     expect(xml.startsWith('<?xml')).toBe(true);
-    expect(xml.match(/<testsuite /g)).toHaveLength(allExercises().length);
-    expect(xml).toContain(`name="mcp-workshop score ${allExercises().length}/${allExercises().length}" tests="${report.tests_total}" failures="0"`);
-    expect(xml.match(/<property name="points" value="1"\/>/g)).toHaveLength(allExercises().length);
+    expect(xml.match(/<testsuite /g)).toHaveLength(ALL.length);
+    expect(xml).toContain(`name="mcp-workshop score ${ALL.length}/${ALL.length}" tests="${report.tests_total}" failures="0"`);
+    expect(xml.match(/<property name="points" value="1"\/>/g)).toHaveLength(ALL.length);
     expect(xml).not.toContain('<failure');
   });
 });
 
 describe('check on the untouched starter', () => {
   const json = join(work, 'starter.json');
-  const ran = checker(['check', '--target', STARTERS, '--json', json, '--timeout', GRADING_TIMEOUT]);
+  const ran = checker(['check', '--target', FIXTURE_STARTERS, '--json', json, '--timeout', GRADING_TIMEOUT]);
 
   test('scores 0 points: guard tests the starter passes are detail, not score', () => {
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
-    const max = allExercises().reduce((sum, { exercise }) => sum + weightOf(exercise), 0);
+    const max = ALL.reduce((sum, { exercise }) => sum + weightOf(exercise), 0);
     expect([report.score, report.max_score]).toEqual([0, max]);
     expect(report.tests_passed).toBeGreaterThan(0);
     expect(ran.stdout).toContain(`점수 0/${max} (연습 단위) · 테스트 ${report.tests_passed}/${report.tests_total} 통과`);
@@ -72,8 +76,8 @@ describe('check on the untouched starter', () => {
 
   test('exits 1 and fails every exercise, each with its hint and TODO location', () => {
     expect(ran.status).toBe(1);
-    expect(ran.stdout).toContain(`0/${allExercises().length}`);
-    for (const { chapter, exercise } of allExercises()) {
+    expect(ran.stdout).toContain(`0/${ALL.length}`);
+    for (const { chapter, exercise } of ALL) {
       expect(ran.stdout).toContain(`✗ ${exercise.id}`);
       expect(ran.stdout).toContain(exercise.hint.ko);
       const where = `chapters/${chapter.dir}/${exercise.todo.file}:${todoLine(`${chapter.dir}/${exercise.todo.file}`, exercise.todo.marker)}`;
@@ -101,18 +105,18 @@ describe('check on the untouched starter', () => {
 describe('selecting exercises', () => {
   test('01/3 selects one exercise and 1/3 means the same', () => {
     const json = join(work, 'one.json');
-    expect(checker(['check', '1/3', '--target', 'solutions', '--json', json, '--quiet', '--timeout', GRADING_TIMEOUT]).status).toBe(0);
+    expect(checker(['check', '1/3', '--target', FIXTURE_SOLUTIONS, '--json', json, '--quiet', '--timeout', GRADING_TIMEOUT]).status).toBe(0);
     expect((JSON.parse(readFileSync(json, 'utf8')) as Report).exercises.map((exercise) => exercise.id)).toEqual(['01/3']);
   });
 
-  test('02 selects the four exercises of chapter 2, in English on request', () => {
+  test('02 selects the two exercises of chapter 2, in English on request', () => {
     const json = join(work, 'two.json');
-    const ran = checker(['check', '02', '--target', STARTERS, '--json', json, '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
+    const ran = checker(['check', '02', '--target', FIXTURE_STARTERS, '--json', json, '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
     expect(ran.status).toBe(1);
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
-    expect(report.exercises.map((exercise) => exercise.id)).toEqual(['02/1', '02/2', '02/3', '02/4']);
-    expect(ran.stdout).toContain('Progress: 0/4');
-    expect(ran.stdout).toContain(`score 0/4 (by exercise) · tests ${report.tests_passed}/${report.tests_total} passed`);
+    expect(report.exercises.map((exercise) => exercise.id)).toEqual(['02/1', '02/2']);
+    expect(ran.stdout).toContain('Progress: 0/2');
+    expect(ran.stdout).toContain(`score 0/2 (by exercise) · tests ${report.tests_passed}/${report.tests_total} passed`);
     expect(ran.stdout.split('\n').slice(0, 3).join('\n')).toContain('an exercise counts only when all of its tests pass');
     expect(ran.stdout).toContain('Hint:');
     expect(ran.stdout).toMatch(/sent: |got: /);
@@ -122,24 +126,24 @@ describe('selecting exercises', () => {
     const ran = checker(['check', '09/9']);
     expect(ran.status).toBe(2);
     expect(ran.stderr).toContain('09/9');
-    expect(ran.stderr).toContain(validIds().join(', '));
+    expect(ran.stderr).toContain(validIds(FIXTURE_CHAPTERS).join(', '));
   });
 });
 
 describe('hint', () => {
   test('prints the hint and the file:line of the TODO', () => {
-    const ran = checker(['hint', '01/3', '--target', STARTERS, '--timeout', GRADING_TIMEOUT]);
+    const ran = checker(['hint', '01/3', '--target', FIXTURE_STARTERS, '--timeout', GRADING_TIMEOUT]);
     expect(ran.status).toBe(0);
-    expect(ran.stdout).toContain(`chapters/01-mini-mcp/main.ts:${todoLine('01-mini-mcp/main.ts', 'TODO(01/3)')}`);
-    expect(ran.stdout).toContain(allExercises().find(({ exercise }) => exercise.id === '01/3')!.exercise.hint.ko);
+    expect(ran.stdout).toContain(`chapters/01-numbers/text.ts:${todoLine('01-numbers/text.ts', 'TODO(01/3)')}`);
+    expect(ran.stdout).toContain(ALL.find(({ exercise }) => exercise.id === '01/3')!.exercise.hint.ko);
   });
 
   test('on a copy of the whole repository, names the file inside its chapters folder, as check does', () => {
     // A repository-shaped copy outside the current folder: chapters/ (the committed starters) beside solutions/ and the README.
-    const copy = dirname(starterCopy('kim-'));
-    cpSync(join(REPO, 'solutions'), join(copy, 'solutions'), { recursive: true });
-    cpSync(join(REPO, 'README.md'), join(copy, 'README.md'));
-    const where = `${join(copy, 'chapters', '01-mini-mcp', 'server.ts')}:${todoLine('01-mini-mcp/server.ts', 'TODO(01/1)')}`;
+    const copy = dirname(fixtureCopy('chapters', 'kim-'));
+    cpSync(FIXTURE_SOLUTIONS, join(copy, 'solutions'), { recursive: true });
+    cpSync(join(FIXTURE_COURSE, 'README.md'), join(copy, 'README.md'));
+    const where = `${join(copy, 'chapters', '01-numbers', 'numbers.ts')}:${todoLine('01-numbers/numbers.ts', 'TODO(01/1)')}`;
     const hinted = checker(['hint', '01/1', '--target', copy, '--timeout', GRADING_TIMEOUT]);
     expect(hinted.status).toBe(0);
     expect(hinted.stdout).toContain(`: ${where}\n`);
@@ -152,21 +156,21 @@ describe('hint', () => {
 
 describe('run from a chapter folder (npm keeps the folder it was started from in INIT_CWD)', () => {
   test('check with no id checks only that chapter, and says so in Korean', () => {
-    const target = starterCopy('here-check-');
+    const target = fixtureCopy('chapters', 'here-check-');
     const json = join(work, 'here.json');
-    const ran = checker(['check', '--target', target, '--json', json], { env: { INIT_CWD: join(target, '02-two-sided-allowlists') } });
+    const ran = checker(['check', '--target', target, '--json', json], { env: { INIT_CWD: join(target, '02-pairs') } });
     expect(ran.status).toBe(1);
-    expect((JSON.parse(readFileSync(json, 'utf8')) as Report).exercises.map((exercise) => exercise.id)).toEqual(['02/1', '02/2', '02/3', '02/4']);
-    expect(ran.stderr).toContain('02-two-sided-allowlists 폴더에서 실행해서 2장만 본다');
-    expect(ran.stdout).toContain('진행: 연습 0/4 통과');
+    expect((JSON.parse(readFileSync(json, 'utf8')) as Report).exercises.map((exercise) => exercise.id)).toEqual(['02/1', '02/2']);
+    expect(ran.stderr).toContain('02-pairs 폴더에서 실행해서 2장만 본다');
+    expect(ran.stdout).toContain('진행: 연습 0/2 통과');
   });
 
   test('hint with no id, from a folder inside a chapter, hints that chapter\'s first failing exercise, in English', () => {
-    const target = starterCopy('here-hint-');
-    mkdirSync(join(target, '02-two-sided-allowlists', 'notes'));
-    const ran = checker(['hint', '--target', target, '--lang', 'en'], { env: { INIT_CWD: join(target, '02-two-sided-allowlists', 'notes') } });
+    const target = fixtureCopy('chapters', 'here-hint-');
+    mkdirSync(join(target, '02-pairs', 'notes'));
+    const ran = checker(['hint', '--target', target, '--lang', 'en'], { env: { INIT_CWD: join(target, '02-pairs', 'notes') } });
     expect(ran.status, ran.stderr).toBe(0);
-    expect(ran.stdout).toContain(allExercises().find(({ exercise }) => exercise.id === '02/1')!.exercise.hint.en);
+    expect(ran.stdout).toContain(ALL.find(({ exercise }) => exercise.id === '02/1')!.exercise.hint.en);
     expect(ran.stdout).not.toContain('01/1');
     expect(ran.stderr).toContain('so this covers chapter 2 only');
   });
@@ -177,13 +181,13 @@ describe('a deleted learner file', () => {
     ['ko', '없는 파일: ', '다음 할 일: ', /샌드박스 밖|불러오다가 실패했다: /],
     ['en', 'Missing file: ', 'Next: ', /outside the sandbox|Loading the code failed: /],
   ] as const)('is named as missing, with how to get it back (%s)', (lang, missing, next, misleading) => {
-    const target = starterCopy('deleted-');
-    rmSync(join(target, '01-mini-mcp', 'model.ts'));
+    const target = fixtureCopy('chapters', 'deleted-');
+    rmSync(join(target, '01-numbers', 'text.ts'));
     const ran = checker(['check', '01', '--target', target, '--lang', lang]);
     expect(ran.status).toBe(1);
-    const file = join(target, '01-mini-mcp', 'model.ts');
+    const file = join(target, '01-numbers', 'text.ts');
     expect(ran.stdout).toContain(`${missing}${file}`);
-    expect(ran.stdout).toContain('git checkout -- chapters/01-mini-mcp/model.ts');
+    expect(ran.stdout).toContain('git checkout -- chapters/01-numbers/text.ts');
     expect(ran.stdout).toContain('npm run reset -- 01');
     expect(ran.stdout).not.toMatch(misleading);
     expect(ran.stdout).not.toContain('TS2307');

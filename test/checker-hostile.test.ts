@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { allExercises } from '../checker/course/course.ts';
+import { FIXTURE_CHAPTERS, fixtureEntry, fixturePlanted } from './support/course.ts';
 import type { ExerciseReport, Report } from '../checker/report/shape.ts';
 import { chapterDir } from './support/chapters.ts';
 import { digest } from './support/digest.ts';
 import { hostileCopy } from './support/hostile.ts';
-import { GRADING_TIMEOUT, checker, entry } from './support/run.ts';
+import { GRADING_TIMEOUT, checker } from './support/run.ts';
 
 /** The two chapters these tests plant code into, by id; their folders come from the manifest. */
 const ONE = chapterDir('01');
@@ -167,28 +168,29 @@ describe('forging and flooding', () => {
 });
 
 describe('one student sabotaging the others in a class', () => {
+  // On the fixture course (test/fixtures/course): the whole class is graded, and only containment is the point here.
   const sabotage = [
     "import { readdirSync as listOthers, writeFileSync as spoil } from 'node:fs';",
     "const scratchRoot = new URL('../../../', import.meta.url);",
     'for (const key of listOthers(scratchRoot)) {',
-    `  try { spoil(new URL(\`\${key}/chapters/${ONE}/server.ts\`, scratchRoot), 'export class MiniServer {}\\n'); } catch {}`,
-    `  try { spoil(new URL(\`\${key}/chapters/${TWO}/server.ts\`, scratchRoot), 'export {};\\n'); } catch {}`,
+    "  try { spoil(new URL(`${key}/chapters/01-numbers/numbers.ts`, scratchRoot), 'export const double = 0;\\n'); } catch {}",
+    "  try { spoil(new URL(`${key}/chapters/02-pairs/pairs.ts`, scratchRoot), 'export {};\\n'); } catch {}",
     '}',
     '',
   ].join('\n');
-  const saboteur = hostileCopy([{ file: `${ONE}/model.ts`, prepend: sabotage }]);
-  const honest = hostileCopy([]);
+  const saboteur = fixturePlanted([{ file: '01-numbers/text.ts', prepend: sabotage }]);
+  const honest = fixturePlanted([]);
   const klass = mkdtempSync(join(tmpdir(), 'class-'));
   cpSync(saboteur, join(klass, 'a-saboteur', 'chapters'), { recursive: true });
   cpSync(honest, join(klass, 'b-honest', 'chapters'), { recursive: true });
   const out = join(klass, '..', `${basename(klass)}-out`);
-  const ran = entry('checker/class/cli.ts', [klass, '--out', out, '--timeout', GRADING_TIMEOUT], { timeoutMs: 900_000 });
+  const ran = fixtureEntry('checker/class/cli.ts', [klass, '--out', out, '--timeout', GRADING_TIMEOUT], { timeoutMs: 900_000 });
 
   test('cannot change another student\'s files under grade, nor their grade', () => {
     expect(ran.status, ran.stderr).toBe(0);
     const book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string })[] };
     const victim = book.students.find((student) => student.student === 'b-honest')!;
-    expect(victim.exercises.map((exercise) => exercise.status)).toEqual(Array(allExercises().length).fill('pass'));
+    expect(victim.exercises.map((exercise) => exercise.status)).toEqual(Array(allExercises(FIXTURE_CHAPTERS).length).fill('pass'));
     expect(victim.type_errors).toEqual([]);
   });
 });

@@ -4,9 +4,16 @@ import { mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { CHAPTERS, allExercises } from '../checker/course/course.ts';
+import { allExercises } from '../checker/course/course.ts';
+import { FIXTURE_CHAPTERS, FIXTURE_ENV, FIXTURE_SOLUTIONS, FIXTURE_STARTERS, fixtureCopy } from './support/course.ts';
 import { GRADING_TIMEOUT, REPO } from './support/run.ts';
-import { committedStarters, starterCopy } from './support/starters.ts';
+
+/*
+ * watch end to end on the fixture course (test/fixtures/course): chapter 1 has three exercises (01/1 and 01/2 in
+ * numbers.ts, 01/3 in text.ts), chapter 2 two (in pairs.ts).
+ */
+const CHAPTERS = FIXTURE_CHAPTERS;
+const starterCopy = (prefix: string) => fixtureCopy('chapters', prefix);
 
 /** The checker's scratch folders in a temp folder. */
 function scratchFolders(dir: string): string[] {
@@ -64,7 +71,7 @@ interface Watch {
  */
 function startWatch(args: readonly string[], temp: string, pty = false, initCwd = ''): Watch {
   const argv = [join(REPO, 'checker', 'run.mjs'), join(REPO, 'checker', 'cli.ts'), 'watch', ...args];
-  const env = { ...process.env, CHECKER_LANG: '', INIT_CWD: initCwd, TMPDIR: temp, TERM: 'xterm' };
+  const env = { ...process.env, ...FIXTURE_ENV, CHECKER_LANG: '', INIT_CWD: initCwd, TMPDIR: temp, TERM: 'xterm' };
   const quoted = [process.execPath, ...argv].map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(' ');
   const child = pty
     ? spawn('script', ['-qfec', quoted, '/dev/null'], { cwd: REPO, env })
@@ -98,7 +105,7 @@ test('watch re-checks a saved file, reports type errors, and leaves nothing behi
   const target = starterCopy('watch-');
   const child = spawn(process.execPath, [join(REPO, 'checker', 'run.mjs'), join(REPO, 'checker', 'cli.ts'), 'watch', '01', '--target', target, '--lang', 'en', '--timeout', GRADING_TIMEOUT], {
     cwd: REPO,
-    env: { ...process.env, CHECKER_LANG: '', TMPDIR: temp },
+    env: { ...process.env, ...FIXTURE_ENV, CHECKER_LANG: '', TMPDIR: temp },
   });
   let output = '';
   let errors = '';
@@ -111,30 +118,30 @@ test('watch re-checks a saved file, reports type errors, and leaves nothing behi
   try {
     const stderr = () => `stderr:\n${errors}`;
     await waitFor(child, () => output, 0, /Ctrl\+C to stop/, 150_000, stderr);
-    expect(output).toContain('Watching 01-mini-mcp');
+    expect(output).toContain('Watching 01-numbers');
     expect(output).toContain('✗ 01/1');
     // Not a terminal: plain screens one after another, no escape codes.
     expect(output).not.toContain('\u001b');
     expect(scratchFolders(temp)).toHaveLength(1);
 
     let from = output.length;
-    const server = join(target, '01-mini-mcp', 'server.ts');
-    const solved = readFileSync(join(REPO, 'solutions', '01-mini-mcp', 'server.ts'), 'utf8');
+    const server = join(target, '01-numbers', 'numbers.ts');
+    const solved = readFileSync(join(FIXTURE_SOLUTIONS, '01-numbers', 'numbers.ts'), 'utf8');
     save(server, solved);
-    const passing = await waitFor(child, () => output, from, /Progress: \d\/4/, 150_000, stderr);
+    const passing = await waitFor(child, () => output, from, /Progress: \d\/3/, 150_000, stderr);
     expect(passing).toMatch(/01\/1 .* — pass/);
-    expect(passing).toMatch(/01\/4 .* — pass/);
+    expect(passing).toMatch(/01\/2 .* — pass/);
     expect(passing).toMatch(/Re-checked in \d+ ms/);
 
     from = output.length;
     save(server, `${solved}export const wrong: number = 'text';\n`);
-    const typed = await waitFor(child, () => output, from, /Progress: \d\/4/, 150_000, stderr);
-    expect(typed).toMatch(/01-mini-mcp\/server\.ts:\d+:\d+ TS2322/);
+    const typed = await waitFor(child, () => output, from, /Progress: \d\/3/, 150_000, stderr);
+    expect(typed).toMatch(/01-numbers\/numbers\.ts:\d+:\d+ TS2322/);
     expect(typed).toMatch(/01\/1 .* — fail/);
 
     from = output.length;
-    save(server, readFileSync(join(committedStarters(), '01-mini-mcp', 'server.ts'), 'utf8'));
-    const again = await waitFor(child, () => output, from, /Progress: \d\/4/, 150_000, stderr);
+    save(server, readFileSync(join(FIXTURE_STARTERS, '01-numbers', 'numbers.ts'), 'utf8'));
+    const again = await waitFor(child, () => output, from, /Progress: \d\/3/, 150_000, stderr);
     expect(again).toMatch(/01\/1 .* — fail/);
     expect(again).not.toContain('TS2322');
     expect(again).toContain(`\n${'='.repeat(72)}\n`);
@@ -157,46 +164,46 @@ test('watch without arguments keeps the whole course in view: one chapter passin
   try {
     const first = await waitFor(child, output, 0, /끝내려면 Ctrl\+C/, 150_000, stderr);
     expect(first).toContain(`지켜보는 장: ${CHAPTERS.map((chapter) => chapter.dir).join(', ')}`);
-    expect(first).toContain(`연습 ${allExercises().length}개`);
+    expect(first).toContain(`연습 ${allExercises(CHAPTERS).length}개`);
     expect(first).toContain('✗ 01/1');
     expect(first.match(/힌트: /g), 'one hint line, not one per exercise').toHaveLength(1);
     expect(first.split('\n').length).toBeLessThan(30);
 
     const from = output().length;
-    for (const file of ['server.ts', 'main.ts']) save(join(target, '01-mini-mcp', file), readFileSync(join(REPO, 'solutions', '01-mini-mcp', file), 'utf8'));
-    const total = allExercises().length;
-    const solved = await waitFor(child, output, from, new RegExp(`진행: 연습 4/${total} 통과`), 150_000, stderr);
+    for (const file of ['numbers.ts', 'text.ts']) save(join(target, '01-numbers', file), readFileSync(join(FIXTURE_SOLUTIONS, '01-numbers', file), 'utf8'));
+    const total = allExercises(CHAPTERS).length;
+    const solved = await waitFor(child, output, from, new RegExp(`진행: 연습 3/${total} 통과`), 150_000, stderr);
     const screen = solved.slice(solved.lastIndexOf('='.repeat(72)));
     expect(screen).not.toContain('선택한 연습을 모두 통과했다');
     expect(screen).toContain('✗ 02/1');
-    expect(screen).toContain(`점수 4/${total} (연습 단위)`);
+    expect(screen).toContain(`점수 3/${total} (연습 단위)`);
   } finally {
     await stopWatch(child);
   }
 }, 600_000);
 
 test.skipIf(!HAS_SCRIPT).each([
-  ['ko', { keys: /키: h 힌트/, list: /← 지금 할 연습/, stopped: /watch를 끝냈다/, watching: '지켜보는 장: 02-two-sided-allowlists' }],
-  ['en', { keys: /Keys: h hint/, list: /← in focus/, stopped: /Stopped watching/, watching: 'Watching 02-two-sided-allowlists' }],
+  ['ko', { keys: /키: h 힌트/, list: /← 지금 할 연습/, stopped: /watch를 끝냈다/, watching: '지켜보는 장: 02-pairs' }],
+  ['en', { keys: /Keys: h hint/, list: /← in focus/, stopped: /Stopped watching/, watching: 'Watching 02-pairs' }],
 ] as const)('on a terminal (%s), watch clears the screen for each run and answers the keys l, h and q', async (lang, words) => {
   const temp = mkdtempSync(join(tmpdir(), 'watch-temp-'));
   const target = starterCopy('watch-keys-');
   // In Korean it is started from the chapter folder with no id, and must watch that chapter alone.
   const { child, output, stderr } = lang === 'ko'
-    ? startWatch(['--target', target], temp, true, join(target, '02-two-sided-allowlists'))
+    ? startWatch(['--target', target], temp, true, join(target, '02-pairs'))
     : startWatch(['02', '--target', target, '--lang', lang], temp, true);
-  const hint = allExercises().find(({ exercise }) => exercise.id === '02/1')!.exercise.hint[lang];
+  const hint = allExercises(CHAPTERS).find(({ exercise }) => exercise.id === '02/1')!.exercise.hint[lang];
   try {
     const first = await waitFor(child, output, 0, words.keys, 150_000, stderr);
     expect(first).toContain('\u001b[2J\u001b[H');
     expect(first).toContain(words.watching);
-    expect(first).not.toContain('01-mini-mcp');
+    expect(first).not.toContain('01-numbers');
     expect(first).not.toContain(hint);
 
     let from = output().length;
     child.stdin.write('l');
     const list = await waitFor(child, output, from, words.list, 60_000, stderr);
-    for (const id of ['02/1', '02/2', '02/3', '02/4']) expect(list).toContain(`✗ ${id}`);
+    for (const id of ['02/1', '02/2']) expect(list).toContain(`✗ ${id}`);
 
     from = output().length;
     child.stdin.write('h');

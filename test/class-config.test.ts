@@ -5,16 +5,17 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { allExercises } from '../checker/course/course.ts';
 import type { Gradebook } from '../checker/class/gradebook.ts';
-import { chapterDir } from './support/chapters.ts';
 import { parseCsv } from './support/class.ts';
-import { REPO, runTs } from './support/run.ts';
-import { committedStarters } from './support/starters.ts';
+import { FIXTURE_CHAPTERS as CHAPTERS, FIXTURE_SOLUTIONS, FIXTURE_STARTERS, fixtureTs as runTs } from './support/course.ts';
+
+/** The fixture course's starters and solutions (test/fixtures/course), which these classes are made of. */
+const committedStarters = () => FIXTURE_STARTERS;
 
 /** A class graded with a class file (weights, roster), then one student regraded into the same gradebook. */
 const work = mkdtempSync(join(tmpdir(), 'class-config-'));
 const submissions = join(work, 'class');
 mkdirSync(submissions);
-cpSync(join(REPO, 'solutions'), join(submissions, 'ann', 'chapters'), { recursive: true });
+cpSync(FIXTURE_SOLUTIONS, join(submissions, 'ann', 'chapters'), { recursive: true });
 cpSync(committedStarters(), join(submissions, 'bob', 'chapters'), { recursive: true });
 mkdirSync(join(submissions, 'cho'));
 writeFileSync(join(submissions, 'dan.zip'), 'not a zip');
@@ -30,7 +31,7 @@ const before = join(work, 'before');
 cpSync(out, before, { recursive: true });
 const firstBook = book();
 const html = readFileSync(join(out, 'report.html'), 'utf8');
-const ids = allExercises().map(({ exercise }) => exercise.id);
+const ids = allExercises(CHAPTERS).map(({ exercise }) => exercise.id);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -85,7 +86,7 @@ describe('grade --config: weights and a roster from a class file, never from the
 
 describe('grade --only: one student regraded into the existing gradebook', () => {
   test("bob's new work is graded and every other row stays as it was; the regrade is recorded", () => {
-    cpSync(join(REPO, 'solutions', chapterDir('01')), join(submissions, 'bob', 'chapters', chapterDir('01')), { recursive: true });
+    cpSync(join(FIXTURE_SOLUTIONS, '01-numbers'), join(submissions, 'bob', 'chapters', '01-numbers'), { recursive: true });
     const again = grade('--only', 'bob');
     expect(again.status, again.stderr).toBe(0);
     expect(again.stderr).toMatch(/Found 1 students/);
@@ -136,11 +137,11 @@ describe('grade --deadline: each .git copy at its last commit at or before the d
   gitIn('add', '-A');
   execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'starter'], { env: { ...process.env, GIT_COMMITTER_DATE: '2026-11-01T10:00:00+09:00', GIT_AUTHOR_DATE: '2026-11-01T10:00:00+09:00' } });
   const onTime = gitIn('rev-parse', 'HEAD').trim();
-  cpSync(join(REPO, 'solutions'), join(repo, 'chapters'), { recursive: true });
+  cpSync(FIXTURE_SOLUTIONS, join(repo, 'chapters'), { recursive: true });
   gitIn('add', '-A');
   execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'late'], { env: { ...process.env, GIT_COMMITTER_DATE: '2026-11-03T10:00:00+09:00', GIT_AUTHOR_DATE: '2026-11-03T10:00:00+09:00' } });
   // A copy without .git, solved: graded as it is, and marked so.
-  cpSync(join(REPO, 'solutions'), join(klass, 'fay', 'chapters'), { recursive: true });
+  cpSync(FIXTURE_SOLUTIONS, join(klass, 'fay', 'chapters'), { recursive: true });
   const book = join(work, 'deadline-out');
   const ran = runTs('checker/class/cli.ts', [klass, '--out', book, '--deadline', '2026-11-02T00:00:00+09:00', '--lang', 'en'], { timeoutMs: 240_000 });
   const entries = () => (JSON.parse(readFileSync(join(book, 'gradebook.json'), 'utf8')) as Gradebook).students;

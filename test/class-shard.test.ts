@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { shardOf } from '../checker/class/shard.ts';
-import { makeStudent } from './support/class.ts';
-import { runTs } from './support/run.ts';
+import { FIXTURE_STUDENTS, makeStudent } from './support/class.ts';
+import { fixtureTs as runTs } from './support/course.ts';
 
-/** A class graded on one machine, and again as two shards joined by grade:merge: the gradebooks must be the same. */
+/** A class graded on one machine, and again as two shards joined by grade:merge: the gradebooks must be the same (on the fixture course). */
 const work = mkdtempSync(join(tmpdir(), 'class-shard-'));
 const submissions = join(work, 'class');
 mkdirSync(submissions);
 const kinds = ['solved', 'unsolved', 'half', 'empty', 'typeError', 'solved', 'unsolved'] as const;
-kinds.forEach((kind, index) => makeStudent(submissions, `s${index + 1}`, kind));
+kinds.forEach((kind, index) => makeStudent(submissions, `s${index + 1}`, kind, FIXTURE_STUDENTS));
 const grade = (out: string, ...extra: string[]) => runTs('checker/class/cli.ts', [submissions, '--out', out, '--lang', 'en', ...extra], { timeoutMs: 240_000, env: { TZ: 'UTC' } });
 const whole = grade(join(work, 'whole'));
 const parts = [grade(join(work, 'part1'), '--shard', '1/2'), grade(join(work, 'part2'), '--shard', '2/2')];

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Report } from '../checker/report/shape.ts';
-import { REPO, runTs } from './support/run.ts';
+import { FIXTURE_COURSE, FIXTURE_SOLUTIONS, fixtureTs as runTs } from './support/course.ts';
 import { entriesFrom, zipOf } from './support/zip.ts';
 
-/** Submissions as they arrive from GitHub's Download ZIP and LMS exports, beside the mistakes an instructor's folder holds. */
+/** Submissions as they arrive from GitHub's Download ZIP and LMS exports, beside the mistakes an instructor's folder holds (on the fixture course). */
 const work = mkdtempSync(join(tmpdir(), 'class-submissions-'));
 const submissions = join(work, 'class');
-const solutions = join(REPO, 'solutions');
+const solutions = FIXTURE_SOLUTIONS;
 mkdirSync(submissions);
 // A folder wrapping the repository copy in one more folder, as Download ZIP unpacks.
 cpSync(solutions, join(submissions, 'seo', 'mcp-ts-workshop-main', 'chapters'), { recursive: true });
@@ -66,7 +66,7 @@ describe('npm run grade on submissions as they arrive', () => {
 describe('npm run grade pointed at something that is no submissions folder', () => {
   test.each([
     ['the solutions folder', solutions],
-    ['a copy of the course', REPO],
+    ['a copy of the course', FIXTURE_COURSE],
   ])('refuses %s with exit 2, saying what a submissions folder looks like, and writes nothing', (_name, target) => {
     const none = join(work, `none-${_name.length}`);
     const refused = runTs('checker/class/cli.ts', [target, '--out', none, '--lang', 'en']);
@@ -80,7 +80,7 @@ describe('npm run grade shows learner paths only, so equal failures count as one
   const klass = join(work, 'paths');
   // Three students whose copies differ (each is graded on its own) but fail the same way, with a message that carries the module's own path.
   for (const name of ['a', 'b', 'c']) {
-    const model = join(klass, name, 'chapters', '01-mini-mcp', 'model.ts');
+    const model = join(klass, name, 'chapters', '01-numbers', 'numbers.ts');
     cpSync(solutions, join(klass, name, 'chapters'), { recursive: true });
     writeFileSync(model, `throw new Error(\`model failed at \${import.meta.filename} and \${import.meta.dirname}/x\`);\n// ${name}\n${readFileSync(model, 'utf8')}`);
   }
@@ -94,7 +94,7 @@ describe('npm run grade shows learner paths only, so equal failures count as one
       expect(text, file).not.toMatch(/mcp-check-|\.sandbox|lane-\d|<checker>|\/t\d+\/chapters/);
     }
     const entries = (JSON.parse(readFileSync(join(book, 'gradebook.json'), 'utf8')) as { students: Report[] }).students;
-    expect(entries[0]!.exercises.find((exercise) => exercise.id === '01/2')!.message).toContain('model failed at chapters/01-mini-mcp/model.ts and chapters/01-mini-mcp/x');
+    expect(entries[0]!.exercises.find((exercise) => exercise.id === '01/2')!.message).toContain('model failed at chapters/01-numbers/numbers.ts and chapters/01-numbers/x');
   });
 
   test('the most common failure counts every student who has it', () => {

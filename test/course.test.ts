@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { CHAPTERS } from '../checker/course/course.ts';
+import { CHAPTERS } from '../checker/course/current.ts';
 import { listFiles } from '../checker/course/files.ts';
 import { readStarters } from '../checker/course/starters.ts';
 import type { ChapterOutput } from './fixtures/types.ts';

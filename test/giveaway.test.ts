@@ -27,7 +27,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { CHAPTERS } from '../checker/course/course.ts';
+import { CHAPTERS } from '../checker/course/current.ts';
 import { starterFiles } from '../checker/course/starters.ts';
 import { findTodo } from '../checker/course/todo.ts';
 import type { ChapterSpec, ExerciseSpec } from '../checker/manifest/types.ts';

@@ -3,7 +3,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { CHAPTERS, allExercises } from '../checker/course/course.ts';
+import { CHAPTERS } from '../checker/course/current.ts';
+import { allExercises } from '../checker/course/course.ts';
 import { REPO } from './support/run.ts';
 import { committedStarters } from './support/starters.ts';
 

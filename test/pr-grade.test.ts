@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { PullRequestReport } from '../checker/pr/grade-pr.ts';
-import { CHAPTERS } from '../checker/course/course.ts';
+import { CHAPTERS } from '../checker/course/current.ts';
 import { commitBranch, makeCourseRepo, rewrite, solveChapter } from './support/pr-repo.ts';
 import { chapterDir } from './support/chapters.ts';
 import { GRADING_TIMEOUT, runTs } from './support/run.ts';

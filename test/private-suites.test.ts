@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { PrivateSuiteError, loadPrivateSuites, staticTestNames } from '../checker/course/private-suites.ts';
 import { loadCheckedPrivateSuites } from '../checker/grading/typecheck-suites.ts';
-import { CHAPTERS } from '../checker/course/course.ts';
+import { CHAPTERS } from '../checker/course/current.ts';
 import type { Report } from '../checker/report/shape.ts';
-import { GRADING_TIMEOUT, REPO, checker, runTs } from './support/run.ts';
+import { FIXTURE_CHAPTERS, FIXTURE_SOLUTIONS, fixtureChecker as checker, fixtureTs as runTs } from './support/course.ts';
+import { GRADING_TIMEOUT } from './support/run.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'batch-private-'));
 
@@ -32,6 +33,22 @@ const hidden = suites('hidden', {
   '01-mini-mcp/2-strict.test.ts': "import { test } from 'vitest';\ntest(\"a hidden rule nobody meets\", () => { throw new Error('hidden rule broken'); });\n",
 });
 
+/** The same private suites for the fixture course (test/fixtures/course), which the graded runs below use. */
+const fixtureHidden = suites('fixture-hidden', {
+  '01-numbers/helper.ts': "export const WANTED = 'double';\n",
+  '01-numbers/1-exports.test.ts': [
+    "import { test } from 'vitest';",
+    "import * as numbers from '../../../chapters/01-numbers/numbers.ts';",
+    "import { WANTED } from './helper.ts';",
+    "test('exports the server class', () => { if (typeof (numbers as Record<string, unknown>)[WANTED] !== 'function') throw new Error('no double'); });",
+    '',
+  ].join('\n'),
+  '01-numbers/2-strict.test.ts': "import { test } from 'vitest';\ntest(\"a hidden rule nobody meets\", () => { throw new Error('hidden rule broken'); });\n",
+});
+
+/** A private suite for the fixture course that cannot compile. */
+const FIXTURE_BROKEN = { '01-numbers/3-broken.test.ts': "import { test } from 'vitest';\nimport '../../../chapters/01-numbers/no-such-file.ts';\ntest('hidden one', () => {});\n" };
+
 /** A private suite that cannot compile: the instructor's error, found before anything is graded. */
 const BROKEN = { '01-mini-mcp/3-broken.test.ts': "import { test } from 'vitest';\nimport '../../../chapters/01-mini-mcp/no-such-file.ts';\ntest('hidden one', () => {});\n" };
 
@@ -45,6 +62,8 @@ describe('private suites (--suites)', () => {
       ['01/1', ['exports the server class']],
       ['01/2', ['a hidden rule nobody meets']],
     ]);
+    // Grading chapter 2 alone (check 02): chapter 1's folder is a chapter of the course, so it is skipped, not refused.
+    expect(loadPrivateSuites(hidden, CHAPTERS, CHAPTERS.filter((chapter) => chapter.id === '02'))).toEqual([]);
   });
 
   test.each([
@@ -59,22 +78,22 @@ describe('private suites (--suites)', () => {
 
   test('a broken private suite stops grade with exit 2, naming the file, before any student is graded', () => {
     const submissions = join(work, 'class-broken');
-    cpSync(join(REPO, 'solutions'), join(submissions, 'ann', 'chapters'), { recursive: true });
-    const ran = runTs('checker/class/cli.ts', [submissions, '--out', join(work, 'book-broken'), '--suites', suites('broken', BROKEN), '--lang', 'en']);
+    cpSync(FIXTURE_SOLUTIONS, join(submissions, 'ann', 'chapters'), { recursive: true });
+    const ran = runTs('checker/class/cli.ts', [submissions, '--out', join(work, 'book-broken'), '--suites', suites('broken', FIXTURE_BROKEN), '--lang', 'en']);
     expect(ran.status).toBe(2);
     expect(ran.stderr).toContain('a private suite does not compile against the starter code. Nothing was graded');
-    expect(ran.stderr).toContain('01-mini-mcp/3-broken.test.ts');
+    expect(ran.stderr).toContain('01-numbers/3-broken.test.ts');
     expect(ran.stderr).not.toMatch(/Found \d+ students/);
     expect(() => readFileSync(join(work, 'book-broken', 'gradebook.json'))).toThrow();
   });
 
   test('check --suites grades them on top of the public suite: an exercise passes only if both pass', () => {
     const json = join(work, 'solutions.json');
-    const ran = checker(['check', '--target', 'solutions', '--suites', hidden, '--json', json, '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
+    const ran = checker(['check', '--target', FIXTURE_SOLUTIONS, '--suites', fixtureHidden, '--json', json, '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
     expect(ran.status, ran.stderr).toBe(1);
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
     const byId = new Map(report.exercises.map((exercise) => [exercise.id, exercise]));
-    const publicMax = CHAPTERS.flatMap((chapter) => chapter.exercises).reduce((sum, exercise) => sum + Object.keys(exercise.tests).length, 0);
+    const publicMax = FIXTURE_CHAPTERS.flatMap((chapter) => chapter.exercises).reduce((sum, exercise) => sum + Object.keys(exercise.tests).length, 0);
     expect(report.tests_total).toBe(publicMax + 2);
     expect(report.tests_passed).toBe(publicMax + 1);
     expect(report.score, 'only the exercises whose public and private tests all pass').toBe(report.exercises.filter((exercise) => exercise.status === 'pass').length);
@@ -84,17 +103,17 @@ describe('private suites (--suites)', () => {
     expect(byId.get('01/2')!.status).toBe('fail');
     expect(byId.get('01/2')!.message).toContain('hidden rule broken');
     expect(byId.get('01/3')!.status).toBe('pass');
-    expect(byId.get('01/4')!.status).toBe('pass');
+    expect(byId.get('02/1')!.status).toBe('pass');
   });
 
   test('grade --suites applies them to every student, and a bad suites folder stops with exit 2', () => {
     const submissions = join(work, 'class');
-    for (const name of ['ann', 'bob']) cpSync(join(REPO, 'solutions'), join(submissions, name, 'chapters'), { recursive: true });
-    const ran = runTs('checker/class/cli.ts', [submissions, '--out', join(work, 'book'), '--suites', hidden, '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
+    for (const name of ['ann', 'bob']) cpSync(FIXTURE_SOLUTIONS, join(submissions, name, 'chapters'), { recursive: true });
+    const ran = runTs('checker/class/cli.ts', [submissions, '--out', join(work, 'book'), '--suites', fixtureHidden, '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
     expect(ran.status, ran.stderr).toBe(0);
     const book = JSON.parse(readFileSync(join(work, 'book', 'gradebook.json'), 'utf8')) as { students: Report[] };
     for (const student of book.students) {
-      expect(student.exercises.map((exercise) => exercise.status)).toEqual(['pass', 'fail', ...Array(CHAPTERS.flatMap((chapter) => chapter.exercises).length - 2).fill('pass')]);
+      expect(student.exercises.map((exercise) => exercise.status)).toEqual(['pass', 'fail', ...Array(FIXTURE_CHAPTERS.flatMap((chapter) => chapter.exercises).length - 2).fill('pass')]);
     }
     const bad = runTs('checker/class/cli.ts', [submissions, '--out', join(work, 'book2'), '--suites', join(work, 'missing')]);
     expect(bad.status).toBe(2);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, vi } from 'vitest';
 import { parseArgs } from '../checker/commands/args.ts';
-import { CHAPTERS } from '../checker/course/course.ts';
+import { CHAPTERS } from '../checker/course/current.ts';
 import { runReset } from '../checker/commands/reset.ts';
 import { REPO, checker } from './support/run.ts';
 import { committedStarters, starterCopy } from './support/starters.ts';

@@ -4,13 +4,15 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Report } from '../checker/report/shape.ts';
 import { tscBinary, typecheck } from '../checker/grading/typecheck.ts';
-import { chapterDir } from './support/chapters.ts';
-import { hostileCopy } from './support/hostile.ts';
-import { REPO, checker, runTs } from './support/run.ts';
+import { fixtureChecker as checker, fixturePlanted as hostileCopy, fixtureTs as runTs } from './support/course.ts';
+import { REPO } from './support/run.ts';
 
-/** tsc hides every semantic error while any file of its program has a syntax error; these tests plant both kinds apart. */
-const TYPE_ERROR = { file: `${chapterDir('01')}/model.ts`, prepend: "export const planted: number = 'not a number';\n" };
-const SYNTAX_ERROR = { file: `${chapterDir('02')}/client.ts`, prepend: 'export const broken = (;\n' };
+/**
+ * tsc hides every semantic error while any file of its program has a syntax error; these tests plant both kinds
+ * apart, in the fixture course (test/fixtures/course): a type error in chapter 1, a syntax error in chapter 2.
+ */
+const TYPE_ERROR = { file: '01-numbers/numbers.ts', prepend: "export const planted: number = 'not a number';\n" };
+const SYNTAX_ERROR = { file: '02-pairs/pairs.ts', prepend: 'export const broken = (;\n' };
 
 describe('typecheck: a syntax error hides no type error', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'typecheck-masking-'));
@@ -23,8 +25,8 @@ describe('typecheck: a syntax error hides no type error', () => {
     const { problems, failed } = await typecheck(scratch, tsc);
     expect(failed).toBeUndefined();
     expect(problems.map(({ kind, file, code }) => [kind, file.slice(scratch.length + 1), code])).toEqual([
-      ['syntax', `t1/chapters/${chapterDir('02')}/client.ts`, 'TS1109'],
-      ['type', `t0/chapters/${chapterDir('01')}/model.ts`, 'TS2322'],
+      ['syntax', `t1/chapters/02-pairs/pairs.ts`, 'TS1109'],
+      ['type', `t0/chapters/01-numbers/numbers.ts`, 'TS2322'],
     ]);
   });
 
@@ -66,11 +68,11 @@ describe('the checker: a syntax error in one place never lets a type error elsew
     expect(ran.status, ran.stderr).toBe(0);
     const book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string; reason: string })[] };
     const typed = book.students.find(({ student }) => student === 'a-type-error')!;
-    expect(typed.exercises.filter(({ id }) => id.startsWith('01/')).map(({ status }) => status)).toEqual(['fail', 'fail', 'fail', 'fail']);
+    expect(typed.exercises.filter(({ id }) => id.startsWith('01/')).map(({ status }) => status)).toEqual(['fail', 'fail', 'fail']);
     expect(typed.reason).toContain('타입 오류 1개');
     const broken = book.students.find(({ student }) => student === 'b-syntax-error')!;
     expect(broken.reason).toContain('문법 오류 1개');
-    expect(broken.exercises.filter(({ id }) => id.startsWith('01/')).map(({ status }) => status)).toEqual(['pass', 'pass', 'pass', 'pass']);
+    expect(broken.exercises.filter(({ id }) => id.startsWith('01/')).map(({ status }) => status)).toEqual(['pass', 'pass', 'pass']);
   });
 });
 

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHAPTERS, allExercises } from '../course/course.ts';
+import { allExercises } from '../course/course.ts';
+import { CHAPTERS } from '../course/current.ts';
 import { timeLimits } from '../runner/limits.ts';
 import { NO_CONFIG, readClassConfig } from './config.ts';
 import { gradebookOf, provenanceOf, readGradebook, resultsOf } from './gradebook.ts';

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHAPTERS, allExercises } from '../course/course.ts';
+import { allExercises } from '../course/course.ts';
+import { CHAPTERS } from '../course/current.ts';
 import { UsageError, langOption, readWords } from '../usage/command-line.ts';
 import type { Lang } from '../usage/messages.ts';
 import { readCommandLine } from '../usage/prologue.ts';

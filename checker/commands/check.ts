@@ -2,12 +2,14 @@ import { existsSync, mkdirSync, realpathSync, statSync, writeFileSync } from 'no
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Args } from './args.ts';
 import { PrivateSuiteError } from '../course/private-suites.ts';
+import { loadCheckedPrivateSuites } from '../grading/typecheck-suites.ts';
 import { gradeFolders } from '../grading/grade.ts';
 import { messages } from '../usage/messages.ts';
 import { RESTORE_COMMAND, listChanged, verifyChecker } from '../trust/integrity.ts';
 import { signature } from '../trust/sign.ts';
 import { junitOf } from '../report/junit.ts';
-import { CHAPTERS, selectExercises, validIds } from '../course/course.ts';
+import { CHAPTERS } from '../course/current.ts';
+import { selectExercises, validIds } from '../course/course.ts';
 import type { Selected } from '../course/course.ts';
 import type { Report } from '../report/shape.ts';
 import { chapterFolder, gradedTarget, shownPath } from '../grading/target.ts';
@@ -23,11 +25,11 @@ export function pickExercises(args: Args, env: NodeJS.ProcessEnv = process.env):
   const here = chapterHere(args, env);
   if (here) {
     if (!args.quiet) console.error(messages(args.lang).hereChapter(shownPath(gradedTarget(args.target, CHAPTERS), here.dir), here.id));
-    return selectExercises([here.id]).selected;
+    return selectExercises([here.id], CHAPTERS).selected;
   }
-  const { selected, unknown } = selectExercises(args.ids);
+  const { selected, unknown } = selectExercises(args.ids, CHAPTERS);
   if (unknown.length === 0) return selected;
-  console.error(messages(args.lang).unknownId(unknown.join(', '), validIds().join(', ')));
+  console.error(messages(args.lang).unknownId(unknown.join(', '), validIds(CHAPTERS).join(', ')));
   return null;
 }
 
@@ -93,7 +95,9 @@ export async function runCheck(args: Args, signing: Signing | null = null): Prom
   const chapters = CHAPTERS.filter((chapter) => selected.some((entry) => entry.chapter === chapter));
   let report;
   try {
-    [report] = await gradeFolders([{ learner: gradedTarget(args.target, CHAPTERS, signing?.shownAs) }], selected, { lang: args.lang, timeoutMs: args.timeoutMs, chapters, ...(args.suites ? { suites: args.suites } : {}) });
+    // The private suites are read against the whole course: a folder of a chapter not selected is skipped, one of no chapter refused.
+    const privates = args.suites ? { suites: args.suites, privates: loadCheckedPrivateSuites(args.suites, CHAPTERS, chapters) } : {};
+    [report] = await gradeFolders([{ learner: gradedTarget(args.target, CHAPTERS, signing?.shownAs) }], selected, { lang: args.lang, timeoutMs: args.timeoutMs, chapters, ...privates });
   } catch (error) {
     if (!(error instanceof PrivateSuiteError)) throw error;
     console.error(error.say(usageWords(args.lang)));

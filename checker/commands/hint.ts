@@ -1,7 +1,7 @@
 import type { Args } from './args.ts';
 import { gradeFolders } from '../grading/grade.ts';
 import { messages } from '../usage/messages.ts';
-import { CHAPTERS } from '../course/course.ts';
+import { CHAPTERS } from '../course/current.ts';
 import type { Selected } from '../course/course.ts';
 import { chapterFolder, gradedTarget, shownPath } from '../grading/target.ts';
 import { findTodo, formatLocation } from '../course/todo.ts';

@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { CHAPTERS } from '../course/course.ts';
+import { CHAPTERS } from '../course/current.ts';
 import { chapterFolder, gradedTarget } from '../grading/target.ts';
 import type { Lang } from '../usage/messages.ts';
 import { UsageError, langOption, readWords } from '../usage/command-line.ts';

@@ -2,7 +2,8 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, write
 import { dirname, join, relative } from 'node:path';
 import type { Args } from './args.ts';
 import { messages } from '../usage/messages.ts';
-import { CHAPTERS, selectExercises } from '../course/course.ts';
+import { CHAPTERS } from '../course/current.ts';
+import { selectExercises } from '../course/course.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 import { listFiles, localStamp } from '../course/files.ts';
 import { chapterFolder, gradedTarget } from '../grading/target.ts';
@@ -64,7 +65,7 @@ export async function runReset(args: Args): Promise<number> {
  */
 function chapterToReset(args: Args): ChapterSpec | null {
   const say = messages(args.lang);
-  const { selected, unknown } = selectExercises(args.ids);
+  const { selected, unknown } = selectExercises(args.ids, CHAPTERS);
   const chapters = CHAPTERS.filter((chapter) => selected.some((entry) => entry.chapter === chapter));
   const exerciseId = args.ids.find((id) => id.includes('/') && !unknown.includes(id));
   if (args.ids.length === 1 && unknown.length === 0 && !exerciseId && chapters.length === 1) return chapters[0]!;

@@ -1,8 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { CHAPTERS, allExercises } from '../course/course.ts';
+import { allExercises } from '../course/course.ts';
+import { CHAPTERS } from '../course/current.ts';
 import { gradeFolders } from '../grading/grade.ts';
-import { REPO_ROOT } from '../course/files.ts';
+import { COURSE_ROOT } from '../course/files.ts';
 import { STARTERS_FILE, indexStarters } from '../course/starters.ts';
 import { gradedTarget } from '../grading/target.ts';
 
@@ -13,8 +14,8 @@ import { gradedTarget } from '../grading/target.ts';
 
 /** `npm run starters`: records chapters/ as the starters, but refuses when any exercise already passes there. */
 async function recordStarters(): Promise<number> {
-  const chaptersDir = join(REPO_ROOT, 'chapters');
-  const [report] = await gradeFolders([{ learner: gradedTarget(chaptersDir, CHAPTERS) }], allExercises(), { lang: 'en', timeoutMs: 10_000, chapters: CHAPTERS });
+  const chaptersDir = join(COURSE_ROOT, 'chapters');
+  const [report] = await gradeFolders([{ learner: gradedTarget(chaptersDir, CHAPTERS) }], allExercises(CHAPTERS), { lang: 'en', timeoutMs: 10_000, chapters: CHAPTERS });
   const passing = (report?.exercises ?? []).filter((exercise) => exercise.status === 'pass').map((exercise) => exercise.id);
   if (!report) {
     console.error('Could not grade chapters/; nothing was written.');
@@ -24,7 +25,7 @@ async function recordStarters(): Promise<number> {
     console.error(`Refusing to record chapters/ as the starters: the hidden suites of ${passing.join(', ')} already pass there, so reset would hand out solved code. Restore the starters (git checkout -- chapters) and try again; nothing was written.`);
     return 1;
   }
-  writeFileSync(STARTERS_FILE, `${JSON.stringify(indexStarters(chaptersDir), null, 2)}\n`);
+  writeFileSync(STARTERS_FILE, `${JSON.stringify(indexStarters(CHAPTERS, chaptersDir), null, 2)}\n`);
   console.log(`wrote ${relative(process.cwd(), STARTERS_FILE)}`);
   return 0;
 }

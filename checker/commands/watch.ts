@@ -4,7 +4,7 @@ import type { Args } from './args.ts';
 import { GradingSession } from '../grading/grade.ts';
 import { STATUS_MARK, messages } from '../usage/messages.ts';
 import { buildReport } from '../report/build.ts';
-import { CHAPTERS } from '../course/course.ts';
+import { CHAPTERS } from '../course/current.ts';
 import type { ExerciseReport, Report, TypeErrorReport } from '../report/shape.ts';
 import { chapterFolder, gradedTarget } from '../grading/target.ts';
 import { pickExercises, targetUsable } from './check.ts';

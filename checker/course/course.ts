@@ -4,22 +4,30 @@ import { pathToFileURL } from 'node:url';
 import { distinctChapters, resolveChapter } from '../manifest/resolve.ts';
 import type { ChapterEntry, ChapterSpec, ExerciseSpec } from '../manifest/types.ts';
 
-/** The folder holding one manifest file per chapter, named like the chapter folder: `checker/manifest/01-mini-mcp.ts`. */
-export const MANIFEST_DIR = join(import.meta.dirname, '..', 'manifest');
+/** The folder of a course (a folder laid out like this repository) that holds one manifest file per chapter: `checker/manifest/01-mini-mcp.ts`. */
+export function manifestDir(courseRoot: string): string {
+  return join(courseRoot, 'checker', 'manifest');
+}
 
-/** Loads every chapter manifest file (a name starting with a digit) in file-name order; other files there are helpers. */
-async function discoverChapters(): Promise<readonly ChapterSpec[]> {
-  const files = readdirSync(MANIFEST_DIR).filter((name) => /^\d/.test(name)).sort();
+/** The folder of a course that holds each chapter's hidden suites, `checker/suites/<chapter dir>/`. */
+export function suitesDir(courseRoot: string): string {
+  return join(courseRoot, 'checker', 'suites');
+}
+
+/**
+ * Every chapter of the course at `courseRoot`, in order: each manifest file (a name starting with a digit) of its
+ * checker/manifest/, in file-name order; other files there are helpers. The entry points load it once and pass it down.
+ */
+export async function loadChapters(courseRoot: string): Promise<readonly ChapterSpec[]> {
+  const dir = manifestDir(courseRoot);
+  const files = readdirSync(dir).filter((name) => /^\d/.test(name)).sort();
   const chapters: ChapterSpec[] = [];
   for (const file of files) {
-    const loaded = (await import(pathToFileURL(join(MANIFEST_DIR, file)).href)) as { chapter?: ChapterEntry };
+    const loaded = (await import(pathToFileURL(join(dir, file)).href)) as { chapter?: ChapterEntry };
     chapters.push(resolveChapter(file, loaded.chapter));
   }
   return distinctChapters(chapters);
 }
-
-/** Every chapter of the course, in order, found in checker/manifest/; the single list that check, hint, watch and the reports read. */
-export const CHAPTERS: readonly ChapterSpec[] = await discoverChapters();
 
 /** An exercise together with the chapter it belongs to. */
 export interface Selected {
@@ -27,20 +35,20 @@ export interface Selected {
   exercise: ExerciseSpec;
 }
 
-/** Every exercise of the course, in course order. */
-export function allExercises(chapters: readonly ChapterSpec[] = CHAPTERS): Selected[] {
+/** Every exercise of these chapters, in course order. */
+export function allExercises(chapters: readonly ChapterSpec[]): Selected[] {
   return chapters.flatMap((chapter) => chapter.exercises.map((exercise) => ({ chapter, exercise })));
 }
 
 /** Every id a learner may type: chapter ids and exercise ids. */
-export function validIds(chapters: readonly ChapterSpec[] = CHAPTERS): string[] {
+export function validIds(chapters: readonly ChapterSpec[]): string[] {
   return chapters.flatMap((chapter) => [chapter.id, ...chapter.exercises.map((exercise) => exercise.id)]);
 }
 
 /** Turns `01` or `01/3` selectors into exercises; unknown selectors are returned so the caller can complain. */
 export function selectExercises(
   selectors: readonly string[],
-  chapters: readonly ChapterSpec[] = CHAPTERS,
+  chapters: readonly ChapterSpec[],
 ): { selected: Selected[]; unknown: string[] } {
   const all = allExercises(chapters);
   if (selectors.length === 0) return { selected: all, unknown: [] };

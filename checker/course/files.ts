@@ -4,6 +4,22 @@ import { join, resolve } from 'node:path';
 /** The trusted repository this checker runs from. */
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 
+/** The variable that points the checker at another course folder, such as `test/fixtures/course`. */
+export const COURSE_VARIABLE = 'CHECKER_COURSE';
+
+/**
+ * The course this process grades: a folder laid out like this repository (chapters/, solutions/, checker/manifest/,
+ * checker/suites/, checker/starters.json). It is this repository, unless the repository's own tests name another one
+ * in CHECKER_COURSE; that swaps the suites that decide a grade, so it is honoured only beside CHECKER_TRUST_WORKTREE=1.
+ */
+export const COURSE_ROOT = courseRoot(process.env[COURSE_VARIABLE]);
+
+function courseRoot(named: string | undefined): string {
+  if (named === undefined || named === '') return REPO_ROOT;
+  if (process.env['CHECKER_TRUST_WORKTREE'] !== '1') throw new Error(`${COURSE_VARIABLE} is for the repository's own tests and needs CHECKER_TRUST_WORKTREE=1 beside it.`);
+  return resolve(REPO_ROOT, named);
+}
+
 /** Every file under a folder (none when it does not exist). */
 export function listFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];

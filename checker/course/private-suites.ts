@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Lang } from '../usage/messages.ts';
-import { CHAPTERS } from './course.ts';
 import { UsageError } from '../usage/command-line.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 
@@ -28,20 +27,21 @@ const LOOKS_LIKE_SUITE = /\.(test|spec)\.[cm]?[jt]sx?$/;
 export const PRIVATE_PREFIX = '[private] ';
 
 /**
- * Reads `DIR/<chapter dir>/<n>-*.test.ts` for the given chapters. Every file must belong to a known
- * exercise and name its tests with plain string literals, so a file that later fails to load scores zero.
+ * Reads `DIR/<chapter dir>/<n>-*.test.ts` for the `graded` chapters of the `course` (every chapter: a folder naming
+ * none of them is an error). Every file must belong to a known exercise and name its tests with plain string
+ * literals, so a file that later fails to load scores zero.
  */
-export function loadPrivateSuites(dir: string, chapters: readonly ChapterSpec[]): PrivateSuite[] {
+export function loadPrivateSuites(dir: string, course: readonly ChapterSpec[], graded: readonly ChapterSpec[] = course): PrivateSuite[] {
   const root = resolve(dir);
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new PrivateSuiteError((say) => say.suitesNotFolder(dir));
   const suites: PrivateSuite[] = [];
   for (const entry of readdirSync(root, { withFileTypes: true })) {
     if (entry.name.startsWith('.') || entry.name.startsWith('_')) continue;
-    const chapter = CHAPTERS.find((known) => known.dir === entry.name);
+    const chapter = course.find((known) => known.dir === entry.name);
     if (!chapter || !entry.isDirectory()) {
-      throw new PrivateSuiteError((say) => say.suitesNotChapter(entry.name, CHAPTERS.map((known) => known.dir).join(', ')));
+      throw new PrivateSuiteError((say) => say.suitesNotChapter(entry.name, course.map((known) => known.dir).join(', ')));
     }
-    if (!chapters.includes(chapter)) continue;
+    if (!graded.includes(chapter)) continue;
     for (const file of readdirSync(join(root, entry.name)).sort()) {
       const match = SUITE_FILE.exec(file);
       if (!match && LOOKS_LIKE_SUITE.test(file)) throw new PrivateSuiteError((say) => say.suitesBadName(`${entry.name}/${file}`));

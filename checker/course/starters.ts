@@ -2,14 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { CHAPTERS } from './course.ts';
-import { REPO_ROOT, listFiles } from './files.ts';
+import type { ChapterSpec } from '../manifest/types.ts';
+import { COURSE_ROOT, REPO_ROOT, listFiles } from './files.ts';
 
 /** For each chapter folder, each starter file and the git blob id of its content. */
 export type StarterIndex = Record<string, Record<string, string>>;
 
-/** Where the index of starter blobs is kept; reset restores files from these blobs in the git history. */
-export const STARTERS_FILE = join(REPO_ROOT, 'checker', 'starters.json');
+/** Where the course's index of starter blobs is kept; reset restores files from these blobs in the repository's git history. */
+export const STARTERS_FILE = join(COURSE_ROOT, 'checker', 'starters.json');
 
 /** Why the committed starters cannot be read: no git history at all, or a blob the history lacks. */
 export class StarterReadError extends Error {
@@ -26,10 +26,10 @@ function blobId(content: Buffer): string {
   return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
 }
 
-/** Indexes the starter files now in chapters/. */
-export function indexStarters(chaptersDir = join(REPO_ROOT, 'chapters')): StarterIndex {
+/** Indexes the starter files of these chapters now in a chapters folder. */
+export function indexStarters(chapters: readonly ChapterSpec[], chaptersDir: string): StarterIndex {
   const index: StarterIndex = {};
-  for (const chapter of CHAPTERS) {
+  for (const chapter of chapters) {
     const dir = join(chaptersDir, chapter.dir);
     const files: Record<string, string> = {};
     for (const file of listFiles(dir).sort()) files[relative(dir, file)] = blobId(readFileSync(file));
@@ -64,12 +64,12 @@ export function starterFiles(chapterDir: string): Map<string, Buffer> {
   return files;
 }
 
-/** Writes the committed starters of every chapter into `dest` (a chapters folder); returns `dest`. */
+/** Writes the committed starters of every chapter starters.json records into `dest` (a chapters folder); returns `dest`. */
 export function writeCommittedStarters(dest: string): string {
-  for (const chapter of CHAPTERS) {
-    for (const [file, content] of starterFiles(chapter.dir)) {
-      mkdirSync(dirname(join(dest, chapter.dir, file)), { recursive: true });
-      writeFileSync(join(dest, chapter.dir, file), content);
+  for (const chapterDir of Object.keys(readStarters())) {
+    for (const [file, content] of starterFiles(chapterDir)) {
+      mkdirSync(dirname(join(dest, chapterDir, file)), { recursive: true });
+      writeFileSync(join(dest, chapterDir, file), content);
     }
   }
   return dest;

@@ -2,15 +2,19 @@ import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, re
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Selected } from '../course/course.ts';
-import { REPO_ROOT, listFiles } from '../course/files.ts';
+import { suitesDir as courseSuitesDir } from '../course/course.ts';
+import { COURSE_ROOT, REPO_ROOT, listFiles } from '../course/files.ts';
 import { copyLearnerTree } from '../course/learner-tree.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 import type { PrivateSuite } from '../course/private-suites.ts';
 import { shownPath } from './target.ts';
 import type { GradedTarget } from './target.ts';
 
-/** The public suites of this repository. */
-const SUITES_DIR = join(REPO_ROOT, 'checker', 'suites');
+/** The public suites of the course graded. */
+const SUITES_DIR = courseSuitesDir(COURSE_ROOT);
+
+/** The suites' shared helpers, part of the checker itself, whatever course it grades. */
+const SUITES_LIB = join(courseSuitesDir(REPO_ROOT), '_lib');
 
 /** One graded copy inside the scratch folder: the learner's folder it was copied from, and where the copies went. */
 export interface ScratchTarget {
@@ -99,7 +103,7 @@ export function addTarget(scratch: Scratch, learner: GradedTarget, chapters: rea
     const hidden = privateDir ? join(privateDir, chapter.dir) : null;
     if (hidden && existsSync(hidden)) copySuites(hidden, join(suitesDir, privateSuitesDirName(chapter.dir)));
   }
-  copySuites(join(SUITES_DIR, '_lib'), join(suitesDir, '_lib'));
+  copySuites(SUITES_LIB, join(suitesDir, '_lib'));
   const target: ScratchTarget = { key, dir: join(scratch.root, key), learner, shownChapters: shownPath(learner, ''), chaptersDir, suitesDir, suiteOrigins };
   scratch.targets.push(target);
   return target;

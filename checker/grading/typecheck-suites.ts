@@ -7,7 +7,8 @@ import { PrivateSuiteError, loadPrivateSuites } from '../course/private-suites.t
 import type { PrivateSuite } from '../course/private-suites.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 import { privateSuitesDirName } from './scratch.ts';
-import { REPO_ROOT } from '../course/files.ts';
+import { suitesDir as courseSuitesDir } from '../course/course.ts';
+import { COURSE_ROOT, REPO_ROOT } from '../course/files.ts';
 import { StarterReadError, writeCommittedStarters } from '../course/starters.ts';
 import { tscBinary } from './typecheck.ts';
 
@@ -33,10 +34,12 @@ const LIMIT_MS = 180_000;
  * there as a process with the repository's compiler options. `extraArgs` go to `tsc` (such as `--listFilesOnly`).
  * Paths in the output are relative to that folder, so they read as repository paths.
  */
-export function typecheckSuites(suitesDir: string = join(REPO_ROOT, 'checker', 'suites'), extraArgs: readonly string[] = [], privateDirs: readonly PrivateCopy[] = []): SuitesTypecheck {
+export function typecheckSuites(suitesDir: string = courseSuitesDir(COURSE_ROOT), extraArgs: readonly string[] = [], privateDirs: readonly PrivateCopy[] = []): SuitesTypecheck {
   const root = mkdtempSync(join(tmpdir(), 'mcp-typecheck-suites-'));
   try {
     cpSync(suitesDir, join(root, 'checker', 'suites'), { recursive: true });
+    // The suites' shared helpers are the checker's own, whatever course it grades.
+    cpSync(join(courseSuitesDir(REPO_ROOT), '_lib'), join(root, 'checker', 'suites', '_lib'), { recursive: true });
     // Private suites sit beside the public ones exactly as they do in a grading's scratch folder.
     for (const { from, as } of privateDirs) cpSync(from, join(root, 'checker', 'suites', as), { recursive: true });
     mkdirSync(join(root, 'chapters'));
@@ -60,12 +63,12 @@ export function typecheckSuites(suitesDir: string = join(REPO_ROOT, 'checker', '
 
 
 /**
- * Reads an instructor's private suites (see private-suites.ts) and checks that they compile before anything
+ * Reads an instructor's private suites for the graded chapters of the course (see private-suites.ts) and checks that they compile before anything
  * is graded: the one way graders load them.
  */
-export function loadCheckedPrivateSuites(dir: string, chapters: readonly ChapterSpec[]): PrivateSuite[] {
-  const suites = loadPrivateSuites(dir, chapters);
-  checkCompiles(resolve(dir), chapters);
+export function loadCheckedPrivateSuites(dir: string, course: readonly ChapterSpec[], graded: readonly ChapterSpec[] = course): PrivateSuite[] {
+  const suites = loadPrivateSuites(dir, course, graded);
+  checkCompiles(resolve(dir), graded);
   return suites;
 }
 

@@ -1,6 +1,7 @@
 import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import { annotations, escapeData, failsForTampering, summaryMarkdown, tamperedAllowed } from './summary.ts';
 import { guessLang } from '../usage/command-line.ts';
+import { CHAPTERS } from '../course/current.ts';
 import { ResultsShapeError, validatePrReport } from './validate.ts';
 import { prWords } from './words.ts';
 
@@ -21,7 +22,7 @@ function main(argv: readonly string[]): number {
   let report;
   try {
     if (statSync(file).size > MAX_BYTES) throw new ResultsShapeError('the results file is too large');
-    report = validatePrReport(JSON.parse(readFileSync(file, 'utf8')));
+    report = validatePrReport(JSON.parse(readFileSync(file, 'utf8')), CHAPTERS);
   } catch (error) {
     const reason = error instanceof ResultsShapeError ? error.message : error instanceof SyntaxError ? 'not JSON' : 'cannot be read';
     // The results could not be read, so neither could their language: CHECKER_LANG decides, Korean by default.

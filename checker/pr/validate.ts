@@ -1,4 +1,4 @@
-import { CHAPTERS, allExercises } from '../course/course.ts';
+import { allExercises } from '../course/course.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 import { buildReport, pointsFor, totals, weightOf } from '../report/build.ts';
 import { REPORT_VERSION } from '../report/shape.ts';
@@ -43,7 +43,7 @@ function list(value: unknown, where: string): unknown[] {
  * Checks that parsed JSON is a grade:pr report for this course: every exercise and test of the trusted
  * manifest present once, and the score, maximum and statuses consistent with the tests. Returns it typed.
  */
-export function validatePrReport(value: unknown, chapters: readonly ChapterSpec[] = CHAPTERS): PullRequestReport {
+export function validatePrReport(value: unknown, chapters: readonly ChapterSpec[]): PullRequestReport {
   const root = object(value, 'report');
   if (root['version'] !== REPORT_VERSION) throw new ResultsShapeError(`report.version is not ${REPORT_VERSION}`);
   const expected = allExercises(chapters);

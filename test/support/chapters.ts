@@ -1,4 +1,4 @@
-import { CHAPTERS } from '../../checker/course/course.ts';
+import { CHAPTERS } from '../../checker/course/current.ts';
 
 /**
  * The folder name of the chapter with this id, such as `01`, as the manifest says. Checker tests that plant code

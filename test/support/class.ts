@@ -1,7 +1,8 @@
 import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHAPTERS } from '../../checker/course/course.ts';
-import { chapterDir } from './chapters.ts';
+import { CHAPTERS } from '../../checker/course/current.ts';
+import type { ChapterSpec } from '../../checker/manifest/types.ts';
+import { FIXTURE_CHAPTERS, FIXTURE_SOLUTIONS, FIXTURE_STARTERS } from './course.ts';
 import { rewrite } from './pr-repo.ts';
 import { REPO } from './run.ts';
 import { committedStarters } from './starters.ts';
@@ -9,17 +10,33 @@ import { committedStarters } from './starters.ts';
 /** The kinds of student folder the helpers can build. */
 export type Kind = 'solved' | 'unsolved' | 'half' | 'empty' | 'hanging' | 'typeError' | 'notFolder' | 'chaptersOnly';
 
+/** A course to build students from: its chapters, its starters and solutions, and chapter 01's files the kinds change. */
+export interface StudentCourse {
+  chapters: readonly ChapterSpec[];
+  starters: () => string;
+  solutions: string;
+  /** Chapter 01's files that every one of its exercises loads (the hanging student's loop goes into each). */
+  loadedByAll: readonly string[];
+  /** The chapter 01 file the type-error student breaks. */
+  typeErrorFile: string;
+}
+
+/** The real course: every exercise of chapter 01 loads server.ts. */
+export const REAL_STUDENTS: StudentCourse = { chapters: CHAPTERS, starters: committedStarters, solutions: join(REPO, 'solutions'), loadedByAll: ['server.ts'], typeErrorFile: 'rpc.ts' };
+
+/** The fixture course (test/fixtures/course): chapter 01's exercises load numbers.ts (01/1, 01/2) or text.ts (01/3). */
+export const FIXTURE_STUDENTS: StudentCourse = { chapters: FIXTURE_CHAPTERS, starters: () => FIXTURE_STARTERS, solutions: FIXTURE_SOLUTIONS, loadedByAll: ['numbers.ts', 'text.ts'], typeErrorFile: 'numbers.ts' };
+
 /**
- * Builds one student folder of the given kind under `dir`. Every chapter of the manifest is copied; the kinds
- * that solve, hang or break only part of the work do it in chapter 01 (its server.ts and rpc.ts), and leave the
- * other chapters as starters.
+ * Builds one student folder of the given kind under `dir`. Every chapter of the course is copied; the kinds
+ * that solve, hang or break only part of the work do it in chapter 01, and leave the other chapters as starters.
  */
-export function makeStudent(dir: string, name: string, kind: Kind): void {
+export function makeStudent(dir: string, name: string, kind: Kind, course: StudentCourse = REAL_STUDENTS): void {
   const root = join(dir, name);
-  const first = chapterDir('01');
+  const first = course.chapters.find((chapter) => chapter.id === '01')!.dir;
   const copyChapters = (to: string, solved: (chapter: string) => boolean) => {
-    for (const { dir: chapter } of CHAPTERS) {
-      cpSync(join(solved(chapter) ? join(REPO, 'solutions') : committedStarters(), chapter), join(to, chapter), { recursive: true });
+    for (const { dir: chapter } of course.chapters) {
+      cpSync(join(solved(chapter) ? course.solutions : course.starters(), chapter), join(to, chapter), { recursive: true });
     }
   };
   switch (kind) {
@@ -39,8 +56,8 @@ export function makeStudent(dir: string, name: string, kind: Kind): void {
   writeFileSync(join(root, 'package.json'), '{"name":"student-copy"}\n');
   const solvedFirst = kind === 'solved' || kind === 'half' || kind === 'typeError';
   copyChapters(chapters, (chapter) => kind === 'solved' || (solvedFirst && chapter === first));
-  if (kind === 'hanging') rewrite(join(chapters, first, 'server.ts'), (text) => `${text}\nwhile (Date.now() > 0) { /* never ends */ }\n`);
-  if (kind === 'typeError') rewrite(join(chapters, first, 'rpc.ts'), (text) => `${text}\nexport const broken: number = 'not a number';\n`);
+  if (kind === 'hanging') for (const file of course.loadedByAll) rewrite(join(chapters, first, file), (text) => `${text}\nwhile (Date.now() > 0) { /* never ends */ }\n`);
+  if (kind === 'typeError') rewrite(join(chapters, first, course.typeErrorFile), (text) => `${text}\nexport const broken: number = 'not a number';\n`);
 }
 
 /** Appends a line naming the student to every TypeScript file of a student folder, so no chapter content is shared. */

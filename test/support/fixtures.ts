@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CHAPTERS } from '../../checker/course/course.ts';
+import { CHAPTERS } from '../../checker/course/current.ts';
 import type { ChapterSpec } from '../../checker/manifest/types.ts';
 import type { ChapterOutput, Fixture } from '../fixtures/types.ts';
 import { REPO } from './run.ts';
@@ -68,9 +68,9 @@ export interface Change {
   replace?: string;
 }
 
-/** Copies the solutions into `dir` and applies the changes; returns `dir`. */
-export function copySolutions(dir: string, changes: readonly Change[]): string {
-  cpSync(join(REPO, 'solutions'), dir, { recursive: true });
+/** Copies the solutions (the real course's, or the folder `from`) into `dir` and applies the changes; returns `dir`. */
+export function copySolutions(dir: string, changes: readonly Change[], from = join(REPO, 'solutions')): string {
+  cpSync(from, dir, { recursive: true });
   for (const change of changes) {
     const file = join(dir, change.file);
     let text = readFileSync(file, 'utf8');

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gradeFolders } from '../../checker/grading/grade.ts';
-import { CHAPTERS, selectExercises } from '../../checker/course/course.ts';
+import { CHAPTERS } from '../../checker/course/current.ts';
+import { selectExercises } from '../../checker/course/course.ts';
 import type { Report } from '../../checker/report/shape.ts';
 import { gradedTarget } from '../../checker/grading/target.ts';
 import { GRADING_TIMEOUT } from './run.ts';
@@ -22,7 +23,7 @@ async function main(planFile: string, outFile: string): Promise<void> {
   for (const entry of plan) groups.set(entry.ids.join(','), [...(groups.get(entry.ids.join(',')) ?? []), entry]);
   const reports: Record<string, Report> = {};
   for (const entries of groups.values()) {
-    const { selected } = selectExercises(entries[0]!.ids);
+    const { selected } = selectExercises(entries[0]!.ids, CHAPTERS);
     const graded = await gradeFolders(entries.map((entry) => ({ learner: gradedTarget(entry.dir, CHAPTERS) })), selected, { lang: 'en', timeoutMs: Number(GRADING_TIMEOUT) * 1000, chapters: CHAPTERS });
     entries.forEach((entry, index) => {
       reports[entry.label] = graded[index]!;

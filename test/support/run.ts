@@ -23,7 +23,7 @@ export interface Ran {
 }
 
 /** Options for a command run by the tests. */
-interface RunOptions {
+export interface RunOptions {
   timeoutMs?: number;
   env?: NodeJS.ProcessEnv;
   /** Text for standard input. */

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { CHAPTERS } from '../../../../checker/course/course.ts';
+import { CHAPTERS } from '../../../../checker/course/current.ts';
 import { buildReport } from '../../../../checker/report/build.ts';
 import type { ExerciseReport, Report } from '../../../../checker/report/shape.ts';
 import type { StudentResult } from '../../../../checker/class/grade-class.ts';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { CHAPTERS } from '../../../../checker/course/course.ts';
+import { CHAPTERS } from '../../../../checker/course/current.ts';
 import { buildReport } from '../../../../checker/report/build.ts';
 import type { StudentResult } from '../../../../checker/class/grade-class.ts';
 import { readChapterTexts, similarity, similarityHtml } from '../../../../checker/class/similarity.ts';

@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { CHAPTERS } from '../../../../checker/course/course.ts';
+import { CHAPTERS } from '../../../../checker/course/current.ts';
 import { isStarterChapter } from '../../../../checker/grading/starter-chapters.ts';
 import { starterCopy } from '../../../support/starters.ts';
 

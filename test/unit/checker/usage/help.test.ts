@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { UsageError } from '../../../../checker/usage/command-line.ts';
-import { USAGE_LINES, usageErrorText } from '../../../../checker/usage/help.ts';
+import { isCommand, parseArgs } from '../../../../checker/commands/args.ts';
+import { UsageError, guessLang } from '../../../../checker/usage/command-line.ts';
+import { USAGE_LINES, helpText, usageErrorText } from '../../../../checker/usage/help.ts';
 
 const wrong = new UsageError((say) => say.unknownOption('--bogus'));
 
@@ -18,5 +19,47 @@ describe('usageErrorText', () => {
     const text = usageErrorText(wrong, 'grade', 'en');
     expect(text).toContain(USAGE_LINES.grade);
     expect(text).toContain('npm run grade -- --help');
+  });
+});
+
+describe('helpText, as each command prints it for --help and -h', () => {
+  const topics = ['check', 'hint', 'watch', 'reset', 'serve', 'grade', 'grade:diff', 'grade:merge', 'grade:pr', 'conformance'] as const;
+  test.each(topics)('%s: its usage in Korean by default and in English on request', (name) => {
+    const ko = helpText(name, 'ko');
+    expect(ko).toMatch(/^사용법:/);
+    expect(ko).toContain(`npm run ${name} --`);
+    const en = helpText(name, 'en');
+    expect(en).toMatch(/^Usage:/);
+    expect(en).toContain(`npm run ${name} --`);
+  });
+});
+
+describe('option errors of the learner commands speak the chosen language', () => {
+  /** What checker/cli.ts prints for a command line it refuses: the error in the language guessed from it, then the usage. */
+  function refused(argv: string[], env: NodeJS.ProcessEnv = {}): string {
+    try {
+      parseArgs(argv, env);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      return usageErrorText(error, isCommand(argv[0]) ? argv[0] : null, guessLang(argv, env));
+    }
+    throw new Error(`${argv.join(' ')} was accepted`);
+  }
+
+  test.each([
+    ['--timeout', ['check', '--timeout', '0'], /--timeout은 1에서 600/],
+    ['an unknown option', ['hint', '--frobnicate'], /알 수 없는 옵션: --frobnicate/],
+  ])('%s: Korean by default, with the usage line', (_name, argv, korean) => {
+    const text = refused(argv);
+    expect(text).toMatch(korean);
+    expect(text).toMatch(/사용법:\nnpm run /);
+    expect(text).not.toMatch(/must be|needs a value|unknown option|required/);
+  });
+
+  test('and English with --lang en or CHECKER_LANG=en', () => {
+    expect(refused(['check', '--timeout', 'soon', '--lang', 'en'])).toContain('--timeout must be a number of seconds from 1 to 600, not soon');
+    const bogus = refused(['check', '--bogus'], { CHECKER_LANG: 'en' });
+    expect(bogus).toContain('Unknown option: --bogus');
+    expect(bogus).toContain('npm run check --');
   });
 });

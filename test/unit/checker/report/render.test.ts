@@ -1,0 +1,91 @@
+import { describe, expect, test } from 'vitest';
+import { gradebookCsv } from '../../../../checker/class/csv.ts';
+import type { StudentResult } from '../../../../checker/class/grade-class.ts';
+import { reportHtml } from '../../../../checker/class/html.ts';
+import { loadChapters, allExercises } from '../../../../checker/course/course.ts';
+import { buildReport } from '../../../../checker/report/build.ts';
+import { junitOf } from '../../../../checker/report/junit.ts';
+import type { ExerciseReport, Report } from '../../../../checker/report/shape.ts';
+import { renderText } from '../../../../checker/report/text.ts';
+import { FIXTURE_COURSE } from '../../support/fixture-course.ts';
+
+/*
+ * Every renderer of a report, in-process, from reports built by hand for the fixture course's five exercises: what the
+ * end-to-end tests would otherwise need a whole grading run for.
+ */
+const CHAPTERS = await loadChapters(FIXTURE_COURSE);
+const SELECTED = allExercises(CHAPTERS);
+
+/** One exercise's report: passing, or failing its last test with a sent/got message. */
+function exercise(id: string, pass: boolean): ExerciseReport {
+  const { exercise: spec } = SELECTED.find(({ exercise: known }) => known.id === id)!;
+  const names = Object.keys(spec.tests);
+  const message = pass ? '' : `${spec.title.en} broke <its rule> & more\n  sent: 21\n  got: 21\n  expected: 42`;
+  return {
+    id,
+    title: spec.title.en,
+    status: pass ? 'pass' : 'fail',
+    message,
+    hint: spec.hint.en,
+    todo: `chapters/${id.startsWith('01') ? '01-numbers/numbers.ts' : '02-pairs/pairs.ts'}:5`,
+    points: pass ? 1 : 0,
+    max_points: 1,
+    tests: names.map((name, index) => ({ name, title: name, status: pass || index < names.length - 1 ? 'pass' : 'fail', message: pass || index < names.length - 1 ? '' : message })),
+  };
+}
+
+/** A report where the given exercises fail and the rest pass. */
+function report(failing: readonly string[], lang: 'ko' | 'en' = 'en'): Report {
+  return buildReport({ target: 'chapters', lang, exercises: SELECTED.map(({ exercise: spec }) => exercise(spec.id, !failing.includes(spec.id))), type_errors: [] });
+}
+
+/** A class row for a student with that report. */
+function row(name: string, graded: Report): StudentResult {
+  return { student: { name, dir: `/class/${name}`, learner: null, problem: null }, report: graded, missingChapters: [] };
+}
+
+describe('text report', () => {
+  test('names each exercise, the failing test with what was sent and got, where to look and the hint, and the score', () => {
+    const text = renderText(report(['01/1']));
+    expect(text).toContain('✗ 01/1 Doubling — fail');
+    expect(text).toContain('✓ 02/2 Adding — pass');
+    expect(text).toMatch(/sent: 21\n\s+got: 21/);
+    expect(text).toContain('Look at: chapters/01-numbers/numbers.ts:5');
+    expect(text).toContain('Hint: Return twice the value you get.');
+    expect(text).toContain('score 4/5 (by exercise)');
+  });
+
+  test('speaks Korean when the report does', () => {
+    expect(renderText(report(['01/1'], 'ko'))).toContain('점수 4/5 (연습 단위)');
+  });
+});
+
+describe('JUnit', () => {
+  test('one testsuite per exercise, its points as a property, failures escaped', () => {
+    const xml = junitOf(report(['01/1']));
+    expect(xml.startsWith('<?xml')).toBe(true);
+    expect(xml.match(/<testsuite /g)).toHaveLength(SELECTED.length);
+    expect(xml.match(/<failure/g)).toHaveLength(1);
+    expect(xml).toContain('&lt;its rule&gt; &amp; more');
+    expect(xml).not.toContain('<its rule>');
+  });
+});
+
+describe('the class gradebook', () => {
+  const results = [row('kim', report([])), row('lee, "별명"', report(['01/1', '02/2']))];
+
+  test('CSV: a header of exercises, one row per student with points, score and percent, names quoted', () => {
+    const csv = gradebookCsv(results, SELECTED.map(({ exercise: spec }) => spec.id), 'en');
+    const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toContain('01/1 points');
+    expect(lines[1]).toMatch(/^kim,1,1,1,1,1,5,5,100,/);
+    expect(lines[2]).toMatch(/^"lee, ""별명""",0,1,1,1,0,3,5,60,/);
+  });
+
+  test('HTML: self-contained, one heatmap cell per student and exercise, names escaped', () => {
+    const html = reportHtml(results, SELECTED, 'en', new Date('2026-12-01T00:00:00Z'));
+    expect(html.match(/<td class="cell /g)).toHaveLength(results.length * SELECTED.length);
+    expect(html).toContain('data-student="lee, &quot;별명&quot;"');
+    expect(html).not.toMatch(/<script|<link|\ssrc=|\shref=/);
+  });
+});
