@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Report } from '../checker/report/shape.ts';
-import { FIXTURE_COURSE, FIXTURE_SOLUTIONS, fixtureTs as runTs } from './support/course.ts';
+import { FIXTURE_CHAPTERS, FIXTURE_COURSE, FIXTURE_SOLUTIONS, fixtureTs as runTs } from './support/course.ts';
 import { entriesFrom, zipOf } from './support/zip.ts';
 
 /** Submissions as they arrive from GitHub's Download ZIP and LMS exports, beside the mistakes an instructor's folder holds (on the fixture course). */
@@ -43,7 +43,7 @@ describe('npm run grade on submissions as they arrive', () => {
   });
 
   test('--similarity compares the copies the grader unpacked, a .zip among them', () => {
-    const pairs = book.similarity?.pairs.filter((pair) => pair.chapter === '01-mini-mcp').map((pair) => [...pair.students].sort().join(' + '));
+    const pairs = book.similarity?.pairs.filter((pair) => pair.chapter === FIXTURE_CHAPTERS[0]!.dir).map((pair) => [...pair.students].sort().join(' + '));
     expect(pairs).toEqual(expect.arrayContaining(['park.zip + seo', 'park.zip + 김 민수', 'seo + 김 민수']));
   });
 
