@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Report } from '../checker/report/shape.ts';
 import { chapterDir } from './support/chapters.ts';
@@ -237,5 +237,7 @@ describe('a learner file that a suite starts as its own process', () => {
     const exercise = report.exercises.find((entry) => entry.id === '03/3')!;
     expect(exercise.status).not.toBe('pass');
     expect(exercise.message).toContain('Refused by the grading sandbox');
+    // The refusal keeps the path it refused, whatever the learner's code does with the error.
+    expect(exercise.message).toContain(basename(probe));
   });
 });

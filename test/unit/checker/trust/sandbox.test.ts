@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, realpathSync, statSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { LEARNER_HEAP_MB, deniedFrom, laneSandbox, permissionFlag, SANDBOX_PRELOAD, sandboxArgv } from '../../../../checker/trust/sandbox.ts';
@@ -38,6 +38,30 @@ describe('sandboxArgv', () => {
     const argv = sandboxArgv({ read: [], write: '/w' });
     expect(argv.filter((arg) => arg.startsWith('--allow-fs-read'))).toEqual([]);
     expect(argv.filter((arg) => /^--allow-(child-process|worker|addons|wasi)/.test(arg))).toEqual([]);
+  });
+
+  test('a file-system refusal names the refused path in its message, however the learner code reads (sync, promise, callback, ES import)', () => {
+    const outside = join(tempDir('sandbox-outside'), 'secret.txt');
+    writeFileSync(outside, 'not for learners');
+    const probe = join(quiet, 'probe.mjs');
+    writeFileSync(
+      probe,
+      [
+        "import { readFileSync } from 'node:fs';",
+        "import { readFile } from 'node:fs/promises';",
+        "import fs from 'node:fs';",
+        'const said = [];',
+        `try { readFileSync(${JSON.stringify(outside)}); } catch (error) { said.push(error.message); }`,
+        `try { await readFile(${JSON.stringify(outside)}); } catch (error) { said.push(error.message); }`,
+        `await new Promise((done) => fs.readFile(${JSON.stringify(outside)}, (error) => { said.push(error.message); done(); }));`,
+        'console.log(JSON.stringify(said));',
+      ].join('\n'),
+    );
+    const ran = spawnSync(process.execPath, [...sandboxArgv({ read: [quiet, SANDBOX_PRELOAD], write: quiet }), probe], { encoding: 'utf8' });
+    expect(ran.status, ran.stderr).toBe(0);
+    const said = JSON.parse(ran.stdout) as string[];
+    expect(said).toHaveLength(3);
+    for (const message of said) expect(message).toBe(`Access to this API has been restricted: ${outside}`);
   });
 
   test('the preload is the file beside the module', () => {
