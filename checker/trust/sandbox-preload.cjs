@@ -30,7 +30,8 @@ for (const name of ['kill', '_kill']) {
 function named(error) {
   if (error && error.code === 'ERR_ACCESS_DENIED' && typeof error.resource === 'string' && error.resource !== '' && typeof error.message === 'string' && !error.message.includes(error.resource)) {
     try {
-      error.message = `${error.message}: ${error.resource}`;
+      // Node 22+ ends its message with a sentence on flags; the path follows it without a second full stop.
+      error.message = `${error.message.replace(/\.$/, '')}: ${error.resource}`;
     } catch {
       // A frozen error keeps its message.
     }
