@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { test } from 'vitest';
 import { attempt } from '../_lib/run.ts';
 import { described, ensure, fail, say, show } from '../_lib/say.ts';
-import { REPORT, expectError, expectResult, isObject, send, watchDisk, withServer } from './support.ts';
+import { REPORT, expectError, expectResult, inDocs, isObject, send, watchDisk, withServer } from './support.ts';
 import type { Exchange } from './support.ts';
 import type { MiniServer } from '../../../chapters/01-mini-mcp/server.ts';
 import { josa } from '../_lib/josa.ts';
@@ -144,7 +144,7 @@ test('reads no file for an address the allowlist refuses', () => {
             `The allowlist ${show(names)} does not admit this address, yet the server read or looked at files before it answered. The allowlist comes first: refusing after reading may look the same in the reply, but a file that is not allowed was already opened (turning the ENOENT of that read into -32602 changes nothing).`,
           ),
           sent: request,
-          got: { touched: watched.touched.map((path) => path.slice(dirname(root).length + 1)), reply: watched.value.ok ? watched.value.value : watched.value.error },
+          got: { touched: watched.touched.map((path) => path.slice(dirname(root).length + 1)), reply: watched.value.ok ? watched.value.value : inDocs(watched.value.error) },
           expected: say('파일을 하나도 건드리지 않고 -32602로 거절', 'a -32602 refusal that touched no file'),
         });
       }
@@ -167,7 +167,7 @@ test('does not answer a missing allowed document as a refusal', () => {
           `The allowlist ${show(names)} admits gone.txt, but the folder has no such file, and the server answered as a refusal (-32602) or with a result. Failing to read an allowed document is a bug, not a refusal; dressing it as one hides the bug behind a normal-looking reply.`,
         ),
         sent: request,
-        got: outcome.ok ? outcome.value : outcome.error,
+        got: outcome.ok ? outcome.value : inDocs(outcome.error),
         expected: say('handle이 읽기 오류를 그대로 던짐(또는 -32602가 아닌 오류)', 'handle lets the read error propagate (or an error other than -32602)'),
       });
     }

@@ -22,6 +22,9 @@ export interface Exchange {
   reply: Reply;
 }
 
+/** The temporary folder withServer made for the server running now, or null between servers. */
+let current: string | null = null;
+
 /**
  * Creates a temporary folder holding the given files, runs fn with a server on it, then removes the folder.
  * The server's root is a folder inside a fresh temporary folder, so `outside` can put files next to the root
@@ -30,16 +33,24 @@ export interface Exchange {
 export function withServer<T>(files: Record<string, string>, fn: (server: MiniServer, root: string) => T, outside: Record<string, string> = {}): T {
   const holder = mkdtempSync(join(tmpdir(), 'mini-mcp-suite-'));
   const root = join(holder, 'docs');
+  current = holder;
   try {
     mkdirSync(root);
     for (const [name, body] of Object.entries(outside)) writeFileSync(join(holder, name), body, 'utf8');
     for (const [name, body] of Object.entries(files)) writeFileSync(join(root, name), body, 'utf8');
     const made = attempt(() => new MiniServer(root));
-    if (!made.ok) fail({ what: say(`MiniServer를 만들다가 예외가 났다: ${made.error}`, `Creating MiniServer threw: ${made.error}`) });
+    if (!made.ok) fail({ what: say(`MiniServer를 만들다가 예외가 났다: ${inDocs(made.error)}`, `Creating MiniServer threw: ${inDocs(made.error)}`) });
     return fn(made.value, root);
   } finally {
+    current = null;
     rmSync(holder, { recursive: true, force: true });
   }
+}
+
+
+/** A text from the learner's code with the suite's temporary folder taken out, so `docs/report.txt` reads as the server's own folder and no temporary path is shown. */
+export function inDocs(text: string): string {
+  return current === null ? text : text.split(`${current}/`).join('');
 }
 
 /** True for a JSON object (not null, not an array). */
@@ -57,7 +68,7 @@ export function sendRaw(server: MiniServer, text: string, sent: unknown = text):
         ? say('서버가 응답 대신 예외를 던졌다. 검사하기 전에 파일을 읽으려 한 것 같다.', 'The server threw instead of replying; it seems to read a file before checking.')
         : say('서버가 응답 대신 예외를 던졌다.', 'The server threw instead of replying.'),
       sent,
-      got: outcome.error,
+      got: inDocs(outcome.error),
       expected: say('JSON 응답 문자열', 'a JSON reply string'),
     });
   }
