@@ -3,8 +3,14 @@ import { syncBuiltinESMExports } from 'node:module';
 import { resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The node:fs functions that read a file or look at a path; a watch records every path they get. */
-const DISK_FUNCTIONS = ['readFileSync', 'openSync', 'existsSync', 'statSync', 'lstatSync', 'accessSync', 'readdirSync', 'realpathSync'] as const;
+/** The node:fs functions that read a file or look at a path, in their sync and callback forms; a watch records every path they get. */
+const DISK_FUNCTIONS = [
+  'readFileSync', 'openSync', 'existsSync', 'statSync', 'lstatSync', 'accessSync', 'readdirSync', 'realpathSync',
+  'readFile', 'open', 'exists', 'stat', 'lstat', 'access', 'readdir', 'realpath', 'createReadStream', 'opendir', 'opendirSync',
+] as const;
+
+/** The same in node:fs/promises (fs.promises), so a read awaited before a check is seen as one read synchronously. */
+const PROMISE_FUNCTIONS = ['readFile', 'open', 'stat', 'lstat', 'access', 'readdir', 'realpath', 'opendir'] as const;
 
 /** A watch on node:fs: the paths under one folder that were read or looked at since it began. */
 interface Watch {
@@ -13,30 +19,35 @@ interface Watch {
 }
 
 /**
- * Starts recording every path under `near` that the process reads or looks at through node:fs, whichever way the
- * learner imported it (named imports follow, through syncBuiltinESMExports). `stop` puts node:fs back as it was.
+ * Starts recording every path under `near` that the process reads or looks at through node:fs or node:fs/promises,
+ * sync, callback or awaited, whichever way the learner imported it (named imports follow, through syncBuiltinESMExports). `stop` puts node:fs back as it was.
  */
 function startWatch(near: string): Watch {
   const touched: string[] = [];
   const within = resolve(near);
-  const module = fs as unknown as Record<string, unknown>;
-  const originals = new Map(DISK_FUNCTIONS.map((name) => [name, module[name]] as const));
-  for (const [name, original] of originals) {
-    if (typeof original !== 'function') continue;
-    const watched = function (this: unknown, ...args: unknown[]): unknown {
-      const target = args[0];
-      const path = target instanceof URL ? fileURLToPath(target) : typeof target === 'string' || Buffer.isBuffer(target) ? resolve(String(target)) : undefined;
-      if (path !== undefined && (path === within || path.startsWith(`${within}${sep}`)) && !touched.includes(path)) touched.push(path);
-      return (original as (...inner: unknown[]) => unknown).apply(this, args);
-    };
-    Object.assign(watched, original);
-    module[name] = watched;
-  }
+  const replaced: { module: Record<string, unknown>; name: string; original: unknown }[] = [];
+  const watch = (module: Record<string, unknown>, names: readonly string[]): void => {
+    for (const name of names) {
+      const original = module[name];
+      if (typeof original !== 'function') continue;
+      const watched = function (this: unknown, ...args: unknown[]): unknown {
+        const target = args[0];
+        const path = target instanceof URL ? fileURLToPath(target) : typeof target === 'string' || Buffer.isBuffer(target) ? resolve(String(target)) : undefined;
+        if (path !== undefined && (path === within || path.startsWith(`${within}${sep}`)) && !touched.includes(path)) touched.push(path);
+        return (original as (...inner: unknown[]) => unknown).apply(this, args);
+      };
+      Object.assign(watched, original);
+      module[name] = watched;
+      replaced.push({ module, name, original });
+    }
+  };
+  watch(fs as unknown as Record<string, unknown>, DISK_FUNCTIONS);
+  watch(fs.promises as unknown as Record<string, unknown>, PROMISE_FUNCTIONS);
   syncBuiltinESMExports();
   return {
     touched,
     stop: () => {
-      for (const [name, original] of originals) module[name] = original;
+      for (const { module, name, original } of replaced) module[name] = original;
       syncBuiltinESMExports();
     },
   };
