@@ -5,6 +5,9 @@ import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../course/files.ts';
 import { josa } from '../suites/_lib/josa.ts';
+import { UsageError, langOption, readWords } from '../usage/command-line.ts';
+import type { Lang } from '../usage/messages.ts';
+import { readCommandLine } from '../usage/prologue.ts';
 import { NODE_PACKAGE, installLtsNode } from './lts-node.ts';
 
 /** The Inspector release the lesson documents, pinned exactly; npx fetches it into its own cache, not into this repository. */
@@ -21,21 +24,16 @@ export interface InspectArgs {
   chapter: string;
   era: 'legacy' | 'modern';
   print: boolean;
-  lang: 'ko' | 'en';
+  lang: Lang;
 }
 
-/** Reads `03 [--modern] [--print] [--lang en]`; unknown words are an error message. */
-export function parseInspectArgs(argv: readonly string[]): InspectArgs | string {
-  const args: InspectArgs = { chapter: '03', era: 'legacy', print: false, lang: process.env['CHECKER_LANG'] === 'en' ? 'en' : 'ko' };
-  for (let index = 0; index < argv.length; index += 1) {
-    const word = argv[index]!;
-    if (word === '--modern') args.era = 'modern';
-    else if (word === '--print') args.print = true;
-    else if (word === '--lang') args.lang = argv[++index] === 'en' ? 'en' : 'ko';
-    else if (/^\d\d$/.test(word)) args.chapter = word;
-    else return `unknown argument: ${word}`;
-  }
-  return args;
+/** Reads `[03] [--modern] [--print] [--lang ko|en]`; throws UsageError on anything else. */
+export function parseInspectArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): InspectArgs {
+  const { positional, values, flags } = readWords(argv, ['--lang'], ['--modern', '--print']);
+  const lang = langOption(values['--lang'], env);
+  const extra = positional.find((word, index) => index > 0 || !/^\d\d$/.test(word));
+  if (extra !== undefined) throw new UsageError((say) => say.unexpectedArgument(extra));
+  return { chapter: positional[0] ?? '03', era: flags['--modern'] ? 'modern' : 'legacy', print: flags['--print'], lang };
 }
 
 /** The exact command that starts the Inspector's web UI on the learner's own server, with absolute paths so it works from any folder. */
@@ -57,13 +55,11 @@ export function nodeAtLeast(wanted: readonly number[], version = process.version
 }
 
 /** `npm run inspect -- 03`: starts the Inspector on the learner's stdio server, under the npm registry's Node 24 when this Node is too old. */
-export function runInspect(argv: readonly string[]): number {
-  const args = parseInspectArgs(argv);
-  const say = (ko: string, en: string) => (typeof args !== 'string' && args.lang === 'en' ? en : ko);
-  if (typeof args === 'string') {
-    console.error(`${args}\n사용법: npm run inspect -- 03 [--modern] [--print]`);
-    return 2;
-  }
+export function runInspect(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): number {
+  const read = readCommandLine(argv, 'inspect', (words) => parseInspectArgs(words, env), env);
+  if (read.exitCode !== undefined) return read.exitCode;
+  const { args } = read;
+  const say = (ko: string, en: string) => (args.lang === 'en' ? en : ko);
   const command = inspectorCommand(args);
   if (command === null) {
     console.error(say(`${args.chapter}장에는 stdio 서버가 없다. 쓸 수 있는 장: ${Object.keys(STDIO_SERVERS).join(', ')}`, `Chapter ${args.chapter} has no stdio server. Chapters that have one: ${Object.keys(STDIO_SERVERS).join(', ')}`));

@@ -3,7 +3,7 @@ import type { Lang } from './messages.ts';
 import { usageWords } from './usage-words.ts';
 
 /** The commands that answer --help. */
-export type HelpTopic = 'check' | 'hint' | 'watch' | 'reset' | 'serve' | 'grade' | 'grade:diff' | 'grade:merge' | 'grade:pr' | 'conformance';
+export type HelpTopic = 'check' | 'hint' | 'watch' | 'reset' | 'serve' | 'grade' | 'grade:diff' | 'grade:merge' | 'grade:pr' | 'conformance' | 'inspect';
 
 /** One usage line per command; option names are the same in both languages. */
 export const USAGE_LINES: Record<HelpTopic, string> = {
@@ -17,6 +17,7 @@ export const USAGE_LINES: Record<HelpTopic, string> = {
   'grade:merge': 'npm run grade:merge -- SHARD_GRADEBOOK_DIR... --out DIR [--lang ko|en]',
   'grade:pr': 'npm run grade:pr -- --base REF --head REF [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--repo DIR] [--run-as USER]',
   conformance: 'npm run conformance -- 04 [--target DIR] [--lang ko|en]',
+  inspect: 'npm run inspect -- 03 [--modern] [--print] [--lang ko|en]',
 };
 
 const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
@@ -59,6 +60,10 @@ const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
   conformance: {
     ko: '관리자용: 정답(기본 solutions/)의 HTTP 서버를 127.0.0.1의 빈 포트에 띄우고, 공식 적합성 도구의 서버 시나리오를 --spec-version 2026-07-28로 돌린다. 도구가 Node 22 이상을 요구하므로 npm 저장소의 Node 24 패키지를 임시 폴더에 받아 그것으로 돌린다.\n  --target DIR  다른 폴더의 서버(예: chapters)',
     en: 'Maintainers: starts the solution\'s HTTP server (solutions/ by default) on a free port of 127.0.0.1 and runs the official conformance tool\'s server scenarios with --spec-version 2026-07-28 against it, under the npm registry\'s Node 24 package in a temporary folder, since the tool needs Node 22 or later.\n  --target DIR  another folder\'s server (such as chapters)',
+  },
+  inspect: {
+    ko: '내 stdio 서버(chapters/의 코드)를 MCP Inspector 웹 화면으로 띄우는 정확한 명령을 찍고 실행한다. Ctrl+C로 끝낸다. 채점이 아니다: 내 코드를 샌드박스 없이 그대로 돌린다.\n  Inspector가 요구하는 것보다 오래된 Node라면 Linux x64에서는 npm 레지스트리의 Node 24 패키지를 임시 폴더에 받아 그것으로 띄우고, 다른 컴퓨터에서는 찍힌 명령을 새 Node로 직접 실행하라고 알린다.\n  --modern  2026-07-28 방식(--protocol-era modern)으로 연다(기본: 오늘의 호스트처럼 initialize, 2025-11-25)   --print  명령만 찍고 띄우지 않는다',
+    en: 'Prints and runs the exact command that starts your stdio server (the code in chapters/) under the MCP Inspector web UI. Ctrl+C stops it. Not grading: your code runs as it is, unsandboxed.\n  On a Node older than the Inspector needs, it installs the npm registry\'s Node 24 package into a temporary folder and starts it with that on Linux x64; elsewhere it tells you to run the printed command with a newer Node yourself.\n  --modern  opens the 2026-07-28 way (--protocol-era modern; default: initialize at 2025-11-25, as today\'s hosts do)   --print  print the command only',
   },
 };
 
