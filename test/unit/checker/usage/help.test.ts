@@ -23,7 +23,7 @@ describe('usageErrorText', () => {
 });
 
 describe('helpText, as each command prints it for --help and -h', () => {
-  const topics = ['check', 'hint', 'watch', 'reset', 'serve', 'grade', 'grade:diff', 'grade:merge', 'grade:pr', 'conformance'] as const;
+  const topics = ['check', 'hint', 'watch', 'reset', 'serve', 'grade', 'grade:diff', 'grade:merge', 'grade:pr', 'conformance', 'inspect'] as const;
   test.each(topics)('%s: its usage in Korean by default and in English on request', (name) => {
     const ko = helpText(name, 'ko');
     expect(ko).toMatch(/^사용법:/);
