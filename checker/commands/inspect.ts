@@ -80,12 +80,25 @@ export function runInspect(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   );
   if (args.print) return 0;
   if (nodeAtLeast(INSPECTOR_NODE)) return spawnSync(command.command, command.args, { stdio: 'inherit' }).status ?? 1;
+  const tooOld = say(
+    `이 Node(${process.versions.node})는 ${INSPECTOR}에 너무 오래되었다(Node ${INSPECTOR_NODE.join('.')} 이상).`,
+    `This Node (${process.versions.node}) is too old for ${INSPECTOR} (it needs Node ${INSPECTOR_NODE.join('.')} or later).`,
+  );
+  const yourself = say(
+    `Node ${INSPECTOR_NODE.join('.')} 이상을 설치한 뒤, 위에 찍힌 명령을 그 Node로 직접 실행하라.`,
+    `Install Node ${INSPECTOR_NODE.join('.')} or later and run the command printed above with it yourself.`,
+  );
+  // 받아 쓸 Node 패키지는 Linux x64용뿐이라, 다른 컴퓨터에서는 npm이 거절하기 전에 직접 실행할 방법을 알린다.
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    console.error(`${tooOld} ${say(`npm 레지스트리의 ${NODE_PACKAGE}는 이 컴퓨터(${process.platform}-${process.arch})에서 돌지 않는다.`, `The npm registry's ${NODE_PACKAGE} does not run on this machine (${process.platform}-${process.arch}).`)} ${yourself}`);
+    return 1;
+  }
   // 이 Node가 Inspector에 너무 오래되었으면 npm 레지스트리의 Node 24 패키지를 임시 폴더에 받아 그것으로 띄운다.
   console.log(
-    say(
-      `이 Node(${process.versions.node})는 ${INSPECTOR}에 너무 오래되었다(Node ${INSPECTOR_NODE.join('.')} 이상). npm 레지스트리의 ${josa(NODE_PACKAGE, '을/를')} 임시 폴더에 받아 그것으로 띄운다. 끝내려면 Ctrl+C.`,
-      `This Node (${process.versions.node}) is too old for ${INSPECTOR} (it needs Node ${INSPECTOR_NODE.join('.')} or later): installing the npm registry's ${NODE_PACKAGE} into a temporary folder and starting it with that. Stop with Ctrl+C.`,
-    ),
+    `${tooOld} ${say(
+      `npm 레지스트리의 ${josa(NODE_PACKAGE, '을/를')} 임시 폴더에 받아 그것으로 띄운다. 끝내려면 Ctrl+C.`,
+      `Installing the npm registry's ${NODE_PACKAGE} into a temporary folder and starting it with that. Stop with Ctrl+C.`,
+    )}`,
   );
   const prefix = mkdtempSync(join(tmpdir(), 'mcp-inspect-node-'));
   // Ctrl+C는 Inspector가 받아 끝낸다: 이 프로세스는 남아서 임시 폴더를 지운다.
@@ -93,7 +106,13 @@ export function runInspect(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   process.on('SIGINT', keep);
   process.on('SIGTERM', keep);
   try {
-    const bin = installLtsNode(prefix);
+    let bin: string;
+    try {
+      bin = installLtsNode(prefix);
+    } catch {
+      console.error(`${say(`npm 레지스트리의 ${josa(NODE_PACKAGE, '을/를')} 받지 못했다(npm이 찍은 까닭은 위에 있다).`, `Could not install the npm registry's ${NODE_PACKAGE} (npm's reason is printed above).`)} ${yourself}`);
+      return 1;
+    }
     return spawnSync(command.command, command.args, { stdio: 'inherit', env: { ...process.env, PATH: `${bin}${delimiter}${process.env['PATH'] ?? ''}` } }).status ?? 1;
   } finally {
     process.off('SIGINT', keep);
