@@ -11,16 +11,16 @@ import { readCommandLine } from '../usage/prologue.ts';
 import { NODE_PACKAGE, installLtsNode } from './lts-node.ts';
 
 /** The Inspector release the lesson documents, pinned exactly; npx fetches it into its own cache, not into this repository. */
-export const INSPECTOR = '@modelcontextprotocol/inspector@2.12.0';
+const INSPECTOR = '@modelcontextprotocol/inspector@2.12.0';
 
 /** The oldest Node that Inspector release runs on (its package.json engines field). */
-export const INSPECTOR_NODE = [22, 19, 0] as const;
+const INSPECTOR_NODE = [22, 19, 0] as const;
 
 /** The chapters whose learner server runs over stdio, with the file a host starts. */
 const STDIO_SERVERS: Readonly<Record<string, string>> = { '03': join('chapters', '03-real-mcp-sdk', 'stdio.ts') };
 
 /** What `npm run inspect` was asked: the chapter, the era the Inspector opens with, and whether only to print. */
-export interface InspectArgs {
+interface InspectArgs {
   chapter: string;
   era: 'legacy' | 'modern';
   print: boolean;
@@ -37,15 +37,15 @@ export function parseInspectArgs(argv: readonly string[], env: NodeJS.ProcessEnv
 }
 
 /** The exact command that starts the Inspector's web UI on the learner's own server, with absolute paths so it works from any folder. */
-export function inspectorCommand(args: InspectArgs, root = REPO_ROOT): { command: string; args: string[] } | null {
+function inspectorCommand(args: InspectArgs): { command: string; args: string[] } | null {
   const file = STDIO_SERVERS[args.chapter];
   if (file === undefined) return null;
   const era = args.era === 'modern' ? ['--protocol-era', 'modern'] : [];
-  return { command: 'npx', args: ['-y', INSPECTOR, ...era, join(root, 'node_modules', '.bin', 'tsx'), join(root, file)] };
+  return { command: 'npx', args: ['-y', INSPECTOR, ...era, join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), join(REPO_ROOT, file)] };
 }
 
 /** True when this Node is at least the given version. */
-export function nodeAtLeast(wanted: readonly number[], version = process.versions.node): boolean {
+function nodeAtLeast(wanted: readonly number[], version = process.versions.node): boolean {
   const have = version.split('.').map(Number);
   for (const [index, part] of wanted.entries()) {
     const mine = have[index] ?? 0;
