@@ -2,9 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { helpText, usageErrorText } from '../usage/help.ts';
 import { NODE_PACKAGE, installLtsNode } from './lts-node.ts';
-import { UsageError, guessLang, wantsHelp } from '../usage/command-line.ts';
+import { readCommandLine } from '../usage/prologue.ts';
 import { parseHttpArgs } from './http-args.ts';
 import { serveChapter } from './http-chapter.ts';
 
@@ -86,19 +85,9 @@ function run(command: string, args: readonly string[], pathFirst: string): Promi
 
 /** Serves the target's chapter, runs each applicable scenario against it, and returns 0 when all of them pass. */
 async function main(argv: readonly string[]): Promise<number> {
-  const lang = guessLang(argv);
-  if (wantsHelp(argv)) {
-    console.log(helpText('conformance', lang));
-    return 0;
-  }
-  let args;
-  try {
-    args = parseHttpArgs('conformance', argv, 'solutions');
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(usageErrorText(error, 'conformance', lang));
-    return 2;
-  }
+  const read = readCommandLine(argv, 'conformance', (words) => parseHttpArgs('conformance', words, 'solutions'));
+  if (read.exitCode !== undefined) return read.exitCode;
+  const { args } = read;
   const scratch = mkdtempSync(join(tmpdir(), 'mcp-conformance-'));
   // The tool sends no bearer token, so requests that carry none get the run's test token; 04/3's suite grades the 401s.
   const served = await serveChapter(args.chapterDir, { port: 0, scopes: ALL_SCOPES, addTokenWhenMissing: true });

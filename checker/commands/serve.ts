@@ -1,5 +1,4 @@
-import { helpText, usageErrorText } from '../usage/help.ts';
-import { UsageError, guessLang, wantsHelp } from '../usage/command-line.ts';
+import { readCommandLine } from '../usage/prologue.ts';
 import { serveWords } from '../usage/serve-words.ts';
 import { parseHttpArgs } from './http-args.ts';
 import { NotServable, serveChapter } from './http-chapter.ts';
@@ -39,19 +38,9 @@ export function exampleCurl(url: string, token: string): string {
 
 /** Serves the chosen chapter until SIGINT; returns the exit code for a usage or start-up error. */
 async function main(argv: readonly string[]): Promise<number | undefined> {
-  const lang = guessLang(argv);
-  if (wantsHelp(argv)) {
-    console.log(helpText('serve', lang));
-    return 0;
-  }
-  let args;
-  try {
-    args = parseHttpArgs('serve', argv, 'chapters');
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(usageErrorText(error, 'serve', lang));
-    return 2;
-  }
+  const read = readCommandLine(argv, 'serve', (words) => parseHttpArgs('serve', words, 'chapters'));
+  if (read.exitCode !== undefined) return read.exitCode;
+  const { args } = read;
   const say = serveWords(args.lang);
   let served;
   try {
