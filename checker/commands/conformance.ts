@@ -6,6 +6,7 @@ import { NODE_PACKAGE, installLtsNode } from './lts-node.ts';
 import { readCommandLine } from '../usage/prologue.ts';
 import { parseHttpArgs } from './http-args.ts';
 import { serveChapter } from './http-chapter.ts';
+import type { ServedChapter } from './http-chapter.ts';
 
 /*
  * `npm run conformance -- 04`, a maintainer's command: the official conformance tool's server scenarios for MCP
@@ -89,10 +90,12 @@ async function main(argv: readonly string[]): Promise<number> {
   if (read.exitCode !== undefined) return read.exitCode;
   const { args } = read;
   const scratch = mkdtempSync(join(tmpdir(), 'mcp-conformance-'));
-  // The tool sends no bearer token, so requests that carry none get the run's test token; 04/3's suite grades the 401s.
-  const served = await serveChapter(args.chapterDir, { port: 0, scopes: ALL_SCOPES, addTokenWhenMissing: true });
+  let served: ServedChapter | undefined;
+  let finished = false;
   const failed: string[] = [];
   try {
+    // The tool sends no bearer token, so requests that carry none get the run's test token; 04/3's suite grades the 401s.
+    served = await serveChapter(args.chapterDir, { port: 0, scopes: ALL_SCOPES, addTokenWhenMissing: true });
     console.log(`Installing ${NODE_PACKAGE} into a temporary prefix for ${CONFORMANCE_PACKAGE} (it needs Node 22 or later)`);
     const nodeBin = installLtsNode(join(scratch, 'node'));
     const baseline = join(scratch, 'expected-failures.yml');
@@ -102,8 +105,11 @@ async function main(argv: readonly string[]): Promise<number> {
       const code = await run('npx', ['-y', CONFORMANCE_PACKAGE, 'server', '--url', served.url.href, '--scenario', scenario, '--spec-version', SPEC_VERSION, '--expected-failures', baseline, '-o', join(scratch, 'results')], nodeBin);
       if (code !== 0) failed.push(scenario);
     }
+    finished = true;
   } finally {
-    await served.close();
+    await served?.close();
+    // A finished run with failures keeps the tool's results to read; anything else leaves nothing behind.
+    rmSync(finished && failed.length > 0 ? join(scratch, 'node') : scratch, { recursive: true, force: true });
   }
   console.log(`\nConformance (${CONFORMANCE_PACKAGE}, --spec-version ${SPEC_VERSION}) against ${args.shown}:`);
   for (const scenario of APPLICABLE) console.log(`  ${failed.includes(scenario) ? 'FAIL' : 'pass'}  ${scenario}`);
@@ -113,10 +119,8 @@ async function main(argv: readonly string[]): Promise<number> {
   for (const [scenario, why] of Object.entries(SKIPPED)) console.log(`  -  ${scenario}: ${why}`);
   if (failed.length > 0) {
     console.log(`\n${failed.length} scenario(s) failed; the tool's results are kept in ${join(scratch, 'results')}`);
-    rmSync(join(scratch, 'node'), { recursive: true, force: true });
     return 1;
   }
-  rmSync(scratch, { recursive: true, force: true });
   return 0;
 }
 
