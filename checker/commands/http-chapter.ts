@@ -44,8 +44,16 @@ export interface ServedChapter {
   close: () => Promise<void>;
 }
 
-/** A chapter folder that has no http.ts, or whose http.ts lacks what serving needs; the message says which. */
-export class NotServable extends Error {}
+/** Why a chapter folder cannot be served: a file missing from it, or functions its files do not export (paths inside the folder). */
+export type NotServableWhy = { missingFile: string } | { missingExports: readonly { file: string; name: string }[] };
+
+/** A chapter folder that has no http.ts or tokens.ts, or whose files lack what serving needs; `why` says which, for the caller to word. */
+export class NotServable extends Error {
+  /** Keeps the reason as data, so each command can word it in the learner's language with the folder as the learner knows it. */
+  constructor(readonly why: NotServableWhy) {
+    super('missingFile' in why ? `${why.missingFile} is missing` : why.missingExports.map(({ file, name }) => `${file}: ${name}`).join(', '));
+  }
+}
 
 /** True when the chapter folder holds an HTTP endpoint to serve. */
 export function isServable(chapterDir: string): boolean {
@@ -98,14 +106,14 @@ export async function serveChapter(chapterDir: string, options: ServeOptions): P
 
 /** Imports the chapter's http.ts and tokens.ts and checks that they export functions by the expected names. */
 async function loadModules(chapterDir: string): Promise<ChapterModules> {
-  if (!isServable(chapterDir)) throw new NotServable(`${join(chapterDir, HTTP_ENTRY)} is missing`);
+  for (const file of [HTTP_ENTRY, 'tokens.ts']) if (!existsSync(join(chapterDir, file))) throw new NotServable({ missingFile: file });
   const http = (await import(pathToFileURL(join(chapterDir, HTTP_ENTRY)).href)) as Record<string, unknown>;
   const tokens = (await import(pathToFileURL(join(chapterDir, 'tokens.ts')).href)) as Record<string, unknown>;
   const missing = [
-    ['http.ts', 'buildHandler', http['buildHandler']],
-    ['http.ts', 'defaultOptions', http['defaultOptions']],
-    ['tokens.ts', 'tableVerifier', tokens['tableVerifier']],
-  ].filter(([, , value]) => typeof value !== 'function');
-  if (missing.length > 0) throw new NotServable(missing.map(([file, name]) => `${file}: ${name}`).join(', '));
+    { file: HTTP_ENTRY, name: 'buildHandler', value: http['buildHandler'] },
+    { file: HTTP_ENTRY, name: 'defaultOptions', value: http['defaultOptions'] },
+    { file: 'tokens.ts', name: 'tableVerifier', value: tokens['tableVerifier'] },
+  ].filter(({ value }) => typeof value !== 'function');
+  if (missing.length > 0) throw new NotServable({ missingExports: missing.map(({ file, name }) => ({ file, name })) });
   return { buildHandler: http['buildHandler'], defaultOptions: http['defaultOptions'], tableVerifier: tokens['tableVerifier'] } as ChapterModules;
 }

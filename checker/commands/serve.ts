@@ -1,7 +1,10 @@
+import { join } from 'node:path';
 import { readCommandLine } from '../usage/prologue.ts';
 import { serveWords } from '../usage/serve-words.ts';
 import { parseHttpArgs } from './http-args.ts';
 import { NotServable, serveChapter } from './http-chapter.ts';
+import type { NotServableWhy } from './http-chapter.ts';
+import type { ServeWords } from '../usage/serve-words.ts';
 
 /*
  * `npm run serve -- 04`: the learner's own HTTP server, started on the loopback interface so they can point curl or
@@ -36,6 +39,12 @@ export function exampleCurl(url: string, token: string): string {
   ].join(' \\\n');
 }
 
+/** Words why the chapter cannot be served, naming its files inside the folder as the learner knows it (SHOWN). */
+function notServable(why: NotServableWhy, shown: string, say: ServeWords): string {
+  if ('missingFile' in why) return say.missingFile(join(shown, why.missingFile));
+  return say.missingExports(why.missingExports.map(({ file, name }) => ({ path: join(shown, file), name })));
+}
+
 /** Serves the chosen chapter until SIGINT; returns the exit code for a usage or start-up error. */
 async function main(argv: readonly string[]): Promise<number | undefined> {
   const read = readCommandLine(argv, 'serve', (words) => parseHttpArgs('serve', words, 'chapters'));
@@ -47,7 +56,8 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
     served = await serveChapter(args.chapterDir, { port: args.port, scopes: args.scopes, onAnswer: (line) => console.log(line) });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') console.error(say.portInUse(args.port));
-    else if (error instanceof NotServable || error instanceof Error) console.error(say.cannotLoad(args.shown, error.message.split('\n')[0] ?? ''));
+    else if (error instanceof NotServable) console.error(say.cannotLoad(args.shown, notServable(error.why, args.shown, say)));
+    else if (error instanceof Error) console.error(say.cannotLoad(args.shown, error.message.split('\n')[0] ?? ''));
     else throw error;
     return 1;
   }

@@ -14,6 +14,8 @@ const ko = {
   stopped: '서버를 멈췄다.',
   portInUse: (port: number) => `포트 ${josa(String(port), '을/를')} 이미 다른 프로그램이 쓰고 있다. --port로 다른 포트를 고르거나 --port 0으로 빈 포트를 쓰게 하라.`,
   cannotLoad: (shown: string, why: string) => `${shown}의 서버를 불러오지 못했다: ${why}`,
+  missingFile: (path: string) => `${josa(path, '이/가')} 없다`,
+  missingExports: (names: readonly { path: string; name: string }[]) => `이 함수들을 내보내지 않는다: ${names.map(({ path, name }) => `${path}의 ${name}`).join(', ')}`,
 };
 
 /** The words `npm run serve` prints; every language has every key. */
@@ -32,6 +34,8 @@ const en: ServeWords = {
   stopped: 'Server stopped.',
   portInUse: (port) => `Port ${port} is already in use by another program. Pick another with --port, or --port 0 for any free one.`,
   cannotLoad: (shown, why) => `Could not load the server of ${shown}: ${why}`,
+  missingFile: (path) => `${path} is missing`,
+  missingExports: (names) => `these functions are not exported: ${names.map(({ path, name }) => `${name} from ${path}`).join(', ')}`,
 };
 
 /** The words of `npm run serve` in the given language. */
