@@ -1,6 +1,5 @@
-import { relative } from 'node:path';
 import { CHAPTERS } from '../course/current.ts';
-import { chapterFolder, gradedTarget } from '../grading/target.ts';
+import { chapterFolder, gradedTarget, shownPath } from '../grading/target.ts';
 import type { Lang } from '../usage/messages.ts';
 import { UsageError, langOption, readWords } from '../usage/command-line.ts';
 import { DEFAULT_SCOPES, isServable } from './http-chapter.ts';
@@ -9,7 +8,7 @@ import { DEFAULT_SCOPES, isServable } from './http-chapter.ts';
 export interface HttpArgs {
   /** The chapter folder to serve, absolute. */
   chapterDir: string;
-  /** How messages name that folder, such as `chapters/04-remote-mcp-http`. */
+  /** How messages name that folder, such as `chapters/04-remote-mcp-http` (relative to the current folder when inside it). */
   shown: string;
   lang: Lang;
   port: number;
@@ -34,10 +33,10 @@ export function parseHttpArgs(command: 'serve' | 'conformance', argv: readonly s
   const word = positional[0]!;
   const chapter = CHAPTERS.find((candidate) => candidate.id === word || candidate.dir === word);
   if (!chapter || !ids.includes(chapter.id)) throw new UsageError((say) => say.notServable(word, ids));
-  const chapterDir = chapterFolder(gradedTarget(target, CHAPTERS), chapter);
+  const found = gradedTarget(target, CHAPTERS);
   return {
-    chapterDir,
-    shown: relative(process.cwd(), chapterDir) || '.',
+    chapterDir: chapterFolder(found, chapter),
+    shown: shownPath(found, chapter.dir) || '.',
     lang,
     port: portOption(given['--port']),
     scopes: scopesOption(given['--scopes']),
