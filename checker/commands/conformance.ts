@@ -5,7 +5,7 @@ import { delimiter, join } from 'node:path';
 import { NODE_PACKAGE, installLtsNode } from './lts-node.ts';
 import { readCommandLine } from '../usage/prologue.ts';
 import { parseHttpArgs } from './http-args.ts';
-import { serveChapter } from './http-chapter.ts';
+import { REVISION, serveChapter } from './http-chapter.ts';
 import type { ServedChapter } from './http-chapter.ts';
 
 /*
@@ -17,16 +17,13 @@ import type { ServedChapter } from './http-chapter.ts';
  */
 
 /** The conformance tool, pinned: the newest release that knows 2026-07-28 (0.1.16, tagged latest, stops at 2025-11-25). */
-export const CONFORMANCE_PACKAGE = '@modelcontextprotocol/conformance@0.2.0-alpha.12';
-
-/** The revision the scenarios are run at. */
-export const SPEC_VERSION = '2026-07-28';
+const CONFORMANCE_PACKAGE = '@modelcontextprotocol/conformance@0.2.0-alpha.12';
 
 /** Every scope the chapter's tools need, so tools/list shows all three tools to the tool. */
 const ALL_SCOPES = ['tasks:read', 'docs:read', 'notes:read'];
 
 /** The server scenarios of 2026-07-28 that apply to the chapter, each of which must pass. */
-export const APPLICABLE: readonly string[] = [
+const APPLICABLE: readonly string[] = [
   'server-stateless',
   'tools-list',
   'server-sse-multiple-streams',
@@ -40,7 +37,7 @@ export const APPLICABLE: readonly string[] = [
  * expected-failures file one check at a time, so every other check of the scenario still has to pass, and the tool
  * fails the run if one of them starts passing.
  */
-export const UNTESTABLE_CHECKS: Readonly<Record<string, string>> = {
+const UNTESTABLE_CHECKS: Readonly<Record<string, string>> = {
   'server-stateless:sep-2575-server-rejects-undeclared-capability': "needs the tool's diagnostic tool test_missing_capability",
   'server-stateless:sep-2575-missing-capability-http-400': "needs the tool's diagnostic tool test_missing_capability",
   'server-stateless:sep-2575-http-server-no-independent-requests-on-stream': "needs the tool's diagnostic tool test_streaming_elicitation",
@@ -51,7 +48,7 @@ export const UNTESTABLE_CHECKS: Readonly<Record<string, string>> = {
 };
 
 /** The 2026-07-28 server scenarios not run, with why: each needs something the chapter's server does not have. */
-export const SKIPPED: Readonly<Record<string, string>> = {
+const SKIPPED: Readonly<Record<string, string>> = {
   'completion-complete': 'the chapter serves no completions',
   'tools-call-simple-text': "calls the tool's reference tools (test_simple_text and kin); the chapter's tools are its own three",
   'tools-call-image': "calls the tool's reference tools; the chapter's tools return no images",
@@ -102,7 +99,7 @@ async function main(argv: readonly string[]): Promise<number> {
     writeFileSync(baseline, `server:\n${Object.keys(UNTESTABLE_CHECKS).map((check) => `  - ${check}\n`).join('')}`);
     console.log(`Serving ${args.shown} at ${served.url.href}`);
     for (const scenario of APPLICABLE) {
-      const code = await run('npx', ['-y', CONFORMANCE_PACKAGE, 'server', '--url', served.url.href, '--scenario', scenario, '--spec-version', SPEC_VERSION, '--expected-failures', baseline, '-o', join(scratch, 'results')], nodeBin);
+      const code = await run('npx', ['-y', CONFORMANCE_PACKAGE, 'server', '--url', served.url.href, '--scenario', scenario, '--spec-version', REVISION, '--expected-failures', baseline, '-o', join(scratch, 'results')], nodeBin);
       if (code !== 0) failed.push(scenario);
     }
     finished = true;
@@ -111,7 +108,7 @@ async function main(argv: readonly string[]): Promise<number> {
     // A finished run with failures keeps the tool's results to read; anything else leaves nothing behind.
     rmSync(finished && failed.length > 0 ? join(scratch, 'node') : scratch, { recursive: true, force: true });
   }
-  console.log(`\nConformance (${CONFORMANCE_PACKAGE}, --spec-version ${SPEC_VERSION}) against ${args.shown}:`);
+  console.log(`\nConformance (${CONFORMANCE_PACKAGE}, --spec-version ${REVISION}) against ${args.shown}:`);
   for (const scenario of APPLICABLE) console.log(`  ${failed.includes(scenario) ? 'FAIL' : 'pass'}  ${scenario}`);
   console.log('Checks not testable on this server (expected failures, one check each):');
   for (const [check, why] of Object.entries(UNTESTABLE_CHECKS)) console.log(`  ~  ${check}: ${why}`);

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { readCommandLine } from '../usage/prologue.ts';
 import { serveWords } from '../usage/serve-words.ts';
 import { parseHttpArgs } from './http-args.ts';
-import { NotServable, serveChapter } from './http-chapter.ts';
+import { NotServable, REVISION, serveChapter } from './http-chapter.ts';
 import type { NotServableWhy } from './http-chapter.ts';
 import type { ServeWords } from '../usage/serve-words.ts';
 
@@ -12,11 +12,8 @@ import type { ServeWords } from '../usage/serve-words.ts';
  * way `npx tsx main.ts` does.
  */
 
-/** The revision every example request speaks. */
-const REVISION = '2026-07-28';
-
 /** A curl command line for one tools/call of count_tasks, with every header a 2026-07-28 request carries. */
-export function exampleCurl(url: string, token: string): string {
+function exampleCurl(url: string, token: string): string {
   const body = {
     jsonrpc: '2.0',
     id: 1,
