@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { Client, ClientPolicyError } from './client.ts';
+import { Client } from './client.ts';
 import type { Exchange, Transport } from './client.ts';
 import { ErrorCode, encode, isPlainObject } from './protocol.ts';
 import type { RpcResponse } from './protocol.ts';
