@@ -102,13 +102,18 @@ function dotted(node: Node): string | undefined {
 
 /**
  * Every identifier, property name, dotted path, string and number literal of a file, with its line; comments are not
- * code and give none. With `imports: false` the import declarations give none either: a name is only shown where code uses it.
+ * code and give none. With `imports: false` an import declaration gives only the module it names: a name is shown where code uses it.
  */
 export function codeTokens(file: string, source: string, { imports = true }: { imports?: boolean } = {}): CodeToken[] {
   const line = lineOf(source);
   const tokens: CodeToken[] = [];
   walk(parse(file, source), (node) => {
-    if (!imports && node.type === 'ImportDeclaration') return false;
+    if (!imports && node.type === 'ImportDeclaration') {
+      // The module it names is shown (the starter does use that package); the names it brings in are not, until code uses them.
+      const from = node['source'];
+      if (isNode(from) && typeof from['value'] === 'string') tokens.push({ text: from['value'], kind: 'string', line: line(from.start) });
+      return false;
+    }
     const path = node.type === 'MemberExpression' ? dotted(node) : undefined;
     if (path !== undefined && !path.startsWith('this.')) tokens.push({ text: path, kind: 'path', line: line(node.start) });
     if (node.type === 'Identifier' || node.type === 'PrivateIdentifier') {

@@ -60,8 +60,8 @@ describe('distinctive tokens', () => {
     const shown = shownTokens(new Map([['server.ts', starter]]));
     expect(shown.has('isPlainObject')).toBe(true);
     expect(shown.has('requireAuth')).toBe(false);
-    // The module a starter imports from is not shown either; only code that uses a name shows it.
-    expect(shown.has('./rpc.ts')).toBe(false);
+    // The module it imports from is shown: the starter does use that module.
+    expect(shown.has('./rpc.ts')).toBe(true);
     const solution = ["import { isPlainObject, requireAuth } from './rpc.ts';", 'export const ok = isPlainObject({}) && requireAuth();'].join('\n');
     const found = distinctiveTokens('server.ts', solution, starter, shown, [{ from: 2, to: 2, starterFrom: 2, starterTo: 2 }]).map((token) => token.text);
     expect(found).toContain('requireAuth');
