@@ -22,7 +22,7 @@
  *   (a Hangul word's first two syllables), each stem weighted by how rare it is in the seed.
  * - A local alignment (Smith–Waterman) finds the lesson passage that pairs the most, most similar, seed paragraphs
  *   in the seed's order, own paragraphs in between costing a little. Its strong pairs are "retold in order".
- * - A lesson fails when that passage retells more than its chapter's bound of seed paragraphs (MAX_RETOLD below).
+ * - A lesson fails when that passage retells more than MAX_RETOLD seed paragraphs (below), the same bound in every chapter.
  * What the lessons measured when the bound was set (paragraphs retold in order by the best passage):
  * - chapters 3 and 4, built on the real SDK and no seed: 1 against either seed. Chance level: 1 or 2.
  * - chapter 1 against its seed: 2 before its rewrite and 2 after, both chance (two short rows of the
@@ -85,23 +85,11 @@ function describeMatch(file: string, match: Match): string {
 }
 
 /**
- * How many seed paragraphs one lesson passage may retell in the seed's order, per chapter (the folder name);
- * a chapter not listed gets DEFAULT_RETOLD. Chance alone pairs 1 or 2 paragraphs (the measurements above), so 3
- * leaves room for an explanation that must come in the same logical order as the seed's without following it.
- * - 01-mini-mcp: 3; the rewritten lesson measures 2.
- * - 02-two-sided-allowlists: 3 is what its rewrite, done separately, has to reach (its draft measured 2); the
- *   lesson it replaces measures 8 and fails here until the rewrite lands.
+ * How many seed paragraphs one lesson passage may retell in the seed's order, in every chapter. Chance alone pairs 1
+ * or 2 paragraphs (the measurements above), so 3 leaves room for an explanation that must come in the same logical
+ * order as the seed's without following it.
  */
-const DEFAULT_RETOLD = 3;
-const MAX_RETOLD: Readonly<Record<string, number>> = {
-  '01-mini-mcp': 3,
-  '02-two-sided-allowlists': 3,
-};
-
-/** The chapter folder a lesson file belongs to. */
-function chapterOf(file: string): string {
-  return file.split('/')[1] ?? '';
-}
+const MAX_RETOLD = 3;
 
 /** The lesson's units for the order measure: every prose block but headings. */
 function orderUnits(markdown: string): Unit[] {
@@ -220,7 +208,7 @@ if (!existsSync(SEEDS_DIR)) {
 
     const seedFiles = readdirSync(SEEDS_DIR).filter((name) => name.endsWith('.txt')).sort();
     test.each(lessons().map((lesson) => [lesson.file, lesson] as const))('%s retells no seed paragraph by paragraph', (file, lesson) => {
-      const bound = MAX_RETOLD[chapterOf(file)] ?? DEFAULT_RETOLD;
+      const bound = MAX_RETOLD;
       const units = orderUnits(lesson.text);
       const tooClose = seedFiles
         .map((name) => ({ name, alignment: followSeed(units, seedUnits(readFileSync(join(SEEDS_DIR, name), 'utf8'))) }))

@@ -1,12 +1,12 @@
 import { pathToFileURL } from 'node:url';
-import { Client, ClientPolicyError } from './client.ts';
+import { Client } from './client.ts';
 import type { Exchange, Transport } from './client.ts';
 import { ErrorCode, encode, isPlainObject } from './protocol.ts';
 import type { RpcResponse } from './protocol.ts';
 
 /** 클라이언트가 거부해야 할 호출을 시도하고, 찍을 거부 메시지를 돌려준다. */
 export function expectClientRefusal(client: Client): string {
-  // TODO(02/4): 거부로 인정할 것은 ClientPolicyError이면서 요청 식별자를 쓰지 않은 경우뿐이다. 그 밖에는 예외를 던진다.
+  // TODO(02/4): 거부로 인정할 것은 클라이언트가 자기 정책으로 막았고 요청 식별자도 쓰지 않은 경우뿐이다. 그 밖에는 예외를 던진다.
   try {
     client.call('read_note', {});
   } catch (error) {

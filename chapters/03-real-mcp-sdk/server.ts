@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { McpServer, ProtocolError, ProtocolErrorCode, ResourceTemplate } from '@modelcontextprotocol/server';
+import { McpServer } from '@modelcontextprotocol/server';
 import type { CallToolResult, GetPromptResult, ListResourcesResult } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 
@@ -88,8 +86,8 @@ function registerReadNote(server: McpServer): void {
     {
       title: '메모 읽기',
       description: '회의 메모 한 건을 읽어 돌려준다.',
-      inputSchema: z.strictObject({}),
-      outputSchema: z.strictObject({ note: z.string() }),
+      inputSchema: z.object({}),
+      outputSchema: z.object({ note: z.string() }),
       annotations: { readOnlyHint: true },
     },
     () => structured({ note: NOTE }),

@@ -7,5 +7,4 @@ console.log('[03] stdio 서버 시작: 요청은 stdin으로, 응답은 stdout�
 // serveStdio는 첫 메시지로 연결의 시대를 정한다: _meta를 실은 2026-07-28 요청이면 새 방식, initialize나 _meta 없는 메시지면 옛 방식.
 serveStdio(() => buildServer(defaultOptions()), {
   transport: new StdioServerTransport(),
-  onerror: (error) => console.error(`[03] 전송 오류: ${error.message}`),
 });

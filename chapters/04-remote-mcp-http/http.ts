@@ -4,7 +4,6 @@ import {
   bearerAuthChallengeResponse,
   createMcpHandler,
   getOAuthProtectedResourceMetadataUrl,
-  requireBearerAuth,
 } from '@modelcontextprotocol/server';
 import type { AuthInfo, OAuthTokenVerifier } from '@modelcontextprotocol/server';
 import { TOOL_SCOPES, buildServer, isToolName, toolsFor } from './server.ts';

@@ -117,8 +117,8 @@ function registerReadNote(server: McpServer): void {
     {
       title: '메모 읽기',
       description: '회의 메모 한 건을 읽어 돌려준다.',
-      inputSchema: z.strictObject({}),
-      outputSchema: z.strictObject({ note: z.string() }),
+      inputSchema: z.object({}),
+      outputSchema: z.object({ note: z.string() }),
       annotations: { readOnlyHint: true },
     },
     () => structured({ note: NOTE }),

@@ -100,11 +100,20 @@ function dotted(node: Node): string | undefined {
   return object !== undefined && isNode(property) && property.type === 'Identifier' ? `${object}.${String(property['name'])}` : undefined;
 }
 
-/** Every identifier, property name, dotted path, string and number literal of a file, with its line; comments are not code and give none. */
-export function codeTokens(file: string, source: string): CodeToken[] {
+/**
+ * Every identifier, property name, dotted path, string and number literal of a file, with its line; comments are not
+ * code and give none. With `imports: false` an import declaration gives only the module it names: a name is shown where code uses it.
+ */
+export function codeTokens(file: string, source: string, { imports = true }: { imports?: boolean } = {}): CodeToken[] {
   const line = lineOf(source);
   const tokens: CodeToken[] = [];
   walk(parse(file, source), (node) => {
+    if (!imports && node.type === 'ImportDeclaration') {
+      // The module it names is shown (the starter does use that package); the names it brings in are not, until code uses them.
+      const from = node['source'];
+      if (isNode(from) && typeof from['value'] === 'string') tokens.push({ text: from['value'], kind: 'string', line: line(from.start) });
+      return false;
+    }
     const path = node.type === 'MemberExpression' ? dotted(node) : undefined;
     if (path !== undefined && !path.startsWith('this.')) tokens.push({ text: path, kind: 'path', line: line(node.start) });
     if (node.type === 'Identifier' || node.type === 'PrivateIdentifier') {
@@ -128,9 +137,12 @@ export interface HunkLines {
   starterTo: number;
 }
 
-/** Every token text the given starter files show as code (file name to content), trimmed. */
+/**
+ * Every token text the given starter files show as code (file name to content), trimmed. An import declaration shows
+ * nothing: a name the starter imports but never uses is there only for the answer, so it stays distinctive.
+ */
 export function shownTokens(starter: ReadonlyMap<string, string>): Set<string> {
-  return new Set([...starter].filter(([name]) => name.endsWith('.ts')).flatMap(([name, source]) => codeTokens(name, source).map((token) => token.text.trim())));
+  return new Set([...starter].filter(([name]) => name.endsWith('.ts')).flatMap(([name, source]) => codeTokens(name, source, { imports: false }).map((token) => token.text.trim())));
 }
 
 /**

@@ -79,10 +79,10 @@ function stripInline(line: string): string {
 }
 
 /** What a block of lesson prose is: a paragraph, one list item, one table row, or a heading. */
-export type BlockKind = 'paragraph' | 'item' | 'row' | 'heading';
+type BlockKind = 'paragraph' | 'item' | 'row' | 'heading';
 
 /** One block of lesson prose, with code, inline code and tags already removed, and the line it starts on. */
-export interface Block {
+interface Block {
   kind: BlockKind;
   text: string;
   line: number;

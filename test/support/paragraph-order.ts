@@ -25,16 +25,16 @@ const HANGUL_STEM = 2;
 const MIN_LATIN = 3;
 
 /** Units with fewer distinct stems than this are not compared. */
-export const MIN_STEMS = 6;
+const MIN_STEMS = 6;
 
 /** What a pairing must beat to add to an alignment: similarity below it costs. */
-export const BASE = 0.25;
+const BASE = 0.25;
 
 /** What skipping one lesson unit (our own paragraph between retold ones) costs. */
-export const GAP_LESSON = 0.1;
+const GAP_LESSON = 0.1;
 
 /** What skipping one seed unit (a seed paragraph the lesson leaves out) costs. */
-export const GAP_SEED = 0.02;
+const GAP_SEED = 0.02;
 
 /** One unit of text and the line it starts on. */
 export interface Unit {

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { codeTokens, distinctiveTokens, mentions, shownTokens, suiteSentences } from '../../support/giveaway.ts';
 import type { CodeToken, HunkLines } from '../../support/giveaway.ts';
 
-/** A tiny exercise: the starter logs, has a TODO and an unchecked value; the solution checks it and logs to stderr. */
+/** A tiny exercise: the starter logs, has a TODO and an unchecked value, and uses a helper; the solution checks the value with it and logs to stderr. */
 const STARTER = [
   "import { isPlainObject } from './rpc.ts';",
   'export function handle(args: unknown): string {',
@@ -10,7 +10,7 @@ const STARTER = [
   "  console.log('시작');",
   "  return String(args);",
   '}',
-  "console.error('준비');",
+  "console.error('준비', isPlainObject({}));",
 ].join('\n');
 
 const SOLUTION = [
@@ -21,7 +21,7 @@ const SOLUTION = [
   "  console.error('시작');",
   "  return String(args['name']) + 12345;",
   '}',
-  "console.error('준비');",
+  "console.error('준비', isPlainObject({}));",
 ].join('\n');
 
 /** The one hunk of the pair: solution lines 3-6 replace starter lines 3-5. */
@@ -38,7 +38,7 @@ describe('distinctive tokens', () => {
 
   test('leave out what the starter shows, short names, the stoplist and the comments', () => {
     const found = distinctive();
-    // isPlainObject is imported by the starter; args and handle are its own names; String is on the stoplist.
+    // isPlainObject is a helper the starter uses; args and handle are its own names; String is on the stoplist.
     for (const known of ['isPlainObject', 'args', 'handle', 'String', 'console', 'error']) expect(found).not.toContain(known);
     // The solution's comment is no code: its words are not tokens.
     expect(found).not.toContain('hostile');
@@ -53,6 +53,19 @@ describe('distinctive tokens', () => {
   test('carry the solution line they come from', () => {
     const hasOwn = distinctiveTokens('server.ts', SOLUTION, STARTER, shownTokens(new Map([['server.ts', STARTER]])), [HUNK]).find((token) => token.text === 'Object.hasOwn');
     expect(hasOwn?.line).toBe(4);
+  });
+
+  test('a name the starter only imports is not shown: the import is there for the answer', () => {
+    const starter = ["import { isPlainObject, requireAuth } from './rpc.ts';", 'export const ok = isPlainObject({});'].join('\n');
+    const shown = shownTokens(new Map([['server.ts', starter]]));
+    expect(shown.has('isPlainObject')).toBe(true);
+    expect(shown.has('requireAuth')).toBe(false);
+    // The module it imports from is shown: the starter does use that module.
+    expect(shown.has('./rpc.ts')).toBe(true);
+    const solution = ["import { isPlainObject, requireAuth } from './rpc.ts';", 'export const ok = isPlainObject({}) && requireAuth();'].join('\n');
+    const found = distinctiveTokens('server.ts', solution, starter, shown, [{ from: 2, to: 2, starterFrom: 2, starterTo: 2 }]).map((token) => token.text);
+    expect(found).toContain('requireAuth');
+    expect(found).not.toContain('isPlainObject');
   });
 
   test('a file that does not parse is an error, not an empty list', () => {
