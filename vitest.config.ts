@@ -41,7 +41,8 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { ...shared, name: 'unit', include: ['test/unit/**/*.test.ts'], pool: 'threads', isolate: false },
+        // A few of these start node, git or a stand-in tsc, and they share the machine with the end-to-end files.
+        test: { ...shared, name: 'unit', include: ['test/unit/**/*.test.ts'], pool: 'threads', isolate: false, testTimeout: 60_000 },
       },
       {
         test: { ...shared, name: 'course', include: COURSE, pool: 'forks', testTimeout: 300_000, hookTimeout: 600_000 },
