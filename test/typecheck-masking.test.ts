@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -19,6 +19,9 @@ describe('typecheck: a syntax error hides no type error', () => {
   symlinkSync(join(REPO, 'node_modules'), join(scratch, 'node_modules'), 'dir');
   cpSync(hostileCopy([TYPE_ERROR]), join(scratch, 't0', 'chapters'), { recursive: true });
   cpSync(hostileCopy([SYNTAX_ERROR]), join(scratch, 't1', 'chapters'), { recursive: true });
+  // A file beside the broken one that imports it: a check that left out only the broken file would blame this one for
+  // an import it cannot resolve. (The fixture course's own chapter 2 has no such file.)
+  writeFileSync(join(scratch, 't1', 'chapters', '02-pairs', 'uses-pairs.ts'), "import { swap } from './pairs.ts';\n\nexport const swapped = swap([1, 2]);\n");
   const tsc = tscBinary(REPO);
 
   test("another student's syntax error: the type error is still reported, and each is labelled with its kind", async () => {
