@@ -112,6 +112,7 @@ describe('private suites (--suites)', () => {
     const ran = runTs('checker/class/cli.ts', [submissions, '--out', join(work, 'book'), '--suites', fixtureHidden, '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
     expect(ran.status, ran.stderr).toBe(0);
     const book = JSON.parse(readFileSync(join(work, 'book', 'gradebook.json'), 'utf8')) as { students: Report[] };
+    expect(book.students, 'ann and bob').toHaveLength(2);
     for (const student of book.students) {
       expect(student.exercises.map((exercise) => exercise.status)).toEqual(['pass', 'fail', ...Array(FIXTURE_CHAPTERS.flatMap((chapter) => chapter.exercises).length - 2).fill('pass')]);
     }
