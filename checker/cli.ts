@@ -1,12 +1,11 @@
-import { isCommand, parseArgs } from './commands/args.ts';
-import { readCommandLine } from './usage/prologue.ts';
+import { readCheckerCommandLine } from './commands/args.ts';
 import { killForksOnExit } from './runner/forks.ts';
 import { dropRunnerChannels } from './trust/ci-channels.ts';
 
 /** Runs a checker command and returns its exit code: 0 all pass, 1 something fails, 2 usage error. */
 async function main(argv: readonly string[]): Promise<number> {
   dropRunnerChannels();
-  const line = readCommandLine(argv, isCommand(argv[0]) ? argv[0] : null, parseArgs);
+  const line = readCheckerCommandLine(argv);
   if (line.exitCode !== undefined) return line.exitCode;
   const { args } = line;
   // Commands are loaded on demand: a usage error answers without loading vitest.

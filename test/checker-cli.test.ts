@@ -140,7 +140,7 @@ describe('hint', () => {
 
   test('on a copy of the whole repository, names the file inside its chapters folder, as check does', () => {
     // A repository-shaped copy outside the current folder: chapters/ (the committed starters) beside solutions/ and the README.
-    const copy = dirname(fixtureCopy('chapters', 'kim-'));
+    const copy = dirname(fixtureCopy('kim-'));
     cpSync(FIXTURE_SOLUTIONS, join(copy, 'solutions'), { recursive: true });
     cpSync(join(FIXTURE_COURSE, 'README.md'), join(copy, 'README.md'));
     const where = `${join(copy, 'chapters', '01-numbers', 'numbers.ts')}:${todoLine('01-numbers/numbers.ts', 'TODO(01/1)')}`;
@@ -156,7 +156,7 @@ describe('hint', () => {
 
 describe('run from a chapter folder (npm keeps the folder it was started from in INIT_CWD)', () => {
   test('check with no id checks only that chapter, and says so in Korean', () => {
-    const target = fixtureCopy('chapters', 'here-check-');
+    const target = fixtureCopy('here-check-');
     const json = join(work, 'here.json');
     const ran = checker(['check', '--target', target, '--json', json], { env: { INIT_CWD: join(target, '02-pairs') } });
     expect(ran.status).toBe(1);
@@ -166,7 +166,7 @@ describe('run from a chapter folder (npm keeps the folder it was started from in
   });
 
   test('hint with no id, from a folder inside a chapter, hints that chapter\'s first failing exercise, in English', () => {
-    const target = fixtureCopy('chapters', 'here-hint-');
+    const target = fixtureCopy('here-hint-');
     mkdirSync(join(target, '02-pairs', 'notes'));
     const ran = checker(['hint', '--target', target, '--lang', 'en'], { env: { INIT_CWD: join(target, '02-pairs', 'notes') } });
     expect(ran.status, ran.stderr).toBe(0);
@@ -181,7 +181,7 @@ describe('a deleted learner file', () => {
     ['ko', '없는 파일: ', '다음 할 일: ', /샌드박스 밖|불러오다가 실패했다: /],
     ['en', 'Missing file: ', 'Next: ', /outside the sandbox|Loading the code failed: /],
   ] as const)('is named as missing, with how to get it back (%s)', (lang, missing, next, misleading) => {
-    const target = fixtureCopy('chapters', 'deleted-');
+    const target = fixtureCopy('deleted-');
     rmSync(join(target, '01-numbers', 'text.ts'));
     const ran = checker(['check', '01', '--target', target, '--lang', lang]);
     expect(ran.status).toBe(1);

@@ -169,13 +169,19 @@ describe('forging and flooding', () => {
 
 describe('one student sabotaging the others in a class', () => {
   // On the fixture course (test/fixtures/course): the whole class is graded, and only containment is the point here.
+  // Every attempt is noted and the notes end the import as an error, so the saboteur's own report shows that it ran and what it met.
   const sabotage = [
     "import { readdirSync as listOthers, writeFileSync as spoil } from 'node:fs';",
     "const scratchRoot = new URL('../../../', import.meta.url);",
-    'for (const key of listOthers(scratchRoot)) {',
-    "  try { spoil(new URL(`${key}/chapters/01-numbers/numbers.ts`, scratchRoot), 'export const double = 0;\\n'); } catch {}",
-    "  try { spoil(new URL(`${key}/chapters/02-pairs/pairs.ts`, scratchRoot), 'export {};\\n'); } catch {}",
+    'const notes: string[] = [];',
+    'const attempt = (what: string, act: () => unknown) => { try { act(); notes.push(`${what}: done`); } catch (error) { notes.push(`${what}: refused (${(error as { code?: string }).code ?? "no code"})`); } };',
+    'let keys: string[] = [];',
+    "attempt('list', () => { keys = listOthers(scratchRoot); });",
+    'for (const key of keys) {',
+    "  attempt('write numbers.ts', () => spoil(new URL(`${key}/chapters/01-numbers/numbers.ts`, scratchRoot), 'export const double = 0;\\n'));",
+    "  attempt('write pairs.ts', () => spoil(new URL(`${key}/chapters/02-pairs/pairs.ts`, scratchRoot), 'export {};\\n'));",
     '}',
+    "throw new Error(`sabotage ${notes.join('; ')}`);",
     '',
   ].join('\n');
   const saboteur = fixturePlanted([{ file: '01-numbers/text.ts', prepend: sabotage }]);
@@ -184,13 +190,23 @@ describe('one student sabotaging the others in a class', () => {
   cpSync(saboteur, join(klass, 'a-saboteur', 'chapters'), { recursive: true });
   cpSync(honest, join(klass, 'b-honest', 'chapters'), { recursive: true });
   const out = join(klass, '..', `${basename(klass)}-out`);
-  const ran = fixtureEntry('checker/class/cli.ts', [klass, '--out', out, '--timeout', GRADING_TIMEOUT], { timeoutMs: 900_000 });
+  const honestBefore = digest(join(klass, 'b-honest'));
+  const ran = fixtureEntry('checker/class/cli.ts', [klass, '--out', out, '--timeout', GRADING_TIMEOUT, '--lang', 'en'], { timeoutMs: 900_000 });
+  const book = () => JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string })[] };
 
   test('cannot change another student\'s files under grade, nor their grade', () => {
     expect(ran.status, ran.stderr).toBe(0);
-    const book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string })[] };
-    const victim = book.students.find((student) => student.student === 'b-honest')!;
+    const victim = book().students.find((student) => student.student === 'b-honest')!;
     expect(victim.exercises.map((exercise) => exercise.status)).toEqual(Array(allExercises(FIXTURE_CHAPTERS).length).fill('pass'));
     expect(victim.type_errors).toEqual([]);
+    expect(digest(join(klass, 'b-honest')), 'the honest student\'s handed-in folder').toBe(honestBefore);
+  });
+
+  test('the saboteur ran and met refusals: its own report shows its notes, and none says a write was done', () => {
+    const saboteur = book().students.find((student) => student.student === 'a-saboteur')!;
+    const shout = saboteur.exercises.find((exercise) => exercise.id === '01/3')!;
+    expect(shout.status).toBe('error');
+    expect(shout.message).toMatch(/sabotage .*refused/);
+    expect(shout.message).not.toMatch(/write [a-z]+\.ts: done/);
   });
 });

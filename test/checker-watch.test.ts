@@ -13,7 +13,7 @@ import { GRADING_TIMEOUT, REPO } from './support/run.ts';
  * numbers.ts, 01/3 in text.ts), chapter 2 two (in pairs.ts).
  */
 const CHAPTERS = FIXTURE_CHAPTERS;
-const starterCopy = (prefix: string) => fixtureCopy('chapters', prefix);
+const starterCopy = (prefix: string) => fixtureCopy(prefix);
 
 /** The checker's scratch folders in a temp folder. */
 function scratchFolders(dir: string): string[] {

@@ -7,6 +7,7 @@ import { allExercises } from '../checker/course/course.ts';
 import type { Gradebook } from '../checker/class/gradebook.ts';
 import { parseCsv } from './support/class.ts';
 import { FIXTURE_CHAPTERS as CHAPTERS, FIXTURE_SOLUTIONS, FIXTURE_STARTERS, fixtureTs as runTs } from './support/course.ts';
+import { GRADING_TIMEOUT } from './support/run.ts';
 
 /** The fixture course's starters and solutions (test/fixtures/course), which these classes are made of. */
 const committedStarters = () => FIXTURE_STARTERS;
@@ -22,7 +23,7 @@ writeFileSync(join(submissions, 'dan.zip'), 'not a zip');
 const config = join(work, 'class.json');
 writeFileSync(config, JSON.stringify({ weights: { '01/1': 3 }, roster: { ann: 'S-001', bob: 'S-002', nobody: 'S-404' } }));
 const out = join(work, 'out');
-const grade = (...extra: string[]) => runTs('checker/class/cli.ts', [submissions, '--out', out, '--config', config, '--lang', 'en', ...extra], { timeoutMs: 240_000 });
+const grade = (...extra: string[]) => runTs('checker/class/cli.ts', [submissions, '--out', out, '--config', config, '--lang', 'en', '--timeout', GRADING_TIMEOUT, ...extra], { timeoutMs: 240_000 });
 const first = grade();
 const csv = () => parseCsv(readFileSync(join(out, 'gradebook.csv'), 'utf8'));
 const book = () => JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as Gradebook;
@@ -143,7 +144,7 @@ describe('grade --deadline: each .git copy at its last commit at or before the d
   // A copy without .git, solved: graded as it is, and marked so.
   cpSync(FIXTURE_SOLUTIONS, join(klass, 'fay', 'chapters'), { recursive: true });
   const book = join(work, 'deadline-out');
-  const ran = runTs('checker/class/cli.ts', [klass, '--out', book, '--deadline', '2026-11-02T00:00:00+09:00', '--lang', 'en'], { timeoutMs: 240_000 });
+  const ran = runTs('checker/class/cli.ts', [klass, '--out', book, '--deadline', '2026-11-02T00:00:00+09:00', '--lang', 'en', '--timeout', GRADING_TIMEOUT], { timeoutMs: 240_000 });
   const entries = () => (JSON.parse(readFileSync(join(book, 'gradebook.json'), 'utf8')) as Gradebook).students;
 
   test('the late commit is not graded: the commit before the deadline is, and it is recorded with its date', () => {

@@ -92,6 +92,10 @@ describe('a class graded together gives every student what check gives them alon
     expect(status('memory-bomb', '02/2')).toBe('error');
     expect(status('pollutes-prototype', '01/1')).toBe('pass');
     expect(status('patches-builtin', '01/1')).toBe('pass');
+    // Each chapter's first suite has a canary for polluted prototypes and patched built-ins: this student's own
+    // JSON.parse patch (text.ts, loaded by 01/3) reaches its own 02/1, in check and grade alike, while every other
+    // student's canaries pass above, so nothing leaked across students.
+    expect(status('patches-builtin', '02/1')).toBe('fail');
     expect(status('leaks-global-state', '02/1')).toBe('pass');
   });
 

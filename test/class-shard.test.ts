@@ -5,6 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { shardOf } from '../checker/class/shard.ts';
 import { FIXTURE_STUDENTS, makeStudent } from './support/class.ts';
 import { fixtureTs as runTs } from './support/course.ts';
+import { GRADING_TIMEOUT } from './support/run.ts';
 
 /** A class graded on one machine, and again as two shards joined by grade:merge: the gradebooks must be the same (on the fixture course). */
 const work = mkdtempSync(join(tmpdir(), 'class-shard-'));
@@ -12,7 +13,7 @@ const submissions = join(work, 'class');
 mkdirSync(submissions);
 const kinds = ['solved', 'unsolved', 'half', 'empty', 'typeError', 'solved', 'unsolved'] as const;
 kinds.forEach((kind, index) => makeStudent(submissions, `s${index + 1}`, kind, FIXTURE_STUDENTS));
-const grade = (out: string, ...extra: string[]) => runTs('checker/class/cli.ts', [submissions, '--out', out, '--lang', 'en', ...extra], { timeoutMs: 240_000, env: { TZ: 'UTC' } });
+const grade = (out: string, ...extra: string[]) => runTs('checker/class/cli.ts', [submissions, '--out', out, '--lang', 'en', '--timeout', GRADING_TIMEOUT, ...extra], { timeoutMs: 240_000, env: { TZ: 'UTC' } });
 const whole = grade(join(work, 'whole'));
 const parts = [grade(join(work, 'part1'), '--shard', '1/2'), grade(join(work, 'part2'), '--shard', '2/2')];
 const merged = runTs('checker/class/merge-cli.ts', [join(work, 'part1'), join(work, 'part2'), '--out', join(work, 'merged'), '--lang', 'en'], { env: { TZ: 'UTC' } });

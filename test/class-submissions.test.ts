@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Report } from '../checker/report/shape.ts';
 import { FIXTURE_CHAPTERS, FIXTURE_COURSE, FIXTURE_SOLUTIONS, fixtureTs as runTs } from './support/course.ts';
+import { GRADING_TIMEOUT } from './support/run.ts';
 import { entriesFrom, zipOf } from './support/zip.ts';
 
 /** Submissions as they arrive from GitHub's Download ZIP and LMS exports, beside the mistakes an instructor's folder holds (on the fixture course). */
@@ -24,7 +25,7 @@ writeFileSync(join(submissions, 'link.zip'), zipOf([{ name: 'chapters/secret', d
 writeFileSync(join(submissions, 'bomb.zip'), zipOf([{ name: 'chapters/zeros.ts', data: Buffer.alloc(60_000_000) }]));
 
 const out = join(work, 'out');
-const ran = runTs('checker/class/cli.ts', [submissions, '--out', out, '--timeout', '20', '--lang', 'en', '--similarity'], { timeoutMs: 300_000 });
+const ran = runTs('checker/class/cli.ts', [submissions, '--out', out, '--timeout', GRADING_TIMEOUT, '--lang', 'en', '--similarity'], { timeoutMs: 300_000 });
 const book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as {
   students: (Report & { student: string; reason: string })[];
   similarity?: { pairs: { chapter: string; students: string[] }[] };
@@ -85,7 +86,7 @@ describe('npm run grade shows learner paths only, so equal failures count as one
     writeFileSync(model, `throw new Error(\`model failed at \${import.meta.filename} and \${import.meta.dirname}/x\`);\n// ${name}\n${readFileSync(model, 'utf8')}`);
   }
   const book = join(work, 'paths-out');
-  const graded = runTs('checker/class/cli.ts', [klass, '--out', book, '--lang', 'en'], { timeoutMs: 300_000 });
+  const graded = runTs('checker/class/cli.ts', [klass, '--out', book, '--lang', 'en', '--timeout', GRADING_TIMEOUT], { timeoutMs: 300_000 });
 
   test('no message, report or JSON holds a scratch, sandbox or lane path', () => {
     expect(graded.status, graded.stderr).toBe(0);

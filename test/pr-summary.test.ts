@@ -3,35 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { PullRequestReport } from '../checker/pr/grade-pr.ts';
-import { allExercises } from '../checker/course/course.ts';
 import { CHAPTERS } from '../checker/course/current.ts';
-import { totals } from '../checker/report/build.ts';
+import { prReport } from './support/pr-report.ts';
 import { runTs } from './support/run.ts';
-
-const SHA = 'a'.repeat(40);
 
 /*
  * The summary CLI as the workflow starts it: its exit codes and annotations. What it renders and validates is tested
  * in-process by test/unit/checker/pr/summary.test.ts.
  */
 
-/** A well-formed report where the listed exercises fail their first test. */
-function report(failing: readonly string[] = [], message = 'boom'): PullRequestReport {
-  const exercises = allExercises(CHAPTERS).map(({ chapter, exercise }) => {
-    const fails = failing.includes(exercise.id);
-    const tests = Object.keys(exercise.tests).map((name, index) => ({
-      name, title: name, status: fails && index === 0 ? ('fail' as const) : ('pass' as const), message: fails && index === 0 ? message : '',
-    }));
-    return {
-      id: exercise.id, title: exercise.title.en, status: fails ? ('fail' as const) : ('pass' as const), message: fails ? message : '',
-      hint: 'a hint', todo: `chapters/${chapter.dir}/${exercise.todo.file}:12`, points: fails ? 0 : 1, max_points: 1, tests,
-    };
-  });
-  return {
-    version: 2, ...totals(exercises),
-    target: 'chapters', lang: 'en', exercises, type_errors: [], tampered: [], base: SHA, head: SHA, merge_base: SHA,
-  };
-}
+/** A well-formed report on the real course where the listed exercises fail their first test. */
+const report = (failing: readonly string[] = []): PullRequestReport => prReport(CHAPTERS, failing);
 
 describe('the summary CLI', () => {
   test('the summary CLI exits 2 with one error annotation for an unusable file, 1 for a failing report', () => {

@@ -79,7 +79,7 @@ describe('private suites (--suites)', () => {
   test('a broken private suite stops grade with exit 2, naming the file, before any student is graded', () => {
     const submissions = join(work, 'class-broken');
     cpSync(FIXTURE_SOLUTIONS, join(submissions, 'ann', 'chapters'), { recursive: true });
-    const ran = runTs('checker/class/cli.ts', [submissions, '--out', join(work, 'book-broken'), '--suites', suites('broken', FIXTURE_BROKEN), '--lang', 'en']);
+    const ran = runTs('checker/class/cli.ts', [submissions, '--out', join(work, 'book-broken'), '--suites', suites('broken', FIXTURE_BROKEN), '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
     expect(ran.status).toBe(2);
     expect(ran.stderr).toContain('a private suite does not compile against the starter code. Nothing was graded');
     expect(ran.stderr).toContain('01-numbers/3-broken.test.ts');
@@ -112,6 +112,7 @@ describe('private suites (--suites)', () => {
     const ran = runTs('checker/class/cli.ts', [submissions, '--out', join(work, 'book'), '--suites', fixtureHidden, '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
     expect(ran.status, ran.stderr).toBe(0);
     const book = JSON.parse(readFileSync(join(work, 'book', 'gradebook.json'), 'utf8')) as { students: Report[] };
+    expect(book.students, 'ann and bob').toHaveLength(2);
     for (const student of book.students) {
       expect(student.exercises.map((exercise) => exercise.status)).toEqual(['pass', 'fail', ...Array(FIXTURE_CHAPTERS.flatMap((chapter) => chapter.exercises).length - 2).fill('pass')]);
     }

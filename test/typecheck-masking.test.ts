@@ -1,11 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Report } from '../checker/report/shape.ts';
 import { tscBinary, typecheck } from '../checker/grading/typecheck.ts';
 import { fixtureChecker as checker, fixturePlanted as hostileCopy, fixtureTs as runTs } from './support/course.ts';
-import { REPO } from './support/run.ts';
+import { GRADING_TIMEOUT, REPO } from './support/run.ts';
 
 /**
  * tsc hides every semantic error while any file of its program has a syntax error; these tests plant both kinds
@@ -19,6 +19,9 @@ describe('typecheck: a syntax error hides no type error', () => {
   symlinkSync(join(REPO, 'node_modules'), join(scratch, 'node_modules'), 'dir');
   cpSync(hostileCopy([TYPE_ERROR]), join(scratch, 't0', 'chapters'), { recursive: true });
   cpSync(hostileCopy([SYNTAX_ERROR]), join(scratch, 't1', 'chapters'), { recursive: true });
+  // A file beside the broken one that imports it: a check that left out only the broken file would blame this one for
+  // an import it cannot resolve. (The fixture course's own chapter 2 has no such file.)
+  writeFileSync(join(scratch, 't1', 'chapters', '02-pairs', 'uses-pairs.ts'), "import { swap } from './pairs.ts';\n\nexport const swapped = swap([1, 2]);\n");
   const tsc = tscBinary(REPO);
 
   test("another student's syntax error: the type error is still reported, and each is labelled with its kind", async () => {
@@ -47,7 +50,7 @@ describe('the checker: a syntax error in one place never lets a type error elsew
   test('inside one copy: chapter 1 with a type error fails even while chapter 2 has a syntax error, and the syntax error says syntax', () => {
     const copy = hostileCopy([TYPE_ERROR, SYNTAX_ERROR]);
     const json = join(copy, '..', 'one.json');
-    const ran = checker(['check', '01', '02', '--target', copy, '--lang', 'en', '--json', json]);
+    const ran = checker(['check', '01', '02', '--target', copy, '--lang', 'en', '--json', json, '--timeout', GRADING_TIMEOUT]);
     expect(ran.status, ran.stderr).toBe(1);
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
     for (const exercise of report.exercises.filter(({ id }) => id.startsWith('01/'))) {
@@ -64,7 +67,7 @@ describe('the checker: a syntax error in one place never lets a type error elsew
     cpSync(hostileCopy([TYPE_ERROR]), join(klass, 'a-type-error', 'chapters'), { recursive: true });
     cpSync(hostileCopy([SYNTAX_ERROR]), join(klass, 'b-syntax-error', 'chapters'), { recursive: true });
     const out = join(klass, '..', `${klass.split('/').at(-1)}-out`);
-    const ran = runTs('checker/class/cli.ts', [klass, '--out', out, '--lang', 'ko'], { timeoutMs: 240_000 });
+    const ran = runTs('checker/class/cli.ts', [klass, '--out', out, '--lang', 'ko', '--timeout', GRADING_TIMEOUT], { timeoutMs: 240_000 });
     expect(ran.status, ran.stderr).toBe(0);
     const book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string; reason: string })[] };
     const typed = book.students.find(({ student }) => student === 'a-type-error')!;

@@ -1,6 +1,8 @@
 import type { Lang } from '../usage/messages.ts';
 import { UsageError, langOption, readWords, timeoutOption } from '../usage/command-line.ts';
 import type { Words } from '../usage/command-line.ts';
+import { readCommandLine } from '../usage/prologue.ts';
+import type { CommandLine } from '../usage/prologue.ts';
 
 export { UsageError };
 
@@ -70,4 +72,9 @@ export function parseSignedCheckArgs(argv: readonly string[], env: NodeJS.Proces
   const args = argsOf('check', { ...rest, values: checkValues }, env);
   if (args.json === undefined || shownAs === undefined) throw new UsageError((say) => say.signedCheckNeeds);
   return { ...args, command: 'check', json: args.json, shownAs };
+}
+
+/** Reads checker/cli.ts's command line: --help or a usage error answered with the named command's usage (or the general one), else the parsed arguments. */
+export function readCheckerCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CommandLine<Args> {
+  return readCommandLine(argv, isCommand(argv[0]) ? argv[0] : null, (words) => parseArgs(words, env), env);
 }

@@ -12,11 +12,12 @@ export const COURSE_VARIABLE = 'CHECKER_COURSE';
  * checker/suites/, checker/starters.json). It is this repository, unless the repository's own tests name another one
  * in CHECKER_COURSE; that swaps the suites that decide a grade, so it is honoured only beside CHECKER_TRUST_WORKTREE=1.
  */
-export const COURSE_ROOT = courseRoot(process.env[COURSE_VARIABLE]);
+export const COURSE_ROOT = courseRoot(process.env[COURSE_VARIABLE], process.env);
 
-function courseRoot(named: string | undefined): string {
+/** The course folder `named` stands for (this repository when it is empty), refused unless `env` holds CHECKER_TRUST_WORKTREE=1. */
+export function courseRoot(named: string | undefined, env: NodeJS.ProcessEnv): string {
   if (named === undefined || named === '') return REPO_ROOT;
-  if (process.env['CHECKER_TRUST_WORKTREE'] !== '1') throw new Error(`${COURSE_VARIABLE} is for the repository's own tests and needs CHECKER_TRUST_WORKTREE=1 beside it.`);
+  if (env['CHECKER_TRUST_WORKTREE'] !== '1') throw new Error(`${COURSE_VARIABLE} is for the repository's own tests and needs CHECKER_TRUST_WORKTREE=1 beside it.`);
   return resolve(REPO_ROOT, named);
 }
 

@@ -11,7 +11,7 @@ import { committedStarters } from './starters.ts';
 export type Kind = 'solved' | 'unsolved' | 'half' | 'empty' | 'hanging' | 'typeError' | 'notFolder' | 'chaptersOnly';
 
 /** A course to build students from: its chapters, its starters and solutions, and chapter 01's files the kinds change. */
-export interface StudentCourse {
+interface StudentCourse {
   chapters: readonly ChapterSpec[];
   starters: () => string;
   solutions: string;
@@ -22,7 +22,7 @@ export interface StudentCourse {
 }
 
 /** The real course: every exercise of chapter 01 loads server.ts. */
-export const REAL_STUDENTS: StudentCourse = { chapters: CHAPTERS, starters: committedStarters, solutions: join(REPO, 'solutions'), loadedByAll: ['server.ts'], typeErrorFile: 'rpc.ts' };
+const REAL_STUDENTS: StudentCourse = { chapters: CHAPTERS, starters: committedStarters, solutions: join(REPO, 'solutions'), loadedByAll: ['server.ts'], typeErrorFile: 'rpc.ts' };
 
 /** The fixture course (test/fixtures/course): chapter 01's exercises load numbers.ts (01/1, 01/2) or text.ts (01/3). */
 export const FIXTURE_STUDENTS: StudentCourse = { chapters: FIXTURE_CHAPTERS, starters: () => FIXTURE_STARTERS, solutions: FIXTURE_SOLUTIONS, loadedByAll: ['numbers.ts', 'text.ts'], typeErrorFile: 'numbers.ts' };

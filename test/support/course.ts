@@ -46,10 +46,10 @@ export const FIXTURE_SOLUTIONS = join(FIXTURE_COURSE, 'solutions');
 /** The fixture course's starters (committed; no learner edits them). */
 export const FIXTURE_STARTERS = join(FIXTURE_COURSE, 'chapters');
 
-/** A fresh copy of the fixture course's starters or solutions, in a new folder named `chapters`, for a test that edits it. */
-export function fixtureCopy(from: 'chapters' | 'solutions', prefix = 'fixture-copy-'): string {
+/** A fresh copy of the fixture course's starters, in a new folder named `chapters`, for a test that edits it. */
+export function fixtureCopy(prefix = 'fixture-copy-'): string {
   const dir = join(mkdtempSync(join(tmpdir(), prefix)), 'chapters');
-  cpSync(join(FIXTURE_COURSE, from), dir, { recursive: true });
+  cpSync(FIXTURE_STARTERS, dir, { recursive: true });
   return dir;
 }
 

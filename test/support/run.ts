@@ -37,7 +37,8 @@ function node(args: readonly string[], options: RunOptions): Ran {
     encoding: 'utf8',
     timeout: options.timeoutMs ?? COMMAND_LIMIT_MS,
     // INIT_CWD is blanked: npm sets it to where `npm test` was typed, and a chapter folder there would narrow check, hint and watch.
-    env: { ...process.env, CHECKER_LANG: '', INIT_CWD: '', ...options.env },
+    // CHECKER_COURSE is blanked so a run means the real course unless the caller names another (the fixture helpers do).
+    env: { ...process.env, CHECKER_LANG: '', INIT_CWD: '', CHECKER_COURSE: '', ...options.env },
     maxBuffer: 64 * 1024 * 1024,
     ...(options.input !== undefined ? { input: options.input } : {}),
   });

@@ -105,14 +105,17 @@ describe('typecheck never takes a tsc that gave no whole answer for one', () => 
     expect(await typecheck(scratch, hangs, 300)).toEqual({ problems: [], failed: { reason: 'timeout', limitMs: 300 } });
   });
 
+  /** The limit for a stand-in that ends at once: far above what even a loaded machine needs to start a shell, well below the unit project's 60 s test limit even twice in one test. */
+  const ENDS_AT_ONCE_MS = 20_000;
+
   test('a tsc that ends without its answer (no canary error, no syntax error), or cannot start, fails it too', async () => {
-    expect(await typecheck(scratch, fakeTsc('silent', 'exit 0'), 5_000)).toEqual({ problems: [], failed: { reason: 'no-answer' } });
-    expect(await typecheck(scratch, join(work, 'no-such-tsc'), 5_000)).toEqual({ problems: [], failed: { reason: 'no-answer' } });
+    expect(await typecheck(scratch, fakeTsc('silent', 'exit 0'), ENDS_AT_ONCE_MS)).toEqual({ problems: [], failed: { reason: 'no-answer' } });
+    expect(await typecheck(scratch, join(work, 'no-such-tsc'), ENDS_AT_ONCE_MS)).toEqual({ problems: [], failed: { reason: 'no-answer' } });
   });
 
   test('a tsc that answers in time is taken as it is', async () => {
     const answers = fakeTsc('answers', `echo "t0/chapters/01-mini-mcp/a.ts(2,3): error TS2322: wrong"\necho "checker-canary.ts(1,14): error TS2322: canary"`);
-    expect(await typecheck(scratch, answers, 5_000)).toEqual({
+    expect(await typecheck(scratch, answers, ENDS_AT_ONCE_MS)).toEqual({
       problems: [{ kind: 'type', file: join(scratch, 't0/chapters/01-mini-mcp/a.ts'), line: 2, column: 3, code: 'TS2322', message: 'wrong' }],
     });
   });

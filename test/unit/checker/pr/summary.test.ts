@@ -4,30 +4,13 @@ import type { PullRequestReport } from '../../../../checker/pr/grade-pr.ts';
 import { MAX_ERROR_ANNOTATIONS, annotations, cell, escapeData, escapeProperty, failsForTampering, summaryMarkdown, tamperedAllowed, todoLocation } from '../../../../checker/pr/summary.ts';
 import { ResultsShapeError, validatePrReport } from '../../../../checker/pr/validate.ts';
 import { allExercises, loadChapters } from '../../../../checker/course/course.ts';
-import { totals } from '../../../../checker/report/build.ts';
+import { prReport } from '../../../support/pr-report.ts';
 
 /** The real course's chapters: the summary names their files. */
 const CHAPTERS = await loadChapters(resolve(import.meta.dirname, '..', '..', '..', '..'));
 
-const SHA = 'a'.repeat(40);
-
-/** A well-formed report where the listed exercises fail their first test. */
-function report(failing: readonly string[] = [], message = 'boom'): PullRequestReport {
-  const exercises = allExercises(CHAPTERS).map(({ chapter, exercise }) => {
-    const fails = failing.includes(exercise.id);
-    const tests = Object.keys(exercise.tests).map((name, index) => ({
-      name, title: name, status: fails && index === 0 ? ('fail' as const) : ('pass' as const), message: fails && index === 0 ? message : '',
-    }));
-    return {
-      id: exercise.id, title: exercise.title.en, status: fails ? ('fail' as const) : ('pass' as const), message: fails ? message : '',
-      hint: 'a hint', todo: `chapters/${chapter.dir}/${exercise.todo.file}:12`, points: fails ? 0 : 1, max_points: 1, tests,
-    };
-  });
-  return {
-    version: 2, ...totals(exercises),
-    target: 'chapters', lang: 'en', exercises, type_errors: [], tampered: [], base: SHA, head: SHA, merge_base: SHA,
-  };
-}
+/** A well-formed report on the real course where the listed exercises fail their first test. */
+const report = (failing: readonly string[] = [], message = 'boom'): PullRequestReport => prReport(CHAPTERS, failing, message);
 
 describe('workflow command escaping', () => {
   test('escapes %, CR and LF in data, and also : and , in properties', () => {

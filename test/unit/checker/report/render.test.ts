@@ -7,7 +7,7 @@ import { buildReport } from '../../../../checker/report/build.ts';
 import { junitOf } from '../../../../checker/report/junit.ts';
 import type { ExerciseReport, Report } from '../../../../checker/report/shape.ts';
 import { renderText } from '../../../../checker/report/text.ts';
-import { FIXTURE_COURSE } from '../../support/fixture-course.ts';
+import { FIXTURE_COURSE } from '../../../support/course.ts';
 
 /*
  * Every renderer of a report, in-process, from reports built by hand for the fixture course's five exercises: what the

@@ -1,6 +1,6 @@
-import { describe, expect, test } from 'vitest';
-import { isCommand, parseArgs } from '../../../../checker/commands/args.ts';
-import { UsageError, guessLang } from '../../../../checker/usage/command-line.ts';
+import { describe, expect, test, vi } from 'vitest';
+import { readCheckerCommandLine } from '../../../../checker/commands/args.ts';
+import { UsageError } from '../../../../checker/usage/command-line.ts';
 import { USAGE_LINES, helpText, usageErrorText } from '../../../../checker/usage/help.ts';
 
 const wrong = new UsageError((say) => say.unknownOption('--bogus'));
@@ -35,15 +35,16 @@ describe('helpText, as each command prints it for --help and -h', () => {
 });
 
 describe('option errors of the learner commands speak the chosen language', () => {
-  /** What checker/cli.ts prints for a command line it refuses: the error in the language guessed from it, then the usage. */
+  /** What checker/cli.ts prints for a command line it refuses (its own reading of the line, with standard error caught). */
   function refused(argv: string[], env: NodeJS.ProcessEnv = {}): string {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      parseArgs(argv, env);
-    } catch (error) {
-      if (!(error instanceof UsageError)) throw error;
-      return usageErrorText(error, isCommand(argv[0]) ? argv[0] : null, guessLang(argv, env));
+      const line = readCheckerCommandLine(argv, env);
+      if (line.exitCode !== 2) throw new Error(`${argv.join(' ')} was not refused`);
+      return error.mock.calls.map((call) => String(call[0])).join('\n');
+    } finally {
+      error.mockRestore();
     }
-    throw new Error(`${argv.join(' ')} was accepted`);
   }
 
   test.each([
