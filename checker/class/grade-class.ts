@@ -15,7 +15,6 @@ import { atDeadline } from './deadline.ts';
 import { shardOf } from './shard.ts';
 import type { Shard } from './shard.ts';
 import { fingerprintChapter } from './fingerprint.ts';
-import { isStarterChapter } from '../grading/starter-chapters.ts';
 import { SHOWN_AS, findStudents, isFolder } from './students.ts';
 import type { Student } from './students.ts';
 
@@ -58,10 +57,9 @@ export interface StudentResult {
 const NOWHERE = join(tmpdir(), `mcp-grade-nothing-${randomUUID()}`);
 
 /**
- * Grades every student folder in one scratch folder and one vitest run. Each distinct thing to grade is graded
- * once and its result shared by the students who hand in those exact bytes: the chapters a student changed, as one
- * unit (they run in one fork, as check runs them), and each chapter still identical to its starter (a chapter that
- * imports from outside itself is graded together with the student's other chapters).
+ * Grades every student folder in one scratch folder and one vitest run. Each distinct chapter content is
+ * graded once and its result shared by the students who hand in those exact bytes, such as an untouched starter
+ * chapter (a chapter that imports from outside itself is graded together with the student's other chapters).
  */
 export async function gradeClass(submissions: string, options: ClassOptions): Promise<StudentResult[]> {
   // A broken private suite is the instructor's error: it stops the run before any submission is even opened.
@@ -89,7 +87,7 @@ export async function gradeClass(submissions: string, options: ClassOptions): Pr
 
 /** Grades the students found in the submissions folder. */
 async function gradeStudents(students: readonly Student[], options: ClassOptions, privates: readonly PrivateSuite[]): Promise<StudentResult[]> {
-  // Each distinct thing to grade: the chapters a student changed, an untouched starter chapter, a whole chapters tree that imports across chapters, or a missing chapter.
+  // Each distinct thing to grade: one chapter's content, a whole chapters tree that imports across chapters, or a missing chapter.
   const units = new Map<string, GradeFolder>();
   const plan = students.map((student) => planStudent(student, options.chapters, units));
   options.onPlan?.(students.length, units.size);
@@ -142,16 +140,7 @@ function planStudent(student: Student, chapters: readonly ChapterSpec[], units: 
     for (const chapter of chapters) chosen.set(chapter.dir, prints[chapters.indexOf(chapter)] ? key : missingUnit(chapter, units));
     return chosen;
   }
-  // The chapters the student changed are graded together (one fork, as check does); each untouched starter chapter is a unit the class shares.
-  const changed = learner && root ? chapters.filter((chapter, index) => prints[index] && !isStarterChapter(join(root, chapter.dir), chapter.dir)) : [];
-  if (learner && changed.length > 0) {
-    const tree = createHash('sha256');
-    for (const chapter of changed) tree.update(`${chapter.dir}\0${prints[chapters.indexOf(chapter)]!.hash}\0`);
-    const key = add(`changed:${tree.digest('hex')}`, () => ({ learner, chapters: changed }));
-    for (const chapter of changed) chosen.set(chapter.dir, key);
-  }
   chapters.forEach((chapter, index) => {
-    if (chosen.has(chapter.dir)) return;
     const print = prints[index];
     const key = print
       ? add(`${chapter.dir}:${print.hash}`, () => ({ learner: learner!, chapters: [chapter] }))

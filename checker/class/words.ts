@@ -29,7 +29,7 @@ const ko = {
   gradedAsIs: '.git이 없어 지금 모습 그대로 채점함',
   allPassed: '모든 연습 통과',
   found: (students: number, units: number) =>
-    `학생 ${students}명을 찾았다. 서로 다른 내용 ${units}개를 채점한다(학생이 고친 장은 함께, 손대지 않은 시작 코드처럼 같은 내용은 한 번만 채점한다).`,
+    `학생 ${students}명을 찾았다. 서로 다른 장 내용 ${units}개를 채점한다(손대지 않은 시작 코드처럼 같은 내용은 한 번만 채점한다).`,
   progressDetail: (done: number, total: number, who: string, left: number | null) =>
     `채점 중: 테스트 파일 ${done}/${total}${who ? ` · ${who}` : ''}${left === null ? '' : ` · 남은 시간 약 ${clock(left)}`}`,
   finished: (seconds: string) => `채점을 마쳤다: ${seconds}초`,
@@ -118,7 +118,7 @@ const en: ClassWords = {
   gradedCommit: (commit, date) => `graded commit ${commit} (${date})`,
   gradedAsIs: 'no .git: graded as it is',
   allPassed: 'every exercise passed',
-  found: (students, units) => `Found ${students} students. Grading ${units} distinct contents (a student's changed chapters together; identical contents, such as untouched starters, once).`,
+  found: (students, units) => `Found ${students} students. Grading ${units} distinct chapter contents (identical contents, such as untouched starters, are graded once).`,
   progressDetail: (done, total, who, left) => `Grading: test files ${done}/${total}${who ? ` · ${who}` : ''}${left === null ? '' : ` · about ${clock(left)} left`}`,
   finished: (seconds) => `Grading finished in ${seconds} s`,
   wrote: (file) => `Wrote ${file}`,

@@ -15,7 +15,6 @@ import { addTarget, createScratch, exerciseSuiteFiles, syncLearnerTree } from '.
 import { REPO_ROOT, listFiles } from '../course/files.ts';
 import type { Scratch, ScratchTarget } from './scratch.ts';
 import { scoreTarget } from './score.ts';
-import { isStarterChapter } from './starter-chapters.ts';
 import { chapterFolder } from './target.ts';
 import type { GradedTarget } from './target.ts';
 import { tscBinary, typecheck } from './typecheck.ts';
@@ -91,21 +90,19 @@ export class GradingSession {
     const checking = this.types ? this.types.result() : typecheck(this.scratch.root, TSC);
     // With several students in one scratch folder, type-check before any learner code runs, so no one's code can edit another's files first.
     if (this.scratch.targets.length > 1) await checking;
-    // Each graded folder's files run in order in forks of its own, never beside another student's: one fork for the
-    // chapters it changed (a fork start is most of a small chapter's cost), and one for each chapter that is still the
-    // starter, so a class grades an untouched starter once. check and grade make the same groups, so they stay equal.
+    // One group per chapter of each graded folder: its files run in order in a fresh fork of their own, never beside
+    // another chapter's or another student's, so what one chapter's code leaves in its process (a global, a timer, a
+    // patched prototype) cannot change another chapter's grade, and a chapter grades the same whatever else is selected.
     const chapters = [...new Set(selected.map(({ chapter }) => chapter))];
-    const groups = this.scratch.targets.flatMap((target) => {
-      const untouched = chapters.filter((chapter) => isStarterChapter(join(target.chaptersDir, chapter.dir), chapter.dir));
-      const sets = [chapters.filter((chapter) => !untouched.includes(chapter)), ...untouched.map((chapter) => [chapter])];
-      return sets.flatMap((set) =>
+    const groups = this.scratch.targets.flatMap((target) =>
+      chapters.flatMap((chapter) =>
         [false, true].map((spawns) => ({
           spawns,
           root: target.dir,
-          files: suiteFiles(target, selected.filter((entry) => set.includes(entry.chapter) && Boolean(entry.exercise.spawns?.length) === spawns), this.privates),
+          files: suiteFiles(target, selected.filter((entry) => entry.chapter === chapter && Boolean(entry.exercise.spawns?.length) === spawns), this.privates),
         })),
-      );
-    });
+      ),
+    );
     await bundleSpawned(this.scratch.targets, selected);
     this.finished.clear();
     this.total = groups.reduce((sum, group) => sum + group.files.length, 0);
