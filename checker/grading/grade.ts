@@ -17,7 +17,7 @@ import type { Scratch, ScratchTarget } from './scratch.ts';
 import { scoreTarget } from './score.ts';
 import { chapterFolder } from './target.ts';
 import type { GradedTarget } from './target.ts';
-import { tscBinary, typecheck } from './typecheck.ts';
+import { answered, tscBinary, typecheck, typecheckLimitMs } from './typecheck.ts';
 import { TypeWatcher } from './typewatch.ts';
 
 /** Settings for grading. */
@@ -35,6 +35,11 @@ export interface GradeOptions {
   onProgress?: (done: number, total: number, folder: number) => void;
   /** Type-check once per change (npm run watch): every grade after a change uses that change's result. */
   watchTypes?: boolean;
+  /**
+   * Stop with TypeCheckFailedError when the type check gives no answer (npm run grade), instead of scoring every
+   * exercise of every folder 0; check reports that failure to the learner instead.
+   */
+  typecheckRequired?: boolean;
 }
 
 /** A learner folder to grade, limited to some chapters. */
@@ -87,7 +92,11 @@ export class GradingSession {
 
   /** Grades the selected exercises in every folder: one vitest run and one type check for all of them. */
   async grade(selected: Selected[]): Promise<Report[]> {
-    const checking = this.types ? this.types.result() : typecheck(this.scratch.root, TSC);
+    // One tsc run covers every copy, so its limit grows with their number.
+    const typed = this.types ? this.types.result() : typecheck(this.scratch.root, TSC, typecheckLimitMs(this.scratch.targets.length));
+    const checking = this.options.typecheckRequired ? typed.then(answered) : typed;
+    // Awaited below; marked handled now so a refusal that comes while the suites run is not an unhandled rejection.
+    checking.catch(() => undefined);
     // With several students in one scratch folder, type-check before any learner code runs, so no one's code can edit another's files first.
     if (this.scratch.targets.length > 1) await checking;
     // One group per chapter of each graded folder: its files run in order in a fresh fork of their own, never beside
