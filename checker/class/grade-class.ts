@@ -15,7 +15,8 @@ import { atDeadline } from './deadline.ts';
 import { shardOf } from './shard.ts';
 import type { Shard } from './shard.ts';
 import { fingerprintChapter } from './fingerprint.ts';
-import { SHOWN_AS, findStudents, isFolder } from './students.ts';
+import { isLearnerFolder } from '../course/learner-tree.ts';
+import { SHOWN_AS, findStudents } from './students.ts';
 import type { Student } from './students.ts';
 
 /** Settings for grading a class. */
@@ -130,7 +131,8 @@ function planStudent(student: Student, chapters: readonly ChapterSpec[], units: 
   const chosen = new Map<string, string>();
   const learner = student.learner;
   const root = learner?.chaptersDir;
-  const prints = chapters.map((chapter) => (root && isFolder(join(root, chapter.dir)) ? fingerprintChapter(join(root, chapter.dir)) : null));
+  // A chapter folder that is a link counts as missing, as the scratch copy takes it.
+  const prints = chapters.map((chapter) => (root && isLearnerFolder(join(root, chapter.dir)) ? fingerprintChapter(join(root, chapter.dir)) : null));
   const add = (key: string, unit: () => GradeFolder) => {
     if (!units.has(key)) units.set(key, unit());
     return key;
