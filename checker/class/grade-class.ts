@@ -104,7 +104,7 @@ async function gradeStudents(students: readonly Student[], options: ClassOptions
       chapters: options.chapters,
       // A type check with no answer would score every exercise of every student 0: the class run stops instead.
       typecheckRequired: true,
-      ...(options.suites ? { suites: options.suites, privates } : {}),
+      ...(options.suites ? { privates: { dir: options.suites, suites: privates } } : {}),
       ...(options.onProgress ? { onProgress: (done: number, total: number, folder: number) => options.onProgress?.(done, total, studentsOf(keys[folder])) } : {}),
     },
   );

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { loadCheckedPrivateSuites } from './typecheck-suites.ts';
 import type { PrivateSuite } from '../course/private-suites.ts';
 import { bundleSpawned } from './bundle.ts';
 import { timeLimits } from '../runner/limits.ts';
@@ -27,10 +26,11 @@ export interface GradeOptions {
   timeoutMs: number;
   /** Chapters to copy into the scratch folder. */
   chapters: readonly ChapterSpec[];
-  /** Instructor's private suites folder, graded on top of the public suites. */
-  suites?: string;
-  /** That folder's suites, when the caller has already loaded and checked them (a class checks them before finding students). */
-  privates?: readonly PrivateSuite[];
+  /**
+   * The instructor's private suites, graded on top of the public suites: their folder and its suites, loaded and
+   * checked by the caller against the whole course (loadCheckedPrivateSuites), before any learner folder is read.
+   */
+  privates?: PrivateSuites;
   /** Called as suite files finish: how many of how many are done, and the index of the graded folder the file belonged to. */
   onProgress?: (done: number, total: number, folder: number) => void;
   /** Type-check once per change (npm run watch): every grade after a change uses that change's result. */
@@ -40,6 +40,14 @@ export interface GradeOptions {
    * exercise of every folder 0; check reports that failure to the learner instead.
    */
   typecheckRequired?: boolean;
+}
+
+/** A private suites folder and the suites read from it. */
+export interface PrivateSuites {
+  /** The folder given with --suites. */
+  dir: string;
+  /** Its suite files, already checked. */
+  suites: readonly PrivateSuite[];
 }
 
 /** A learner folder to grade, limited to some chapters. */
@@ -69,8 +77,8 @@ export class GradingSession {
 
   /** Copies each learner folder and starts vitest. */
   static async open(folders: readonly GradeFolder[], options: GradeOptions): Promise<GradingSession> {
-    const privates = options.privates ?? (options.suites ? loadCheckedPrivateSuites(options.suites, options.chapters) : []);
-    const privateDir = options.suites ? resolve(options.suites) : undefined;
+    const privates = options.privates?.suites ?? [];
+    const privateDir = options.privates ? resolve(options.privates.dir) : undefined;
     const scratch = createScratch();
     try {
       for (const { learner, chapters = options.chapters } of folders) addTarget(scratch, learner, chapters, privateDir);
