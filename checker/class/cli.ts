@@ -13,6 +13,7 @@ import { readCommandLine, usageFailure } from '../usage/prologue.ts';
 import { usageWords } from '../usage/usage-words.ts';
 import { parseGradeArgs } from './args.ts';
 import { PrivateSuiteError } from '../course/private-suites.ts';
+import { TypeCheckFailedError } from '../grading/typecheck.ts';
 import { progressLine } from './progress.ts';
 import { classWords } from './words.ts';
 import { killForksOnExit } from '../runner/forks.ts';
@@ -24,7 +25,7 @@ import { courseSources, similarity, submissionTexts } from './similarity.ts';
 import type { CourseTexts } from './similarity.ts';
 import { gradebookFiles } from './files.ts';
 
-/** `npm run grade`: grades every student folder and writes gradebook.csv, gradebook.json and report.html; 0 when written, 2 on a usage error. */
+/** `npm run grade`: grades every student folder and writes gradebook.csv, gradebook.json and report.html; 0 when written, 1 when the type check gave no answer (nothing written), 2 on a usage error. */
 async function main(argv: readonly string[]): Promise<number> {
   dropRunnerChannels();
   const line = readCommandLine(argv, 'grade', parseGradeArgs);
@@ -90,6 +91,11 @@ async function main(argv: readonly string[]): Promise<number> {
       },
     });
   } catch (error) {
+    if (error instanceof TypeCheckFailedError) {
+      // On stderr, after the progress line.
+      progress.line(say.typecheckFailed(error.failure));
+      return 1;
+    }
     if (!(error instanceof PrivateSuiteError)) throw error;
     console.error(error.say(usageWords(args.lang)));
     return 2;

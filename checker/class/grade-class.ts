@@ -15,8 +15,8 @@ import { atDeadline } from './deadline.ts';
 import { shardOf } from './shard.ts';
 import type { Shard } from './shard.ts';
 import { fingerprintChapter } from './fingerprint.ts';
-import { isStarterChapter } from '../grading/starter-chapters.ts';
-import { SHOWN_AS, findStudents, isFolder } from './students.ts';
+import { isLearnerFolder } from '../course/learner-tree.ts';
+import { SHOWN_AS, findStudents } from './students.ts';
 import type { Student } from './students.ts';
 
 /** Settings for grading a class. */
@@ -58,10 +58,9 @@ export interface StudentResult {
 const NOWHERE = join(tmpdir(), `mcp-grade-nothing-${randomUUID()}`);
 
 /**
- * Grades every student folder in one scratch folder and one vitest run. Each distinct thing to grade is graded
- * once and its result shared by the students who hand in those exact bytes: the chapters a student changed, as one
- * unit (they run in one fork, as check runs them), and each chapter still identical to its starter (a chapter that
- * imports from outside itself is graded together with the student's other chapters).
+ * Grades every student folder in one scratch folder and one vitest run. Each distinct chapter content is
+ * graded once and its result shared by the students who hand in those exact bytes, such as an untouched starter
+ * chapter (a chapter that imports from outside itself is graded together with the student's other chapters).
  */
 export async function gradeClass(submissions: string, options: ClassOptions): Promise<StudentResult[]> {
   // A broken private suite is the instructor's error: it stops the run before any submission is even opened.
@@ -89,7 +88,7 @@ export async function gradeClass(submissions: string, options: ClassOptions): Pr
 
 /** Grades the students found in the submissions folder. */
 async function gradeStudents(students: readonly Student[], options: ClassOptions, privates: readonly PrivateSuite[]): Promise<StudentResult[]> {
-  // Each distinct thing to grade: the chapters a student changed, an untouched starter chapter, a whole chapters tree that imports across chapters, or a missing chapter.
+  // Each distinct thing to grade: one chapter's content, a whole chapters tree that imports across chapters, or a missing chapter.
   const units = new Map<string, GradeFolder>();
   const plan = students.map((student) => planStudent(student, options.chapters, units));
   options.onPlan?.(students.length, units.size);
@@ -103,7 +102,9 @@ async function gradeStudents(students: readonly Student[], options: ClassOptions
       lang: options.lang,
       timeoutMs: options.timeoutMs,
       chapters: options.chapters,
-      ...(options.suites ? { suites: options.suites, privates } : {}),
+      // A type check with no answer would score every exercise of every student 0: the class run stops instead.
+      typecheckRequired: true,
+      ...(options.suites ? { privates: { dir: options.suites, suites: privates } } : {}),
       ...(options.onProgress ? { onProgress: (done: number, total: number, folder: number) => options.onProgress?.(done, total, studentsOf(keys[folder])) } : {}),
     },
   );
@@ -130,7 +131,8 @@ function planStudent(student: Student, chapters: readonly ChapterSpec[], units: 
   const chosen = new Map<string, string>();
   const learner = student.learner;
   const root = learner?.chaptersDir;
-  const prints = chapters.map((chapter) => (root && isFolder(join(root, chapter.dir)) ? fingerprintChapter(join(root, chapter.dir)) : null));
+  // A chapter folder that is a link counts as missing, as the scratch copy takes it.
+  const prints = chapters.map((chapter) => (root && isLearnerFolder(join(root, chapter.dir)) ? fingerprintChapter(join(root, chapter.dir)) : null));
   const add = (key: string, unit: () => GradeFolder) => {
     if (!units.has(key)) units.set(key, unit());
     return key;
@@ -142,16 +144,7 @@ function planStudent(student: Student, chapters: readonly ChapterSpec[], units: 
     for (const chapter of chapters) chosen.set(chapter.dir, prints[chapters.indexOf(chapter)] ? key : missingUnit(chapter, units));
     return chosen;
   }
-  // The chapters the student changed are graded together (one fork, as check does); each untouched starter chapter is a unit the class shares.
-  const changed = learner && root ? chapters.filter((chapter, index) => prints[index] && !isStarterChapter(join(root, chapter.dir), chapter.dir)) : [];
-  if (learner && changed.length > 0) {
-    const tree = createHash('sha256');
-    for (const chapter of changed) tree.update(`${chapter.dir}\0${prints[chapters.indexOf(chapter)]!.hash}\0`);
-    const key = add(`changed:${tree.digest('hex')}`, () => ({ learner, chapters: changed }));
-    for (const chapter of changed) chosen.set(chapter.dir, key);
-  }
   chapters.forEach((chapter, index) => {
-    if (chosen.has(chapter.dir)) return;
     const print = prints[index];
     const key = print
       ? add(`${chapter.dir}:${print.hash}`, () => ({ learner: learner!, chapters: [chapter] }))

@@ -1,4 +1,5 @@
 import type { Lang } from '../usage/messages.ts';
+import type { TypeCheckFailure } from '../grading/typecheck.ts';
 import { ZIP_LIMITS } from './unzip.ts';
 import type { ZipRefusal } from './unzip.ts';
 import { josa } from '../suites/_lib/josa.ts';
@@ -29,11 +30,13 @@ const ko = {
   gradedAsIs: '.git이 없어 지금 모습 그대로 채점함',
   allPassed: '모든 연습 통과',
   found: (students: number, units: number) =>
-    `학생 ${students}명을 찾았다. 서로 다른 내용 ${units}개를 채점한다(학생이 고친 장은 함께, 손대지 않은 시작 코드처럼 같은 내용은 한 번만 채점한다).`,
+    `학생 ${students}명을 찾았다. 서로 다른 장 내용 ${units}개를 채점한다(손대지 않은 시작 코드처럼 같은 내용은 한 번만 채점한다).`,
   progressDetail: (done: number, total: number, who: string, left: number | null) =>
     `채점 중: 테스트 파일 ${done}/${total}${who ? ` · ${who}` : ''}${left === null ? '' : ` · 남은 시간 약 ${clock(left)}`}`,
   finished: (seconds: string) => `채점을 마쳤다: ${seconds}초`,
   wrote: (file: string) => `썼다: ${file}`,
+  typecheckFailed: (failure: TypeCheckFailure) =>
+    `${failure.reason === 'timeout' ? `반 전체의 타입 검사(tsc)가 ${failure.limitMs / 1000}초 안에 끝나지 않아 멈췄다.` : '반 전체의 타입 검사(tsc)가 답을 내지 못하고 끝났다(시작하지 못했거나 중간에 끝났다).'} 이대로 쓰면 모든 학생의 모든 연습이 0점이 되므로 성적표를 쓰지 않았다(채점기의 문제이지 학생의 잘못이 아니다).\n${failure.reason === 'timeout' ? '컴퓨터가 덜 바쁠 때 다시 채점하거나, --shard로 반을 나누어 채점하라.' : 'npm ci로 패키지를 다시 설치하고 다시 채점하라.'}`,
   noStudents: (dir: string) => `학생 폴더가 없다: ${dir}`,
   noGradebook: (dir: string) => `--only: ${dir}에 이 채점기가 쓴 gradebook.json이 없다. 먼저 반 전체를 --out ${josa(dir, '으로/로')} 채점하라.`,
   noSuchStudents: (names: string, dir: string) => `--only: ${dir}에 이런 제출물이 없다: ${names}. 아무것도 쓰지 않았다.`,
@@ -118,10 +121,12 @@ const en: ClassWords = {
   gradedCommit: (commit, date) => `graded commit ${commit} (${date})`,
   gradedAsIs: 'no .git: graded as it is',
   allPassed: 'every exercise passed',
-  found: (students, units) => `Found ${students} students. Grading ${units} distinct contents (a student's changed chapters together; identical contents, such as untouched starters, once).`,
+  found: (students, units) => `Found ${students} students. Grading ${units} distinct chapter contents (identical contents, such as untouched starters, are graded once).`,
   progressDetail: (done, total, who, left) => `Grading: test files ${done}/${total}${who ? ` · ${who}` : ''}${left === null ? '' : ` · about ${clock(left)} left`}`,
   finished: (seconds) => `Grading finished in ${seconds} s`,
   wrote: (file) => `Wrote ${file}`,
+  typecheckFailed: (failure) =>
+    `${failure.reason === 'timeout' ? `The class's type check (tsc) did not finish within ${failure.limitMs / 1000} s and was stopped.` : "The class's type check (tsc) ended without an answer (it could not start, or stopped partway)."} Written as it is, every exercise of every student would score 0, so no gradebook was written (this is the checker's problem, not the students').\n${failure.reason === 'timeout' ? 'Grade again when the machine is less busy, or split the class with --shard.' : 'Reinstall the packages with npm ci and grade again.'}`,
   noStudents: (dir) => `No student folders in ${dir}`,
   noGradebook: (dir) => `--only: ${dir} holds no gradebook.json written by this checker. Grade the whole class with --out ${dir} first.`,
   noSuchStudents: (names, dir) => `--only: no such submissions in ${dir}: ${names}. Nothing was written.`,

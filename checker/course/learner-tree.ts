@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /*
@@ -22,13 +22,22 @@ function byName(a: { name: string }, b: { name: string }): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
+/** True when a learner folder is there as a real folder: a link to one (a submitted `chapters/01-mini-mcp -> /somewhere`) counts as absent. */
+export function isLearnerFolder(dir: string): boolean {
+  try {
+    return existsSync(dir) && lstatSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The entries of a learner folder that count, each folder before what it holds, in name order: folders and regular
  * files up to MAX_FILE_BYTES; links, dot entries and node_modules are left out, so learner code cannot point the
- * checker at other files. A missing folder (or a path that is not one) has none; an unreadable subfolder is left out.
+ * checker at other files. A missing folder, a path that is not one, or a link to one has none; an unreadable subfolder is left out.
  */
 export function learnerEntries(dir: string): LearnerEntry[] {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) return [];
+  if (!isLearnerFolder(dir)) return [];
   const found: LearnerEntry[] = [];
   const visit = (folder: string, prefix: string): void => {
     let entries;
@@ -53,9 +62,9 @@ export function learnerEntries(dir: string): LearnerEntry[] {
   return found;
 }
 
-/** Copies the entries of a learner folder that count (see learnerEntries) into `to`; nothing, not even `to`, when `from` is missing. */
+/** Copies the entries of a learner folder that count (see learnerEntries) into `to`; nothing, not even `to`, when `from` is missing or a link. */
 export function copyLearnerTree(from: string, to: string): void {
-  if (!existsSync(from)) return;
+  if (!isLearnerFolder(from)) return;
   mkdirSync(to, { recursive: true });
   for (const entry of learnerEntries(from)) {
     const target = join(to, entry.name);

@@ -43,6 +43,25 @@ export function readStarters(): StarterIndex {
   return JSON.parse(readFileSync(STARTERS_FILE, 'utf8')) as StarterIndex;
 }
 
+/** The committed index, read once per process. */
+let cached: StarterIndex | null = null;
+
+/**
+ * The committed index, read once and kept: empty when starters.json does not exist yet (a course being recorded for
+ * the first time by npm run starters); any other problem (an unreadable or corrupt file) is thrown, never taken as empty.
+ */
+export function committedStarters(): StarterIndex {
+  if (cached === null) {
+    try {
+      cached = readStarters();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      cached = {};
+    }
+  }
+  return cached;
+}
+
 /** True when the repository the checker runs from has its git history (a ZIP download does not). */
 function hasGitHistory(): boolean {
   const probe = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd: REPO_ROOT, encoding: 'utf8' });

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { loadCheckedPrivateSuites } from './typecheck-suites.ts';
 import type { PrivateSuite } from '../course/private-suites.ts';
 import { bundleSpawned } from './bundle.ts';
 import { timeLimits } from '../runner/limits.ts';
@@ -15,10 +14,9 @@ import { addTarget, createScratch, exerciseSuiteFiles, syncLearnerTree } from '.
 import { REPO_ROOT, listFiles } from '../course/files.ts';
 import type { Scratch, ScratchTarget } from './scratch.ts';
 import { scoreTarget } from './score.ts';
-import { isStarterChapter } from './starter-chapters.ts';
 import { chapterFolder } from './target.ts';
 import type { GradedTarget } from './target.ts';
-import { tscBinary, typecheck } from './typecheck.ts';
+import { answered, tscBinary, typecheck, typecheckLimitMs } from './typecheck.ts';
 import { TypeWatcher } from './typewatch.ts';
 
 /** Settings for grading. */
@@ -28,14 +26,28 @@ export interface GradeOptions {
   timeoutMs: number;
   /** Chapters to copy into the scratch folder. */
   chapters: readonly ChapterSpec[];
-  /** Instructor's private suites folder, graded on top of the public suites. */
-  suites?: string;
-  /** That folder's suites, when the caller has already loaded and checked them (a class checks them before finding students). */
-  privates?: readonly PrivateSuite[];
+  /**
+   * The instructor's private suites, graded on top of the public suites: their folder and its suites, loaded and
+   * checked by the caller against the whole course (loadCheckedPrivateSuites), before any learner folder is read.
+   */
+  privates?: PrivateSuites;
   /** Called as suite files finish: how many of how many are done, and the index of the graded folder the file belonged to. */
   onProgress?: (done: number, total: number, folder: number) => void;
   /** Type-check once per change (npm run watch): every grade after a change uses that change's result. */
   watchTypes?: boolean;
+  /**
+   * Stop with TypeCheckFailedError when the type check gives no answer (npm run grade), instead of scoring every
+   * exercise of every folder 0; check reports that failure to the learner instead.
+   */
+  typecheckRequired?: boolean;
+}
+
+/** A private suites folder and the suites read from it. */
+export interface PrivateSuites {
+  /** The folder given with --suites. */
+  dir: string;
+  /** Its suite files, already checked. */
+  suites: readonly PrivateSuite[];
 }
 
 /** A learner folder to grade, limited to some chapters. */
@@ -65,8 +77,8 @@ export class GradingSession {
 
   /** Copies each learner folder and starts vitest. */
   static async open(folders: readonly GradeFolder[], options: GradeOptions): Promise<GradingSession> {
-    const privates = options.privates ?? (options.suites ? loadCheckedPrivateSuites(options.suites, options.chapters) : []);
-    const privateDir = options.suites ? resolve(options.suites) : undefined;
+    const privates = options.privates?.suites ?? [];
+    const privateDir = options.privates ? resolve(options.privates.dir) : undefined;
     const scratch = createScratch();
     try {
       for (const { learner, chapters = options.chapters } of folders) addTarget(scratch, learner, chapters, privateDir);
@@ -88,24 +100,26 @@ export class GradingSession {
 
   /** Grades the selected exercises in every folder: one vitest run and one type check for all of them. */
   async grade(selected: Selected[]): Promise<Report[]> {
-    const checking = this.types ? this.types.result() : typecheck(this.scratch.root, TSC);
+    // One tsc run covers every copy, so its limit grows with their number.
+    const typed = this.types ? this.types.result() : typecheck(this.scratch.root, TSC, typecheckLimitMs(this.scratch.targets.length));
+    const checking = this.options.typecheckRequired ? typed.then(answered) : typed;
+    // Awaited below; marked handled now so a refusal that comes while the suites run is not an unhandled rejection.
+    checking.catch(() => undefined);
     // With several students in one scratch folder, type-check before any learner code runs, so no one's code can edit another's files first.
     if (this.scratch.targets.length > 1) await checking;
-    // Each graded folder's files run in order in forks of its own, never beside another student's: one fork for the
-    // chapters it changed (a fork start is most of a small chapter's cost), and one for each chapter that is still the
-    // starter, so a class grades an untouched starter once. check and grade make the same groups, so they stay equal.
+    // One group per chapter of each graded folder: its files run in order in a fresh fork of their own, never beside
+    // another chapter's or another student's, so what one chapter's code leaves in its process (a global, a timer, a
+    // patched prototype) cannot change another chapter's grade, and a chapter grades the same whatever else is selected.
     const chapters = [...new Set(selected.map(({ chapter }) => chapter))];
-    const groups = this.scratch.targets.flatMap((target) => {
-      const untouched = chapters.filter((chapter) => isStarterChapter(join(target.chaptersDir, chapter.dir), chapter.dir));
-      const sets = [chapters.filter((chapter) => !untouched.includes(chapter)), ...untouched.map((chapter) => [chapter])];
-      return sets.flatMap((set) =>
+    const groups = this.scratch.targets.flatMap((target) =>
+      chapters.flatMap((chapter) =>
         [false, true].map((spawns) => ({
           spawns,
           root: target.dir,
-          files: suiteFiles(target, selected.filter((entry) => set.includes(entry.chapter) && Boolean(entry.exercise.spawns?.length) === spawns), this.privates),
+          files: suiteFiles(target, selected.filter((entry) => entry.chapter === chapter && Boolean(entry.exercise.spawns?.length) === spawns), this.privates),
         })),
-      );
-    });
+      ),
+    );
     await bundleSpawned(this.scratch.targets, selected);
     this.finished.clear();
     this.total = groups.reduce((sum, group) => sum + group.files.length, 0);

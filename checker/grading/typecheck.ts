@@ -14,8 +14,20 @@ export function tscBinary(repoRoot: string): string {
   return existsSync(native) ? native : join(repoRoot, 'node_modules', '.bin', 'tsc');
 }
 
-/** The longest one tsc run may take before it is stopped and the type check reported as failed. */
+/** The longest one tsc run over one copy may take before it is stopped and the type check reported as failed. */
 export const TYPECHECK_LIMIT_MS = 120_000;
+
+/**
+ * What each copy in the scratch folder adds to that limit. BENCHMARKS.md measured one tsc run over a class of 100
+ * copies at 10 to 13 s under a load average of about 24, about 0.12 s a copy; this is ten times that, so a class of
+ * 100 gets 240 s, some twenty times what it took, and a class of 1,000 gets 22 minutes.
+ */
+export const TYPECHECK_PER_TARGET_MS = 1_200;
+
+/** The limit of one tsc run over `targets` copies: the one-copy limit plus an allowance per copy. */
+export function typecheckLimitMs(targets: number): number {
+  return TYPECHECK_LIMIT_MS + TYPECHECK_PER_TARGET_MS * Math.max(0, targets);
+}
 
 /** Why a type check gave no answer: tsc ran past its limit and was stopped, or it could not start or ended without its answer. */
 export type TypeCheckFailure = { reason: 'timeout'; limitMs: number } | { reason: 'no-answer' };
@@ -24,6 +36,19 @@ export type TypeCheckFailure = { reason: 'timeout'; limitMs: number } | { reason
 export interface TypeCheck {
   problems: TypeErrorReport[];
   failed?: TypeCheckFailure;
+}
+
+/** Thrown where a type check that gave no answer must stop the run (a class grade) instead of scoring every exercise 0. */
+export class TypeCheckFailedError extends Error {
+  constructor(readonly failure: TypeCheckFailure) {
+    super(`type check failed: ${failure.reason}`);
+  }
+}
+
+/** The type check as it is when it answered; throws TypeCheckFailedError when it did not. */
+export function answered(checked: TypeCheck): TypeCheck {
+  if (checked.failed) throw new TypeCheckFailedError(checked.failed);
+  return checked;
 }
 
 /** How one tsc run ended: with its whole output, stopped at its limit, or unable to start. */

@@ -50,8 +50,8 @@ interface Running {
 const FRUITLESS_TRIES = 2;
 
 /**
- * One vitest instance with one fork at a time. A group (one student's files) runs in order in one fresh fork,
- * so students never share a process; a file past its deadline gets its fork killed and the rest of its group goes on in a new one.
+ * One vitest instance with one fork at a time. A group (one chapter of one student's files) runs in order in one fresh fork,
+ * so no two students or chapters share a process; a file past its deadline gets its fork killed and the rest of its group goes on in a new one.
  */
 export class Lane {
   private results = new Map<string, RawFile>();

@@ -71,11 +71,16 @@ function naming(original) {
   return wrapped;
 }
 
-/** Wraps the plain functions of a file-system module in place; classes (names with a capital) and non-functions stay. */
+// These take a listener, not an error-first completion callback: a wrapper would be a new function, so
+// unwatchFile(f, listener) or watcher.removeListener('change', listener) would no longer find the learner's own.
+// exists calls back with a boolean, never an error, so there is nothing to name.
+const LISTENER_APIS = new Set(['watch', 'watchFile', 'unwatchFile', 'exists']);
+
+/** Wraps the plain functions of a file-system module in place; classes (names with a capital), listener APIs and non-functions stay. */
 function nameRefusals(module) {
   for (const key of Object.keys(module)) {
     const value = module[key];
-    if (typeof value !== 'function' || /^[A-Z]/.test(key)) continue;
+    if (typeof value !== 'function' || /^[A-Z]/.test(key) || LISTENER_APIS.has(key)) continue;
     const descriptor = Object.getOwnPropertyDescriptor(module, key);
     if (!descriptor || !descriptor.writable || !descriptor.configurable) continue;
     module[key] = naming(value);

@@ -13,7 +13,7 @@ export interface SandboxPaths {
   write: string;
 }
 
-/** Locks process.kill to the process itself; loaded with --require before any learner code. */
+/** Loaded with --require before any learner code: locks process.kill to the process itself and names the refused path in a node:fs refusal's message. */
 export const SANDBOX_PRELOAD = fileURLToPath(new URL('./sandbox-preload.cjs', import.meta.url));
 
 /** The flag that turns Node's permission model on: `--permission` from Node 22, `--experimental-permission` before. */

@@ -1,8 +1,8 @@
-import { chmodSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, test } from 'vitest';
 import { listFiles } from '../../../../checker/course/files.ts';
-import { MAX_FILE_BYTES, copyLearnerTree, learnerEntries } from '../../../../checker/course/learner-tree.ts';
+import { MAX_FILE_BYTES, copyLearnerTree, isLearnerFolder, learnerEntries } from '../../../../checker/course/learner-tree.ts';
 import { fingerprintChapter } from '../../../../checker/class/fingerprint.ts';
 import { readChapterTexts } from '../../../../checker/class/similarity.ts';
 import { tempDir, writeTree } from '../../support/temp.ts';
@@ -43,4 +43,15 @@ test.skipIf(process.getuid?.() === 0)('leaves out a subfolder it cannot read ins
   } finally {
     chmodSync(join(locked, 'shut'), 0o755);
   }
+});
+
+test('a top folder that is a link to a real folder counts as absent: no entries, no copy, not even the target folder', () => {
+  const linked = join(work, 'linked-chapter');
+  symlinkSync(from, linked);
+  expect(isLearnerFolder(from)).toBe(true);
+  expect(isLearnerFolder(linked)).toBe(false);
+  expect(learnerEntries(linked)).toEqual([]);
+  const to = join(work, 'linked-copy');
+  copyLearnerTree(linked, to);
+  expect(existsSync(to)).toBe(false);
 });

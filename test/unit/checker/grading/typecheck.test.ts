@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { parseTscOutput, tscBinary, typecheck, writeLearnerConfig } from '../../../../checker/grading/typecheck.ts';
+import { TYPECHECK_LIMIT_MS, TYPECHECK_PER_TARGET_MS, TypeCheckFailedError, answered, parseTscOutput, tscBinary, typecheck, typecheckLimitMs, writeLearnerConfig } from '../../../../checker/grading/typecheck.ts';
 import { tempDir } from '../../support/temp.ts';
 
 const BASE = '/scratch/mcp-check-1';
@@ -118,5 +118,42 @@ describe('typecheck never takes a tsc that gave no whole answer for one', () => 
     expect(await typecheck(scratch, answers, ENDS_AT_ONCE_MS)).toEqual({
       problems: [{ kind: 'type', file: join(scratch, 't0/chapters/01-mini-mcp/a.ts'), line: 2, column: 3, code: 'TS2322', message: 'wrong' }],
     });
+  });
+});
+
+describe('the limit of a class type check grows with the copies it covers', () => {
+  test('one copy gets the one-copy limit and its allowance; each further copy adds the same allowance', () => {
+    expect(typecheckLimitMs(1)).toBe(TYPECHECK_LIMIT_MS + TYPECHECK_PER_TARGET_MS);
+    expect(typecheckLimitMs(100)).toBe(240_000);
+    expect(typecheckLimitMs(1_000) - typecheckLimitMs(999)).toBe(TYPECHECK_PER_TARGET_MS);
+  });
+});
+
+describe('answered: a run that needs the type check stops when it gave no answer', () => {
+  const work = tempDir('typecheck-answered');
+  const scratch = join(work, 'scratch');
+  mkdirSync(scratch, { recursive: true });
+  const fakeTsc = (name: string, body: string) => {
+    const file = join(work, name);
+    writeFileSync(file, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+    return file;
+  };
+
+  test('a tsc stopped at its limit throws TypeCheckFailedError naming the limit, instead of a result that scores everything 0', async () => {
+    const checked = await typecheck(scratch, fakeTsc('hangs', 'exec sleep 30'), 300);
+    expect(() => answered(checked)).toThrow(TypeCheckFailedError);
+    try {
+      answered(checked);
+    } catch (error) {
+      expect((error as TypeCheckFailedError).failure).toEqual({ reason: 'timeout', limitMs: 300 });
+    }
+  });
+
+  test('a tsc that cannot start throws it too, and one that answers is passed through', async () => {
+    expect(() => answered({ problems: [], failed: { reason: 'no-answer' } })).toThrow(TypeCheckFailedError);
+    const answers = fakeTsc('answers', 'echo "checker-canary.ts(1,14): error TS2322: canary"');
+    const checked = await typecheck(scratch, answers, 5_000);
+    expect(answered(checked)).toBe(checked);
+    expect(checked).toEqual({ problems: [] });
   });
 });

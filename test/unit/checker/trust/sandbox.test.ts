@@ -69,6 +69,31 @@ describe('sandboxArgv', () => {
     }
   });
 
+  test("a listener the learner code hands to watchFile or watch stays its own: unwatchFile and removeListener find it, and the process exits on its own", () => {
+    const watched = join(quiet, 'watched.txt');
+    writeFileSync(watched, 'x');
+    const probe = join(quiet, 'listeners.mjs');
+    writeFileSync(
+      probe,
+      [
+        "import fs from 'node:fs';",
+        'const listener = () => {};',
+        `fs.watchFile(${JSON.stringify(watched)}, { interval: 10 }, listener);`,
+        `fs.unwatchFile(${JSON.stringify(watched)}, listener);`,
+        `const watcher = fs.watch(${JSON.stringify(watched)}, listener);`,
+        "const own = watcher.listeners('change').includes(listener);",
+        "watcher.removeListener('change', listener);",
+        "console.log(JSON.stringify({ own, left: watcher.listenerCount('change') }));",
+        'watcher.close();',
+      ].join('\n'),
+    );
+    // A safety net only: a listener still watched keeps the process alive, and the kill then fails the test.
+    const ran = spawnSync(process.execPath, [...sandboxArgv({ read: [quiet, SANDBOX_PRELOAD], write: quiet }), probe], { encoding: 'utf8', timeout: 120_000 });
+    expect(ran.signal, 'the process did not exit on its own').toBeNull();
+    expect(ran.status, ran.stderr).toBe(0);
+    expect(JSON.parse(ran.stdout)).toEqual({ own: true, left: 0 });
+  });
+
   test('the preload is the file beside the module', () => {
     expect(basename(SANDBOX_PRELOAD)).toBe('sandbox-preload.cjs');
     expect(existsSync(SANDBOX_PRELOAD)).toBe(true);
