@@ -6,6 +6,8 @@ import { gradeFolders } from '../grading/grade.ts';
 import { COURSE_ROOT } from '../course/files.ts';
 import { STARTERS_FILE, indexStarters } from '../course/starters.ts';
 import { gradedTarget } from '../grading/target.ts';
+import { UsageError, langOption, readWords } from '../usage/command-line.ts';
+import { readCommandLine } from '../usage/prologue.ts';
 
 /*
  * The maintainers' command `npm run starters`, apart from the starters library that reset, the type check and
@@ -30,5 +32,20 @@ async function recordStarters(): Promise<number> {
   return 0;
 }
 
+/** Checks the command line, which names nothing but the language of its own messages; throws UsageError otherwise. */
+function parse(argv: readonly string[]): void {
+  const { positional, values } = readWords(argv, ['--lang']);
+  langOption(values['--lang']);
+  const extra = positional[0];
+  if (extra !== undefined) throw new UsageError((say) => say.unexpectedArgument(extra));
+}
+
+/** Entry point: --help or a usage error answered first, then the recording. */
+async function main(argv: readonly string[]): Promise<number> {
+  const line = readCommandLine(argv, 'starters', parse);
+  if (line.exitCode !== undefined) return line.exitCode;
+  return recordStarters();
+}
+
 // vitest marks the process failed when graded tests fail; here that is the expected outcome.
-process.exitCode = await recordStarters();
+process.exitCode = await main(process.argv.slice(2));
