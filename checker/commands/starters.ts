@@ -1,10 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { allExercises } from '../course/course.ts';
-import { CHAPTERS } from '../course/current.ts';
+import { CHAPTERS, COURSE_ROOT } from '../course/current.ts';
 import { gradeFolders } from '../grading/grade.ts';
-import { COURSE_ROOT } from '../course/files.ts';
-import { STARTERS_FILE, indexStarters } from '../course/starters.ts';
+import { indexStarters, startersFile } from '../course/starters.ts';
 import { gradedTarget } from '../grading/target.ts';
 import { UsageError, langOption, readWords } from '../usage/command-line.ts';
 import { readCommandLine } from '../usage/prologue.ts';
@@ -27,8 +26,9 @@ async function recordStarters(): Promise<number> {
     console.error(`Refusing to record chapters/ as the starters: the hidden suites of ${passing.join(', ')} already pass there, so reset would hand out solved code. Restore the starters (git checkout -- chapters) and try again; nothing was written.`);
     return 1;
   }
-  writeFileSync(STARTERS_FILE, `${JSON.stringify(indexStarters(CHAPTERS, chaptersDir), null, 2)}\n`);
-  console.log(`wrote ${relative(process.cwd(), STARTERS_FILE)}`);
+  const file = startersFile(COURSE_ROOT);
+  writeFileSync(file, `${JSON.stringify(indexStarters(CHAPTERS, chaptersDir), null, 2)}\n`);
+  console.log(`wrote ${relative(process.cwd(), file)}`);
   return 0;
 }
 

@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COURSE_ROOT } from './files.ts';
+import { currentCourseRoot } from './files.ts';
 import type { StarterIndex } from './starters.ts';
 
 /**
- * The committed starter index of the course graded (its checker/starters.json), read once: which files each chapter folder starts with.
+ * The committed starter index of each course graded (its checker/starters.json), read once: which files each chapter folder starts with.
  * Read here rather than through starters.ts, which loads grading (and so this module) while it runs as a script.
  */
-let index: StarterIndex | null = null;
+const indexes = new Map<string, StarterIndex>();
 
 /**
  * The starter files a chapter folder lacks (deleted or renamed by the learner), such as `model.ts`: the code
@@ -16,8 +16,9 @@ let index: StarterIndex | null = null;
  */
 export function missingStarterFiles(chapterDir: string, chapterName: string): string[] {
   // No index yet (a course being recorded for the first time by npm run starters): nothing can be missing from it.
-  const file = join(COURSE_ROOT, 'checker', 'starters.json');
-  index ??= existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as StarterIndex) : {};
+  const file = join(currentCourseRoot(), 'checker', 'starters.json');
+  const index = indexes.get(file) ?? (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as StarterIndex) : {});
+  indexes.set(file, index);
   return Object.keys(index[chapterName] ?? {}).filter((file) => file !== 'README.md' && !existsSync(join(chapterDir, file)));
 }
 

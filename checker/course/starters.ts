@@ -3,13 +3,15 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { ChapterSpec } from '../manifest/types.ts';
-import { COURSE_ROOT, REPO_ROOT, listFiles } from './files.ts';
+import { REPO_ROOT, currentCourseRoot, listFiles } from './files.ts';
 
 /** For each chapter folder, each starter file and the git blob id of its content. */
 export type StarterIndex = Record<string, Record<string, string>>;
 
-/** Where the course's index of starter blobs is kept; reset restores files from these blobs in the repository's git history. */
-export const STARTERS_FILE = join(COURSE_ROOT, 'checker', 'starters.json');
+/** Where a course keeps its index of starter blobs; reset restores files from these blobs in the repository's git history. */
+export function startersFile(courseRoot: string = currentCourseRoot()): string {
+  return join(courseRoot, 'checker', 'starters.json');
+}
 
 /** Why the committed starters cannot be read: no git history at all, or a blob the history lacks. */
 export class StarterReadError extends Error {
@@ -38,9 +40,9 @@ export function indexStarters(chapters: readonly ChapterSpec[], chaptersDir: str
   return index;
 }
 
-/** Reads the committed index. */
+/** Reads the committed index of the course graded. */
 export function readStarters(): StarterIndex {
-  return JSON.parse(readFileSync(STARTERS_FILE, 'utf8')) as StarterIndex;
+  return JSON.parse(readFileSync(startersFile(), 'utf8')) as StarterIndex;
 }
 
 /** True when the repository the checker runs from has its git history (a ZIP download does not). */
