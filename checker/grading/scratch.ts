@@ -7,7 +7,6 @@ import { REPO_ROOT, currentCourseRoot, listFiles } from '../course/files.ts';
 import { copyLearnerTree } from '../course/learner-tree.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 import type { PrivateSuite } from '../course/private-suites.ts';
-import { shownPath } from './target.ts';
 import type { GradedTarget } from './target.ts';
 
 /** The suites' shared helpers, part of the checker itself, whatever course it grades. */
@@ -21,8 +20,6 @@ export interface ScratchTarget {
   dir: string;
   /** The learner's folder: where its chapters really are and how messages name them. */
   learner: GradedTarget;
-  /** How messages name this copy's chapters folder: as the learner knows the original (shownPath, worked out once here). */
-  shownChapters: string;
   /** Absolute folder holding the copied chapter folders. */
   chaptersDir: string;
   /** Absolute folder holding the copied suites. */
@@ -103,7 +100,7 @@ export function addTarget(scratch: Scratch, learner: GradedTarget, chapters: rea
     if (hidden && existsSync(hidden)) copySuites(hidden, join(suitesDir, privateSuitesDirName(chapter.dir)));
   }
   copySuites(SUITES_LIB, join(suitesDir, '_lib'));
-  const target: ScratchTarget = { key, dir: join(scratch.root, key), learner, shownChapters: shownPath(learner, ''), chaptersDir, suitesDir, suiteOrigins };
+  const target: ScratchTarget = { key, dir: join(scratch.root, key), learner, chaptersDir, suitesDir, suiteOrigins };
   scratch.targets.push(target);
   return target;
 }
