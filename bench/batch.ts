@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildClass, mixedKind, npm } from './classes.ts';
+import { machine } from './measure.ts';
 import type { Kind } from '../test/support/class.ts';
 
 /**
@@ -55,12 +55,11 @@ try {
   const distinct = gradeClass(join(work, 'distinct'), join(work, 'out-distinct'));
   const hanging = gradeClass(join(work, 'hanging'), join(work, 'out-hanging'));
 
-  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}`;
   const scaled = LOOP === SIZE ? '' : ` (${LOOP} run, scaled to ${SIZE})`;
   const cpu = (value: number | null) => (value === null ? '?' : `${value.toFixed(1)} s`);
   const ratio = (a: number | null, b: number | null) => (a === null || b === null ? '?' : `${(a / b).toFixed(1)}×`);
   console.log(`\n### Batch grading (${SIZE} submissions)\n`);
-  console.log(`Machine: ${machine} (nproc ${spawnSync('nproc', { encoding: 'utf8' }).stdout.trim() || '?'}), load average before: ${loadavg().map((value) => value.toFixed(1)).join(' ')}\n`);
+  console.log(`Machine: ${machine()}, load average before: ${loadavg().map((value) => value.toFixed(1)).join(' ')}\n`);
   console.log('| case | `npm run grade` wall / CPU | `check --target` loop wall / CPU | speed-up wall / CPU |');
   console.log('| --- | ---: | ---: | ---: |');
   console.log(`| mixed class (40% solved, 30% unsolved, 30% half) | ${grade.seconds.toFixed(1)} s / ${cpu(grade.cpu)} | ${loop.seconds.toFixed(1)} s / ${cpu(loop.cpu)}${scaled} | ${ratio(loop.seconds, grade.seconds)} / ${ratio(loop.cpu, grade.cpu)} |`);

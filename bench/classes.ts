@@ -53,13 +53,6 @@ export function buildClass(dir: string, size: number, kind: (index: number) => K
   return names;
 }
 
-/** The machine line of a benchmark: cores, CPU model from /proc/cpuinfo, Node version. */
-export function machine(): string {
-  const nproc = spawnSync('nproc', { encoding: 'utf8' }).stdout.trim() || '?';
-  const model = existsSync('/proc/cpuinfo') ? (/^model name\s*:\s*(.+)$/m.exec(spawnSync('cat', ['/proc/cpuinfo'], { encoding: 'utf8' }).stdout)?.[1] ?? '?') : '?';
-  return `nproc ${nproc}, ${model.trim()}, Node ${process.version}`;
-}
-
 /** The load averages (1, 5, 15 minutes) as `uptime` reports them. */
 export function load(): string {
   return (/load average:\s*(.+)$/.exec(spawnSync('uptime', { encoding: 'utf8' }).stdout.trim())?.[1] ?? '?').trim();

@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,6 +13,7 @@ import { addTarget, createScratch, exerciseSuiteFiles } from '../checker/grading
 import type { ScratchTarget } from '../checker/grading/scratch.ts';
 import { tscBinary, typecheck } from '../checker/grading/typecheck.ts';
 import { timeLimits } from '../checker/runner/limits.ts';
+import { cpuTimes } from '../checker/runner/proc.cjs';
 import { fileOfId, isInside } from '../checker/trust/confine.ts';
 import { laneSandbox, sandboxArgv } from '../checker/trust/sandbox.ts';
 import type { SandboxPaths } from '../checker/trust/sandbox.ts';
@@ -46,9 +47,9 @@ const SHIM_SOURCE = [
 
 /** CPU seconds of this process (all its threads) and of the children it has waited for, from /proc. */
 function cpuSeconds(): { self: number; children: number } {
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  const ticks = (index: number) => Number(fields[index]) / 100;
-  return { self: ticks(11) + ticks(12), children: ticks(13) + ticks(14) };
+  const times = cpuTimes('self');
+  if (!times) throw new Error('/proc/self/stat cannot be read');
+  return { self: times.self / 1000, children: times.children / 1000 };
 }
 
 /** Bundles one suite file with the learner modules it imports into one ES module beside it; packages stay imports. */

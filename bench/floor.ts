@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { REPO, buildClass, load, machine, mixedKind, timed } from './classes.ts';
+import { REPO, buildClass, load, mixedKind, timed } from './classes.ts';
+import { machine } from './measure.ts';
 import type { Timed } from './classes.ts';
 
 /**

@@ -1,22 +1,17 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CHAPTERS } from '../checker/course/current.ts';
 import { allExercises } from '../checker/course/course.ts';
 import { starterCopy } from '../test/support/starters.ts';
+import { machine, median } from './measure.ts';
 
 /** `npm run bench`: the checker against bare vitest, the watch re-check, the batch case, and the floor of a class. */
 const REPO = resolve(import.meta.dirname, '..');
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
 /** How long the watch benchmark waits for one line of watch output before it gives up. */
 const WATCH_WAIT_MS = 120_000;
-
-/** The middle value of some timings. */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 /** Wall time of one command, in milliseconds. */
 function time(command: string, args: string[], cwd: string): number {
@@ -105,13 +100,8 @@ async function benchWatch(): Promise<string[]> {
   ];
 }
 
-function machine(): string {
-  const cpu = cpus()[0]?.model ?? 'unknown CPU';
-  return `${cpus().length} cores (${cpu}), Node ${process.version}, ${ROUNDS} rounds, medians`;
-}
-
 const lines = ['| measurement | result |', '| --- | --- |', ...benchCheck(), ...benchChapters(), ...(await benchWatch())];
-console.log(`Machine: ${machine()}\n\n${lines.join('\n')}`);
+console.log(`Machine: ${machine()}, ${ROUNDS} rounds, medians\n\n${lines.join('\n')}`);
 const batch = join(REPO, 'bench', 'batch.ts');
 if (existsSync(batch)) spawnSync(process.execPath, ['--import', 'tsx', batch], { cwd: REPO, stdio: 'inherit' });
 // The floor: one sandboxed process per student running the same suites, beside grade and the check loop (FLOOR_SIZE students).

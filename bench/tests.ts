@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { machine, median } from './measure.ts';
 
 /**
  * `npm run bench:tests -- BEFORE [AFTER] [--rounds N]`: the test phase of `npm test` (every vitest run it makes, without
@@ -47,12 +48,6 @@ function timeOnce(ref: string, dir: string): Timing {
   return { ref, wall, cpu: user + system, load, ok: ran.status === 0 };
 }
 
-/** The middle value of some numbers. */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
 const refs: string[] = [];
 let rounds = 1;
 for (const [index, arg] of process.argv.slice(2).entries()) {
@@ -82,7 +77,7 @@ const summary = (ref: string) => {
   return { wall: median(mine.map((timing) => timing.wall)), cpu: median(mine.map((timing) => timing.cpu)) };
 };
 const [a, b] = [summary(before), summary(after)];
-console.log(`Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${rounds} round(s), A/B interleaved, medians\n`);
+console.log(`Machine: ${machine()}, ${rounds} round(s), A/B interleaved, medians\n`);
 console.log('| run | wall | CPU | load (1, 5, 15 min) at start |\n| --- | --- | --- | --- |');
 for (const timing of timings) console.log(`| ${timing.ref}${timing.ok ? '' : ' (failed)'} | ${timing.wall.toFixed(0)} s | ${timing.cpu.toFixed(0)} s | ${timing.load} |`);
 console.log(`\nAfter/before: wall ${(b.wall / a.wall).toFixed(2)}, CPU ${(b.cpu / a.cpu).toFixed(2)}`);

@@ -1,7 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { CHAPTERS } from '../checker/course/current.ts';
-import { selectExercises } from '../checker/course/course.ts';
-import { UsageError, readWords } from '../checker/usage/command-line.ts';
+import { selectExercises, validIds } from '../checker/course/course.ts';
+import type { Selected } from '../checker/course/course.ts';
+import { UsageError, langOption, readWords } from '../checker/usage/command-line.ts';
+import { messages } from '../checker/usage/messages.ts';
+import type { Lang } from '../checker/usage/messages.ts';
+import { readCommandLine } from '../checker/usage/prologue.ts';
 import { analyze } from './analyze.ts';
 import { findEquivalent, readEquivalents } from './equivalent.ts';
 import { learnerHunks } from './learner-lines.ts';
@@ -10,13 +14,20 @@ import { scopeOf } from './score.ts';
 import { runStryker } from './stryker.ts';
 import { createWorkspace } from './workspace.ts';
 
-const USAGE = 'npm run mutate -- [01 | 01/3 ...] [--json FILE]';
-
-/** `npm run mutate`: StrykerJS on the solutions against the hidden suites; exits 1 when the learner-line bar is not met. */
-async function main(argv: readonly string[]): Promise<number> {
-  const { positional, values } = readWords(argv, ['--json']);
+/** The exercises picked, the --json file and the language of the command line's messages; throws UsageError for an unknown id. */
+function parse(argv: readonly string[]): { selected: Selected[]; json: string | undefined; lang: Lang } {
+  const { positional, values } = readWords(argv, ['--json', '--lang']);
+  const lang = langOption(values['--lang']);
   const { selected, unknown } = selectExercises(positional, CHAPTERS);
-  if (unknown.length > 0) throw new UsageError(() => `unknown exercise or chapter: ${unknown.join(', ')}`);
+  if (unknown.length > 0) throw new UsageError(() => messages(lang).unknownId(unknown.join(', '), validIds(CHAPTERS).join(', ')));
+  return { selected, json: values['--json'], lang };
+}
+
+/** `npm run mutate`: StrykerJS on the solutions against the hidden suites; exits 1 when the learner-line bar is not met, 2 on a usage error. */
+async function main(argv: readonly string[]): Promise<number> {
+  const line = readCommandLine(argv, 'mutate', parse);
+  if (line.exitCode !== undefined) return line.exitCode;
+  const { selected, json } = line.args;
   const chapters = CHAPTERS.filter((chapter) => selected.some((one) => one.chapter === chapter));
   const equivalents = readEquivalents();
   const started = Date.now();
@@ -28,7 +39,6 @@ async function main(argv: readonly string[]): Promise<number> {
     const byIdentity = (entry: (typeof equivalents)[number]) => mutants.filter((mutant) => findEquivalent([entry], mutant.identity));
     const found = findings(mutants, scopeOf(selected), equivalents, byIdentity);
     console.log(render(found, selected, (Date.now() - started) / 1000));
-    const json = values['--json'];
     if (json) {
       const plain = found.scoped.map(({ identity, line, outcome, hunk, reachedBy, detectedBy }) => ({
         ...identity, line, outcome, learner: hunk !== undefined, reachedBy: [...reachedBy], detectedBy: [...detectedBy],
@@ -41,10 +51,4 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (error) {
-  if (!(error instanceof UsageError)) throw error;
-  console.error(`${error.message}\n${USAGE}`);
-  process.exitCode = 2;
-}
+process.exitCode = await main(process.argv.slice(2));

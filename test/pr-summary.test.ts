@@ -50,4 +50,14 @@ describe('the summary CLI', () => {
     expect(runTs('checker/pr/summary-cli.ts', [clean], { env: { ...env, ALLOW_TAMPERED: '' } }).status).toBe(0);
     rmSync(dir, { recursive: true, force: true });
   });
+
+  test('the summary CLI answers --help with exit 0 and a wrong command line with its usage and exit 2, in either language', () => {
+    const help = runTs('checker/pr/summary-cli.ts', ['--help', '--lang', 'en']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage:\nnode --import tsx checker\/pr\/summary-cli\.ts RESULTS\.json/);
+    const wrong = runTs('checker/pr/summary-cli.ts', ['a.json', 'b.json']);
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toContain('결과 파일(JSON)을 정확히 하나 적어라.');
+    expect(wrong.stderr).toContain('자세한 설명: node --import tsx checker/pr/summary-cli.ts --help');
+  });
 });

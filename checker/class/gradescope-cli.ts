@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { allExercises } from '../course/course.ts';
 import { CHAPTERS } from '../course/current.ts';
-import { UsageError, guessLang, langOption, readWords, timeoutOption } from '../usage/command-line.ts';
+import { UsageError, langOption, readWords, timeoutOption } from '../usage/command-line.ts';
 import type { Lang } from '../usage/messages.ts';
 import { messages } from '../usage/messages.ts';
 import { buildReport, pointsFor, weightOf } from '../report/build.ts';
@@ -13,7 +13,7 @@ import { copyLearnerTree } from '../course/learner-tree.ts';
 import { REPO_ROOT } from '../course/files.ts';
 import { newSigningKey, readSignedReport } from '../trust/sign.ts';
 import { chapterFolder } from '../grading/target.ts';
-import { usageWords } from '../usage/usage-words.ts';
+import { readCommandLine } from '../usage/prologue.ts';
 import { GRADESCOPE_VISIBILITIES, gradescopeFailure, gradescopeJson, gradescopeResults, locateSubmission } from './gradescope.ts';
 import type { GradescopeOptions, GradescopeVisibility } from './gradescope.ts';
 
@@ -26,7 +26,6 @@ import type { GradescopeOptions, GradescopeVisibility } from './gradescope.ts';
 
 const WORDS = {
   ko: {
-    usage: 'usage: node --import tsx checker/class/gradescope-cli.ts --submission DIR --out results.json [--lang ko|en] [--timeout SECONDS] [--run-as USER] [--suites DIR] [--visibility V] [--stdout-visibility V] [--test-visibility V]',
     noChapters: (dirs: string) => `제출물에서 장 폴더를 찾지 못해 채점하지 않았다. 저장소 사본 전체, 그것을 감싼 폴더 하나, 또는 장 폴더(${dirs})를 그대로 올리라.`,
     noReport: '채점기가 결과를 남기지 않았다. 채점이 중간에 멈췄다. 강사에게 알리라.',
     forged: '결과 파일의 서명이 맞지 않아(채점기가 아닌 무언가가 고쳐 썼다) 이 채점을 무효로 했다. 강사에게 알리라.',
@@ -35,7 +34,6 @@ const WORDS = {
     wrote: (file: string) => `Gradescope 결과를 썼다: ${file}`,
   },
   en: {
-    usage: 'usage: node --import tsx checker/class/gradescope-cli.ts --submission DIR --out results.json [--lang ko|en] [--timeout SECONDS] [--run-as USER] [--suites DIR] [--visibility V] [--stdout-visibility V] [--test-visibility V]',
     noChapters: (dirs: string) => `No chapter folders were found in the submission, so nothing was graded. Upload a whole copy of the repository, one folder wrapping it, or the chapter folders themselves (${dirs}).`,
     noReport: 'The checker left no results: grading stopped before it finished. Tell your instructor.',
     forged: 'The results file did not carry the checker\'s signature (something else rewrote it), so this grading is void. Tell your instructor.',
@@ -71,7 +69,7 @@ function parse(argv: readonly string[]): GradescopeArgs {
   const extra = positional[0];
   if (extra !== undefined) throw new UsageError((say) => say.unexpectedArgument(extra));
   const { '--submission': submission, '--out': out, '--run-as': runAs, '--suites': suites } = values;
-  if (!submission || !out) throw new UsageError(() => WORDS[lang].usage);
+  if (!submission || !out) throw new UsageError((say) => say.submissionOutRequired);
   const visibility = visibilityOption(values['--visibility'], lang);
   const stdoutVisibility = visibilityOption(values['--stdout-visibility'], lang);
   const testVisibility = visibilityOption(values['--test-visibility'], lang);
@@ -167,16 +165,11 @@ async function grade(args: GradescopeArgs): Promise<string> {
   }
 }
 
-/** Entry point: 0 once results.json is written (even for a submission that could not be graded), 2 on a usage error. */
+/** Entry point: 0 once results.json is written (even for a submission that could not be graded) or --help answered, 2 on a usage error. */
 async function main(argv: readonly string[]): Promise<number> {
-  let args: GradescopeArgs;
-  try {
-    args = parse(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(error.say(usageWords(guessLang(argv))));
-    return 2;
-  }
+  const line = readCommandLine(argv, 'gradescope', parse);
+  if (line.exitCode !== undefined) return line.exitCode;
+  const args = line.args;
   const text = await grade(args);
   mkdirSync(dirname(args.out), { recursive: true });
   writeFileSync(args.out, text);

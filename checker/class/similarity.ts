@@ -5,7 +5,7 @@ import type { FileEntry } from '@dodona/dolos-core';
 import { escapeHtml } from '../report/escape.ts';
 import type { Lang } from '../usage/messages.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
-import { COURSE_ROOT } from '../course/files.ts';
+import { currentCourseRoot } from '../course/files.ts';
 import { learnerEntries } from '../course/learner-tree.ts';
 import { StarterReadError, starterFiles } from '../course/starters.ts';
 import type { StudentResult } from './grade-class.ts';
@@ -149,7 +149,7 @@ export function courseSources(chapters: readonly ChapterSpec[]): Pick<Similarity
     if (!(error instanceof StarterReadError)) throw error;
     starterProblem = error.reason;
   }
-  return { starters, solutions: courseTexts(join(COURSE_ROOT, 'solutions'), chapters), ...(starterProblem ? { starterProblem } : {}) };
+  return { starters, solutions: courseTexts(join(currentCourseRoot(), 'solutions'), chapters), ...(starterProblem ? { starterProblem } : {}) };
 }
 
 /** One chapter's files as one tokenized file: files in path order, rows offset so every token's place follows the last. */

@@ -22,11 +22,6 @@ export interface ExerciseStat {
   tests: TestStat[];
 }
 
-/** A failure message as the class table counts it: scoring already wrote its paths the same for everyone (grading/learner-paths.ts). */
-function normalize(message: string): string {
-  return message.trim();
-}
-
 /** Failure rates per exercise and per test, and the most common failure message per exercise. */
 export function classStats(results: readonly StudentResult[], selected: readonly Selected[], lang: Lang): ExerciseStat[] {
   return selected.map(({ exercise }) => {
@@ -36,7 +31,11 @@ export function classStats(results: readonly StudentResult[], selected: readonly
       .filter((entry) => entry !== undefined);
     const failing = graded.filter((entry) => entry.status !== 'pass');
     const counts = new Map<string, number>();
-    for (const entry of failing) counts.set(normalize(entry.message), (counts.get(normalize(entry.message)) ?? 0) + 1);
+    // Scoring already wrote the messages' paths the same for everyone (grading/learner-paths.ts), so equal failures read equal.
+    for (const entry of failing) {
+      const message = entry.message.trim();
+      counts.set(message, (counts.get(message) ?? 0) + 1);
+    }
     const top = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
     const names = graded[0]?.tests.map((test) => ({ name: test.name, title: test.title })) ??
       Object.entries(exercise.tests).map(([name, ko]) => ({ name, title: lang === 'ko' ? ko : name }));

@@ -1,11 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { allExercises } from '../course/course.ts';
-import { CHAPTERS } from '../course/current.ts';
+import { CHAPTERS, COURSE_ROOT } from '../course/current.ts';
 import { gradeFolders } from '../grading/grade.ts';
-import { COURSE_ROOT } from '../course/files.ts';
-import { STARTERS_FILE, indexStarters } from '../course/starters.ts';
+import { indexStarters, startersFile } from '../course/starters.ts';
 import { gradedTarget } from '../grading/target.ts';
+import { UsageError, langOption, readWords } from '../usage/command-line.ts';
+import { readCommandLine } from '../usage/prologue.ts';
 
 /*
  * The maintainers' command `npm run starters`, apart from the starters library that reset, the type check and
@@ -25,10 +26,26 @@ async function recordStarters(): Promise<number> {
     console.error(`Refusing to record chapters/ as the starters: the hidden suites of ${passing.join(', ')} already pass there, so reset would hand out solved code. Restore the starters (git checkout -- chapters) and try again; nothing was written.`);
     return 1;
   }
-  writeFileSync(STARTERS_FILE, `${JSON.stringify(indexStarters(CHAPTERS, chaptersDir), null, 2)}\n`);
-  console.log(`wrote ${relative(process.cwd(), STARTERS_FILE)}`);
+  const file = startersFile(COURSE_ROOT);
+  writeFileSync(file, `${JSON.stringify(indexStarters(CHAPTERS, chaptersDir), null, 2)}\n`);
+  console.log(`wrote ${relative(process.cwd(), file)}`);
   return 0;
 }
 
+/** Checks the command line, which names nothing but the language of its own messages; throws UsageError otherwise. */
+function parse(argv: readonly string[]): void {
+  const { positional, values } = readWords(argv, ['--lang']);
+  langOption(values['--lang']);
+  const extra = positional[0];
+  if (extra !== undefined) throw new UsageError((say) => say.unexpectedArgument(extra));
+}
+
+/** Entry point: --help or a usage error answered first, then the recording. */
+async function main(argv: readonly string[]): Promise<number> {
+  const line = readCommandLine(argv, 'starters', parse);
+  if (line.exitCode !== undefined) return line.exitCode;
+  return recordStarters();
+}
+
 // vitest marks the process failed when graded tests fail; here that is the expected outcome.
-process.exitCode = await recordStarters();
+process.exitCode = await main(process.argv.slice(2));

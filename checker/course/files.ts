@@ -8,11 +8,14 @@ export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 export const COURSE_VARIABLE = 'CHECKER_COURSE';
 
 /**
- * The course this process grades: a folder laid out like this repository (chapters/, solutions/, checker/manifest/,
- * checker/suites/, checker/starters.json). It is this repository, unless the repository's own tests name another one
- * in CHECKER_COURSE; that swaps the suites that decide a grade, so it is honoured only beside CHECKER_TRUST_WORKTREE=1.
+ * The course this process grades, read from `env` when asked: a folder laid out like this repository (chapters/,
+ * solutions/, checker/manifest/, checker/suites/, checker/starters.json). It is this repository, unless the repository's
+ * own tests name another one in CHECKER_COURSE; that swaps the suites that decide a grade, so it is honoured only beside
+ * CHECKER_TRUST_WORKTREE=1. The entry points fix it once, in course/current.ts; the modules below ask at call time.
  */
-export const COURSE_ROOT = courseRoot(process.env[COURSE_VARIABLE], process.env);
+export function currentCourseRoot(env: NodeJS.ProcessEnv = process.env): string {
+  return courseRoot(env[COURSE_VARIABLE], env);
+}
 
 /** The course folder `named` stands for (this repository when it is empty), refused unless `env` holds CHECKER_TRUST_WORKTREE=1. */
 export function courseRoot(named: string | undefined, env: NodeJS.ProcessEnv): string {

@@ -3,13 +3,15 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { ChapterSpec } from '../manifest/types.ts';
-import { COURSE_ROOT, REPO_ROOT, listFiles } from './files.ts';
+import { REPO_ROOT, currentCourseRoot, listFiles } from './files.ts';
 
 /** For each chapter folder, each starter file and the git blob id of its content. */
 export type StarterIndex = Record<string, Record<string, string>>;
 
-/** Where the course's index of starter blobs is kept; reset restores files from these blobs in the repository's git history. */
-export const STARTERS_FILE = join(COURSE_ROOT, 'checker', 'starters.json');
+/** Where a course keeps its index of starter blobs; reset restores files from these blobs in the repository's git history. */
+export function startersFile(courseRoot: string = currentCourseRoot()): string {
+  return join(courseRoot, 'checker', 'starters.json');
+}
 
 /** Why the committed starters cannot be read: no git history at all, or a blob the history lacks. */
 export class StarterReadError extends Error {
@@ -38,28 +40,32 @@ export function indexStarters(chapters: readonly ChapterSpec[], chaptersDir: str
   return index;
 }
 
-/** Reads the committed index. */
+/** Reads the committed index of the course graded. */
 export function readStarters(): StarterIndex {
-  return JSON.parse(readFileSync(STARTERS_FILE, 'utf8')) as StarterIndex;
+  return JSON.parse(readFileSync(startersFile(), 'utf8')) as StarterIndex;
 }
 
-/** The committed index, read once per process. */
-let cached: StarterIndex | null = null;
+/** The committed index of each course read so far, by the path of its starters.json. */
+const cached = new Map<string, StarterIndex>();
 
 /**
- * The committed index, read once and kept: empty when starters.json does not exist yet (a course being recorded for
- * the first time by npm run starters); any other problem (an unreadable or corrupt file) is thrown, never taken as empty.
+ * The committed index of the course graded, read once and kept: empty when starters.json does not exist yet (a course
+ * being recorded for the first time by npm run starters); any other problem (an unreadable or corrupt file) is thrown,
+ * never taken as empty.
  */
 export function committedStarters(): StarterIndex {
-  if (cached === null) {
+  const file = startersFile();
+  let index = cached.get(file);
+  if (index === undefined) {
     try {
-      cached = readStarters();
+      index = JSON.parse(readFileSync(file, 'utf8')) as StarterIndex;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      cached = {};
+      index = {};
     }
+    cached.set(file, index);
   }
-  return cached;
+  return index;
 }
 
 /** True when the repository the checker runs from has its git history (a ZIP download does not). */

@@ -12,6 +12,7 @@ import type { RawFile, RawTest } from '../runner/vitest-results.ts';
 import type { ExerciseSuiteFile, Scratch, ScratchTarget } from './scratch.ts';
 import { findTodo, formatLocation } from '../course/todo.ts';
 import { learnerPaths } from './learner-paths.ts';
+import { shownPath } from './target.ts';
 import type { TypeCheckFailure } from './typecheck.ts';
 import { firstTypeError } from '../report/first-fix.ts';
 import { isMissingImport, missingStarterFiles } from '../course/learner-files.ts';
@@ -171,8 +172,9 @@ function learnerFrame(target: ScratchTarget, stack: string): string | null {
   return null;
 }
 
-/** A scratch path shown as the learner knows it: under the shown chapters folder the target was given when it was made. */
+/** A scratch path shown as the learner knows it: under their chapters folder as messages name it (grading/target.ts shownPath). */
 function shownScratchPath(target: ScratchTarget, file: string): string {
   const inside = relative(target.chaptersDir, file);
-  return inside === '' ? target.shownChapters : target.shownChapters === '' ? inside : join(target.shownChapters, inside);
+  const shownChapters = shownPath(target.learner, '');
+  return inside === '' ? shownChapters : shownChapters === '' ? inside : join(shownChapters, inside);
 }

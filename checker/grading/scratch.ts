@@ -3,15 +3,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Selected } from '../course/course.ts';
 import { suitesDir as courseSuitesDir } from '../course/course.ts';
-import { COURSE_ROOT, REPO_ROOT, listFiles } from '../course/files.ts';
+import { REPO_ROOT, currentCourseRoot, listFiles } from '../course/files.ts';
 import { copyLearnerTree } from '../course/learner-tree.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 import type { PrivateSuite } from '../course/private-suites.ts';
-import { shownPath } from './target.ts';
 import type { GradedTarget } from './target.ts';
-
-/** The public suites of the course graded. */
-const SUITES_DIR = courseSuitesDir(COURSE_ROOT);
 
 /** The suites' shared helpers, part of the checker itself, whatever course it grades. */
 const SUITES_LIB = join(courseSuitesDir(REPO_ROOT), '_lib');
@@ -24,8 +20,6 @@ export interface ScratchTarget {
   dir: string;
   /** The learner's folder: where its chapters really are and how messages name them. */
   learner: GradedTarget;
-  /** How messages name this copy's chapters folder: as the learner knows the original (shownPath, worked out once here). */
-  shownChapters: string;
   /** Absolute folder holding the copied chapter folders. */
   chaptersDir: string;
   /** Absolute folder holding the copied suites. */
@@ -95,16 +89,18 @@ export function addTarget(scratch: Scratch, learner: GradedTarget, chapters: rea
     cpSync(from, to, { recursive: true, dereference: true });
     for (const file of listFiles(to)) suiteOrigins.set(file, join(from, relative(to, file)));
   };
+  // The public suites of the course graded.
+  const publicSuites = courseSuitesDir(currentCourseRoot());
   mkdirSync(chaptersDir, { recursive: true });
   for (const chapter of chapters) {
     const from = join(learner.chaptersDir, chapter.dir);
     if (existsSync(from) && lstatSync(from).isDirectory()) copyLearnerTree(from, join(chaptersDir, chapter.dir));
-    copySuites(join(SUITES_DIR, chapter.dir), join(suitesDir, chapter.dir));
+    copySuites(join(publicSuites, chapter.dir), join(suitesDir, chapter.dir));
     const hidden = privateDir ? join(privateDir, chapter.dir) : null;
     if (hidden && existsSync(hidden)) copySuites(hidden, join(suitesDir, privateSuitesDirName(chapter.dir)));
   }
   copySuites(SUITES_LIB, join(suitesDir, '_lib'));
-  const target: ScratchTarget = { key, dir: join(scratch.root, key), learner, shownChapters: shownPath(learner, ''), chaptersDir, suitesDir, suiteOrigins };
+  const target: ScratchTarget = { key, dir: join(scratch.root, key), learner, chaptersDir, suitesDir, suiteOrigins };
   scratch.targets.push(target);
   return target;
 }

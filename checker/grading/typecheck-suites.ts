@@ -8,7 +8,7 @@ import type { PrivateSuite } from '../course/private-suites.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 import { privateSuitesDirName } from './scratch.ts';
 import { suitesDir as courseSuitesDir } from '../course/course.ts';
-import { COURSE_ROOT, REPO_ROOT } from '../course/files.ts';
+import { REPO_ROOT, currentCourseRoot } from '../course/files.ts';
 import { StarterReadError, writeCommittedStarters } from '../course/starters.ts';
 import { tscBinary } from './typecheck.ts';
 
@@ -34,7 +34,7 @@ const LIMIT_MS = 180_000;
  * there as a process with the repository's compiler options. `extraArgs` go to `tsc` (such as `--listFilesOnly`).
  * Paths in the output are relative to that folder, so they read as repository paths.
  */
-export function typecheckSuites(suitesDir: string = courseSuitesDir(COURSE_ROOT), extraArgs: readonly string[] = [], privateDirs: readonly PrivateCopy[] = []): SuitesTypecheck {
+export function typecheckSuites(suitesDir: string = courseSuitesDir(currentCourseRoot()), extraArgs: readonly string[] = [], privateDirs: readonly PrivateCopy[] = []): SuitesTypecheck {
   const root = mkdtempSync(join(tmpdir(), 'mcp-typecheck-suites-'));
   try {
     cpSync(suitesDir, join(root, 'checker', 'suites'), { recursive: true });

@@ -1,6 +1,8 @@
 import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import { annotations, escapeData, failsForTampering, summaryMarkdown, tamperedAllowed } from './summary.ts';
-import { guessLang } from '../usage/command-line.ts';
+import { UsageError, langOption, readWords } from '../usage/command-line.ts';
+import type { Lang } from '../usage/messages.ts';
+import { readCommandLine } from '../usage/prologue.ts';
 import { CHAPTERS } from '../course/current.ts';
 import { ResultsShapeError, validatePrReport } from './validate.ts';
 import { prWords } from './words.ts';
@@ -8,25 +10,33 @@ import { prWords } from './words.ts';
 /** The largest results file read; a bigger one is refused rather than parsed. */
 const MAX_BYTES = 20 * 1024 * 1024;
 
+/** The one results file and the language of what is said before it is read; throws UsageError unless exactly one file is named. */
+function parse(argv: readonly string[]): { file: string; lang: Lang } {
+  const { positional, values } = readWords(argv, ['--lang']);
+  const lang = langOption(values['--lang']);
+  const [file] = positional;
+  if (file === undefined || positional.length !== 1) throw new UsageError((say) => say.oneResultsFile);
+  return { file, lang };
+}
+
 /**
  * The trusted CI step after grading: reads the results file, checks its shape against the manifest, appends the
  * score table to $GITHUB_STEP_SUMMARY (stdout when unset) and prints the annotations. Exit 0 pass, 1 fail (an exercise
- * fails, or files outside chapters/ changed while ALLOW_TAMPERED is not `true`), 2 unusable.
+ * fails, or files outside chapters/ changed while ALLOW_TAMPERED is not `true`), 2 unusable or a usage error;
+ * --help answers with exit 0.
  */
 function main(argv: readonly string[]): number {
-  const file = argv[0];
-  if (!file || argv.length !== 1) {
-    console.error('usage: node --import tsx checker/pr/summary-cli.ts RESULTS.json');
-    return 2;
-  }
+  const line = readCommandLine(argv, 'pr-summary', parse);
+  if (line.exitCode !== undefined) return line.exitCode;
+  const { file, lang } = line.args;
   let report;
   try {
     if (statSync(file).size > MAX_BYTES) throw new ResultsShapeError('the results file is too large');
     report = validatePrReport(JSON.parse(readFileSync(file, 'utf8')), CHAPTERS);
   } catch (error) {
     const reason = error instanceof ResultsShapeError ? error.message : error instanceof SyntaxError ? 'not JSON' : 'cannot be read';
-    // The results could not be read, so neither could their language: CHECKER_LANG decides, Korean by default.
-    console.log(`::error title=grading::${escapeData(prWords(guessLang([], process.env)).unusableResults(reason))}`);
+    // The results could not be read, so neither could their language: --lang or CHECKER_LANG decides, Korean by default.
+    console.log(`::error title=grading::${escapeData(prWords(lang).unusableResults(reason))}`);
     return 2;
   }
   const allowTampered = tamperedAllowed();

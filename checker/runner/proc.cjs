@@ -56,16 +56,22 @@ function environmentValue(pid, name) {
   }
 }
 
-/** The CPU time a process has used so far, user and system, in ms, or undefined once it is gone. */
-function cpuMs(pid) {
+/** The CPU time, user and system, in ms, a process has used itself and its children it waited for have used, or undefined once it is gone. */
+function cpuTimes(pid) {
   try {
-    // After the command name: utime and stime are fields 14 and 15 of stat, in ticks of 1/100 s.
-    const fields = statFields(pid);
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? ticks * 10 : undefined;
+    // After the command name: utime, stime, cutime and cstime are fields 14 to 17 of stat, in ticks of 1/100 s.
+    const [utime, stime, cutime, cstime] = statFields(pid).slice(11, 15).map(Number);
+    const self = utime + stime;
+    const children = cutime + cstime;
+    return Number.isFinite(self) && Number.isFinite(children) ? { self: self * 10, children: children * 10 } : undefined;
   } catch {
     return undefined;
   }
 }
 
-module.exports = { processTable, withDescendants, vitestForks, environmentValue, cpuMs };
+/** The CPU time a process has used so far, user and system, in ms, or undefined once it is gone. */
+function cpuMs(pid) {
+  return cpuTimes(pid)?.self;
+}
+
+module.exports = { processTable, withDescendants, vitestForks, environmentValue, cpuTimes, cpuMs };

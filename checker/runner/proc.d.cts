@@ -13,5 +13,8 @@ export function vitestForks(parent: number, table: ProcessTable): number[];
 /** The value of one variable in a process's environment, '' when it is unset, undefined once the process is gone. */
 export function environmentValue(pid: number, name: string): string | undefined;
 
+/** The CPU time, user and system, in ms (from /proc), a process has used itself and its children it waited for have used, or undefined once it is gone. */
+export function cpuTimes(pid: number | 'self'): { self: number; children: number } | undefined;
+
 /** The CPU time a process has used so far, user and system, in ms (from /proc), or undefined once it is gone. */
 export function cpuMs(pid: number): number | undefined;

@@ -3,9 +3,11 @@ import type { Lang } from './messages.ts';
 import { usageWords } from './usage-words.ts';
 
 /** The commands that answer --help. */
-export type HelpTopic = 'check' | 'hint' | 'watch' | 'reset' | 'serve' | 'grade' | 'grade:diff' | 'grade:merge' | 'grade:pr' | 'conformance' | 'inspect';
+export type HelpTopic =
+  | 'check' | 'hint' | 'watch' | 'reset' | 'serve' | 'grade' | 'grade:diff' | 'grade:merge' | 'grade:pr' | 'conformance' | 'inspect'
+  | 'gradescope' | 'pr-summary' | 'mutate' | 'starters';
 
-/** One usage line per command; option names are the same in both languages. */
+/** One usage line per command, starting with how it is run (`npm run NAME --` or `node --import tsx FILE`); option names are the same in both languages. */
 export const USAGE_LINES: Record<HelpTopic, string> = {
   check: 'npm run check -- [01 | 01/3 ...] [--target DIR] [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--suites DIR] [--quiet]',
   hint: 'npm run hint -- [01/3] [--target DIR] [--lang ko|en]',
@@ -18,6 +20,10 @@ export const USAGE_LINES: Record<HelpTopic, string> = {
   'grade:pr': 'npm run grade:pr -- --base REF --head REF [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--repo DIR] [--run-as USER]',
   conformance: 'npm run conformance -- 04 [--target DIR] [--lang ko|en]',
   inspect: 'npm run inspect -- 03 [--modern] [--print] [--lang ko|en]',
+  gradescope: 'node --import tsx checker/class/gradescope-cli.ts --submission DIR --out results.json [--lang ko|en] [--timeout SECONDS] [--run-as USER] [--suites DIR] [--visibility V] [--stdout-visibility V] [--test-visibility V]',
+  'pr-summary': 'node --import tsx checker/pr/summary-cli.ts RESULTS.json [--lang ko|en]',
+  mutate: 'npm run mutate -- [01 | 01/3 ...] [--json FILE] [--lang ko|en]',
+  starters: 'npm run starters -- [--lang ko|en]',
 };
 
 const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
@@ -65,7 +71,29 @@ const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
     ko: '내 stdio 서버(chapters/의 코드)를 MCP Inspector 웹 화면으로 띄우는 정확한 명령을 찍고 실행한다. Ctrl+C로 끝낸다. 채점이 아니다: 내 코드를 샌드박스 없이 그대로 돌린다.\n  Inspector가 요구하는 것보다 오래된 Node라면 Linux x64에서는 npm 레지스트리의 Node 24 패키지를 임시 폴더에 받아 그것으로 띄우고, 다른 컴퓨터에서는 찍힌 명령을 새 Node로 직접 실행하라고 알린다.\n  --modern  2026-07-28 방식(--protocol-era modern)으로 연다(기본: 오늘의 호스트처럼 initialize, 2025-11-25)   --print  명령만 찍고 띄우지 않는다',
     en: 'Prints and runs the exact command that starts your stdio server (the code in chapters/) under the MCP Inspector web UI. Ctrl+C stops it. Not grading: your code runs as it is, unsandboxed.\n  On a Node older than the Inspector needs, it installs the npm registry\'s Node 24 package into a temporary folder and starts it with that on Linux x64; elsewhere it tells you to run the printed command with a newer Node yourself.\n  --modern  opens the 2026-07-28 way (--protocol-era modern; default: initialize at 2025-11-25, as today\'s hosts do)   --print  print the command only',
   },
+  gradescope: {
+    ko: 'Gradescope 자동 채점기용(gradescope/run_autograder가 root로 띄운다): 제출물의 장 폴더만 복사해 --run-as 사용자로 이 사본의 채점기를 돌리고, 그 채점기가 서명한 결과로 results.json을 쓴다. 채점할 수 없는 제출물에도 결과를 쓰고 0으로 끝난다.\n  --visibility, --stdout-visibility, --test-visibility V  Gradescope의 공개 범위(hidden, after_due_date, after_published, visible)',
+    en: 'The Gradescope autograder (gradescope/run_autograder starts it as root): copies the submission\'s chapter folders only, runs this copy\'s checker on them as the --run-as user, and writes results.json from the report that checker signed. A submission that cannot be graded still gets results, and the exit code is 0.\n  --visibility, --stdout-visibility, --test-visibility V  Gradescope\'s visibility (hidden, after_due_date, after_published, visible)',
+  },
+  'pr-summary': {
+    ko: 'CI용: grade:pr의 결과 파일을 과정의 연습 목록과 대조한 뒤, 점수표를 $GITHUB_STEP_SUMMARY(없으면 표준 출력)에 덧붙이고 주석을 찍는다. 종료 코드: 통과 0, 실패 1(연습 실패, 또는 ALLOW_TAMPERED가 true가 아닌데 chapters/ 밖이 바뀜), 쓸 수 없는 결과 2.\n  점수표는 결과 파일의 언어로 나온다. --lang은 결과 파일을 읽기 전의 메시지에 쓴다.',
+    en: 'CI: checks grade:pr\'s results file against the course\'s exercises, appends the score table to $GITHUB_STEP_SUMMARY (standard output when unset) and prints the annotations. Exit 0 pass, 1 fail (an exercise fails, or paths outside chapters/ changed while ALLOW_TAMPERED is not true), 2 unusable results.\n  The table speaks the results file\'s language; --lang is for what is said before the file is read.',
+  },
+  mutate: {
+    ko: '관리자용: 정답에 StrykerJS 변이를 넣고 숨은 테스트로 잡히는지 본다. 학습자가 고치는 줄의 기준을 채우지 못하면 1로 끝난다. 번호를 빼면 모든 연습.\n  --json FILE  남은 변이 목록   보고서는 영어로만 나온다(--lang은 도움말과 명령줄 오류에만 쓴다).',
+    en: 'Maintainers: runs StrykerJS mutants on the solutions against the hidden suites; exit 1 when the learner-line bar is not met. All exercises when no id is given.\n  --json FILE  the mutants found   The report is in English only (--lang is for the help and command-line errors).',
+  },
+  starters: {
+    ko: '관리자용: 지금의 chapters/를 시작 코드로 checker/starters.json에 기록한다. chapters/에서 이미 통과하는 연습이 있으면 아무것도 쓰지 않고 1로 끝난다. 출력은 영어로만 나온다(--lang은 도움말과 명령줄 오류에만 쓴다).',
+    en: 'Maintainers: records the current chapters/ as the starters in checker/starters.json; writes nothing and exits 1 when an exercise already passes in chapters/. Its output is in English only (--lang is for the help and command-line errors).',
+  },
 };
+
+/** The command that prints a command's help: the start of its usage line, then --help. */
+export function helpCommand(topic: HelpTopic): string {
+  const [start] = /^(npm run \S+ --|node --import tsx \S+)/.exec(USAGE_LINES[topic]) ?? [USAGE_LINES[topic]];
+  return `${start} --help`;
+}
 
 /** The --help text of a command (or of every checker command when none is named), in the chosen language. */
 export function helpText(topic: HelpTopic | null, lang: Lang): string {
@@ -82,6 +110,6 @@ export function helpText(topic: HelpTopic | null, lang: Lang): string {
 /** The answer to a wrong command line: what was wrong, then the command's usage line (or every command's help) once. */
 export function usageErrorText(error: UsageError, topic: HelpTopic | null, lang: Lang): string {
   const say = usageWords(lang);
-  const usage = topic ? `${say.usage}:\n${USAGE_LINES[topic]}\n${say.moreHelp(topic)}` : helpText(null, lang);
+  const usage = topic ? `${say.usage}:\n${USAGE_LINES[topic]}\n${say.moreHelp(helpCommand(topic))}` : helpText(null, lang);
   return `${error.say(say)}\n\n${usage}`;
 }

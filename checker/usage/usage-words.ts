@@ -33,8 +33,10 @@ const ko = {
   oneChapter: (command: string, ids: readonly string[]) => `띄울 장 번호를 하나 적어라. 쓸 수 있는 장: ${ids.join(', ')}. 예: npm run ${command} -- ${ids[0] ?? ''}`,
   badPort: (value: string) => `--port는 0에서 65535 사이의 정수여야 한다(0은 빈 포트 아무것이나). 받은 값: ${value}`,
   badScopes: (value: string) => `--scopes는 쉼표로 나눈 범위 이름이어야 한다(예: tasks:read,docs:read). 받은 값: ${value}`,
+  oneResultsFile: '결과 파일(JSON)을 정확히 하나 적어라. 예: node --import tsx checker/pr/summary-cli.ts grade.json',
+  submissionOutRequired: '--submission DIR과 --out FILE이 모두 필요하다.',
   usage: '사용법',
-  moreHelp: (command: string) => `자세한 설명: npm run ${command} -- --help`,
+  moreHelp: (helpCommand: string) => `자세한 설명: ${helpCommand}`,
 };
 
 /** The words of command-line errors; every language has every key. */
@@ -72,8 +74,10 @@ const en: UsageWords = {
   oneChapter: (command, ids) => `Name exactly one chapter to serve (${ids.join(', ')}), for example: npm run ${command} -- ${ids[0] ?? ''}`,
   badPort: (value) => `--port must be a whole number from 0 to 65535 (0 picks any free port), not ${value}`,
   badScopes: (value) => `--scopes takes scope names separated by commas (such as tasks:read,docs:read), not ${value}`,
+  oneResultsFile: 'Name exactly one results file (JSON), for example: node --import tsx checker/pr/summary-cli.ts grade.json',
+  submissionOutRequired: 'Both --submission DIR and --out FILE are required.',
   usage: 'Usage',
-  moreHelp: (command) => `More: npm run ${command} -- --help`,
+  moreHelp: (helpCommand) => `More: ${helpCommand}`,
 };
 
 /** The command-line error words in the given language. */

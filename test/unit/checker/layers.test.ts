@@ -5,15 +5,16 @@ import { expect, test } from 'vitest';
 const REPO = resolve(import.meta.dirname, '..', '..', '..');
 const CHECKER = join(REPO, 'checker');
 
-/** Every TypeScript module of the checker (hidden suites aside), with the checker files it imports, relative to checker/. */
-function modules(): { file: string; imports: string[] }[] {
+/** Every TypeScript module of the checker (hidden suites aside), with its text and the checker files it imports, relative to checker/. */
+function modules(): { file: string; text: string; imports: string[] }[] {
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
       entry.isDirectory() ? (entry.name === 'suites' ? [] : walk(join(dir, entry.name))) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
     );
   return walk(CHECKER).map((path) => {
-    const specs = [...readFileSync(path, 'utf8').matchAll(/\bfrom '(\.{1,2}\/[^']+)'|import\('(\.{1,2}\/[^']+)'\)/g)].map((match) => match[1] ?? match[2]!);
-    return { file: relative(CHECKER, path), imports: specs.map((spec) => relative(CHECKER, resolve(join(CHECKER, relative(CHECKER, path), '..'), spec))) };
+    const text = readFileSync(path, 'utf8');
+    const specs = [...text.matchAll(/\bfrom '(\.{1,2}\/[^']+)'|import\('(\.{1,2}\/[^']+)'\)/g)].map((match) => match[1] ?? match[2]!);
+    return { file: relative(CHECKER, path), text, imports: specs.map((spec) => relative(CHECKER, resolve(join(CHECKER, relative(CHECKER, path), '..'), spec))) };
   });
 }
 
@@ -59,6 +60,22 @@ test('the check finds imports at all', () => {
   const grade = modules().find(({ file }) => file === 'grading/grade.ts');
   expect(grade?.imports).toContain('grading/score.ts');
   expect(grade?.imports).toContain('runner/suite-runner.ts');
+});
+
+/** The entry points: the files at the top of checker/, commands/, and the `cli.ts` and `*-cli.ts` files of class/ and pr/. */
+function isEntryPoint(file: string): boolean {
+  return folder(file) === '.' || folder(file) === 'commands' || /^(class|pr)\/([^/]+-)?cli\.ts$/.test(file);
+}
+
+test('only the entry points fix the course: no other module imports course/current.ts or reads the course root at module level', () => {
+  const all = modules();
+  const importers = all.filter(({ imports }) => imports.includes('course/current.ts'));
+  expect(importers.map(({ file }) => file)).toContain('commands/check.ts');
+  expect(importers.filter(({ file }) => !isEntryPoint(file)).map(({ file }) => file)).toEqual([]);
+  // A top-level declaration that asks for the course root fixes it when the module is imported; functions ask when called.
+  const atImport = /^(?:export )?(?:const|let|var)\b[^\n]*currentCourseRoot\(/m;
+  expect(all.filter(({ file, text }) => file !== 'course/current.ts' && atImport.test(text)).map(({ file }) => file)).toEqual([]);
+  expect(atImport.test(all.find(({ file }) => file === 'course/current.ts')!.text)).toBe(true);
 });
 
 test("docs/maintainers.md's map of checker/ names exactly its folders and entry points, in both languages", () => {

@@ -15,7 +15,7 @@ function scratchWithout(leftOut: readonly string[]): { scratch: Scratch; target:
   const root = tempDir('score-messages');
   const files = Object.keys(readStarters()['01-mini-mcp']!).filter((file) => !leftOut.includes(file));
   const chaptersDir = writeTree(join(root, 't0', 'chapters'), Object.fromEntries(files.map((file) => [`01-mini-mcp/${file}`, '// TODO(01/1)\n'])));
-  const target: ScratchTarget = { key: 't0', dir: join(root, 't0'), learner: { given: 'chapters', chaptersDir: '/home/kim/chapters', shownAs: 'chapters' }, shownChapters: 'chapters', chaptersDir, suitesDir: join(root, 't0', 'checker', 'suites'), suiteOrigins: new Map() };
+  const target: ScratchTarget = { key: 't0', dir: join(root, 't0'), learner: { given: 'chapters', chaptersDir: '/home/kim/chapters', shownAs: 'chapters' }, chaptersDir, suitesDir: join(root, 't0', 'checker', 'suites'), suiteOrigins: new Map() };
   return { scratch: { root, targets: [target], dispose: () => {} }, target };
 }
 

@@ -12,7 +12,7 @@ import { tempDir, writeTree } from '../../support/temp.ts';
 const root = tempDir('score');
 const chaptersDir = writeTree(join(root, 't0', 'chapters'), { '01-x/main.ts': '// TODO(01/1): fix\n' });
 const suitesDir = join(root, 't0', 'checker', 'suites');
-const target: ScratchTarget = { key: 't0', dir: join(root, 't0'), learner: { given: 'kim', chaptersDir: '/home/kim/chapters', shownAs: 'chapters' }, shownChapters: 'chapters', chaptersDir, suitesDir, suiteOrigins: new Map() };
+const target: ScratchTarget = { key: 't0', dir: join(root, 't0'), learner: { given: 'kim', chaptersDir: '/home/kim/chapters', shownAs: 'chapters' }, chaptersDir, suitesDir, suiteOrigins: new Map() };
 const scratch: Scratch = { root, targets: [target], dispose: () => {} };
 const selected = [
   {

@@ -1,7 +1,8 @@
 import { describe, expect, test, vi } from 'vitest';
 import { readCheckerCommandLine } from '../../../../checker/commands/args.ts';
 import { UsageError } from '../../../../checker/usage/command-line.ts';
-import { USAGE_LINES, helpText, usageErrorText } from '../../../../checker/usage/help.ts';
+import { USAGE_LINES, helpCommand, helpText, usageErrorText } from '../../../../checker/usage/help.ts';
+import type { HelpTopic } from '../../../../checker/usage/help.ts';
 
 const wrong = new UsageError((say) => say.unknownOption('--bogus'));
 
@@ -23,14 +24,23 @@ describe('usageErrorText', () => {
 });
 
 describe('helpText, as each command prints it for --help and -h', () => {
-  const topics = ['check', 'hint', 'watch', 'reset', 'serve', 'grade', 'grade:diff', 'grade:merge', 'grade:pr', 'conformance', 'inspect'] as const;
+  const topics = Object.keys(USAGE_LINES) as HelpTopic[];
   test.each(topics)('%s: its usage in Korean by default and in English on request', (name) => {
     const ko = helpText(name, 'ko');
     expect(ko).toMatch(/^사용법:/);
-    expect(ko).toContain(`npm run ${name} --`);
+    expect(ko).toContain(USAGE_LINES[name]);
+    expect(ko.split('\n\n')[0]!.slice(`사용법:\n${USAGE_LINES[name]}`.length)).toMatch(/[가-힣]/);
     const en = helpText(name, 'en');
     expect(en).toMatch(/^Usage:/);
-    expect(en).toContain(`npm run ${name} --`);
+    expect(en).toContain(USAGE_LINES[name]);
+    expect(en).not.toMatch(/[가-힣]/);
+  });
+
+  test.each(topics)('%s: a wrong command line points at the command that prints this help', (name) => {
+    expect(helpCommand(name)).toMatch(/^(npm run \S+ -- |node --import tsx \S+ )--help$/);
+    expect(USAGE_LINES[name].startsWith(helpCommand(name).slice(0, -'--help'.length))).toBe(true);
+    expect(usageErrorText(wrong, name, 'en')).toContain(`More: ${helpCommand(name)}`);
+    expect(usageErrorText(wrong, name, 'ko')).toContain(`자세한 설명: ${helpCommand(name)}`);
   });
 });
 
