@@ -114,10 +114,7 @@ function scorePart(input: ScoreInput, part: Part, typeMessage: string): { tests:
   const say = messages(input.lang);
   const raw = input.outcomes.get(part.file);
   if (!raw || raw.outcome === 'crashed') return { tests: everyTest(part, 'error', say.crashed(LEARNER_HEAP_MB)), message: say.crashed(LEARNER_HEAP_MB) };
-  if (raw.outcome === 'timeout') {
-    const message = (raw.limit === 'load' ? say.loadTimeoutIn : say.timeoutIn)(seconds(raw.limitMs ?? input.limits.fileMs), part.shown);
-    return { tests: everyTest(part, 'timeout', message), message };
-  }
+  if (raw.outcome === 'timeout') return timedOut(input, part, raw);
   const fileError = raw.errors[0];
   if (fileError) {
     const text = fileError.denied ? say.denied(fileError.denied.permission, fileError.denied.resource) : fileError.message;
@@ -131,6 +128,25 @@ function scorePart(input: ScoreInput, part: Part, typeMessage: string): { tests:
     return { name: part.name(name), title: part.title(name), ...testOutcome(input, ran, typeMessage) };
   });
   return { tests, message: null };
+}
+
+/**
+ * A file stopped at its deadline: every test of it times out, as none of its results can count. When a test had
+ * started and not finished, the message names it, and the file's other tests say they were not graded because of it.
+ */
+function timedOut(input: ScoreInput, part: Part, raw: RawFile): { tests: TestReport[]; message: string } {
+  const say = messages(input.lang);
+  const limit = seconds(raw.limitMs ?? input.limits.fileMs);
+  const running = raw.limit === 'load' ? undefined : raw.runningTest;
+  if (running === undefined) {
+    const message = (raw.limit === 'load' ? say.loadTimeoutIn : say.timeoutIn)(limit, part.shown);
+    return { tests: everyTest(part, 'timeout', message), message };
+  }
+  const title = part.names.includes(running) ? part.title(running) : running;
+  const message = say.testTimeoutIn(limit, title, part.shown);
+  const others = say.stoppedByTest(limit, title);
+  const tests = part.names.map((name): TestReport => ({ name: part.name(name), title: part.title(name), status: 'timeout', message: name === running ? message : others }));
+  return { tests, message };
 }
 
 function testOutcome(input: ScoreInput, ran: RawTest | undefined, typeMessage: string): { status: Status; message: string } {

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { createVitest } from 'vitest/node';
-import type { PoolOptions, Reporter, TestModule, TestSpecification, Vitest } from 'vitest/node';
+import type { PoolOptions, Reporter, TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node';
 import type { TimeLimits } from './limits.ts';
 import { loadConfinement } from '../trust/confine.ts';
 import type { LoadScope } from '../trust/confine.ts';
@@ -22,6 +22,8 @@ export interface LaneOptions {
   trusted: TrustedSources;
   /** A setup file that gives every suite file fresh learner modules. */
   setupFile: string;
+  /** vitest's test runner, which tells the lane at once when a test starts (see RUNNER_SOURCE in suite-runner.ts). */
+  runnerFile: string;
   /** The folders every fork may read (the packages, the setup file) and the lane's one writable folder; each group adds its student's folder. */
   sandbox: SandboxPaths;
   /** Extra Node options, such as the right to start child processes. */
@@ -38,11 +40,15 @@ export interface LaneOptions {
 /** How often the lane looks at its deadlines. */
 const TICK_MS = 100;
 
-/** The file a lane's fork is running: since when, whether it has loaded, and (to time a load after a hang) the fork and its CPU time when it started the file. */
+/**
+ * The file a lane's fork is running: since when, whether it has loaded, the test that started and has not finished
+ * (by vitest's id, with its name), and (to time a load after a hang) the fork and its CPU time when it started the file.
+ */
 interface Running {
   file: string;
   since: number;
   loaded: boolean;
+  test?: { id: string; name: string };
   fork?: { pid: number; cpuAtStart: number };
 }
 
@@ -78,6 +84,8 @@ export class Lane {
       onTestModuleQueued: (module: TestModule) => holder.lane?.queued(module.moduleId),
       onTestModuleCollected: (module: TestModule) => holder.lane?.collected(module.moduleId),
       onTestModuleEnd: (module: TestModule) => holder.lane?.record(module),
+      onTestCaseReady: (test: TestCase) => holder.lane?.testStarted(test),
+      onTestCaseResult: (test: TestCase) => holder.lane?.testEnded(test),
     };
     // Keeps the files in the order the checker gave, so a group always runs the same way.
     class GivenOrder {
@@ -100,6 +108,7 @@ export class Lane {
         maxWorkers: 1,
         fileParallelism: false,
         setupFiles: [options.setupFile],
+        runner: options.runnerFile,
         execArgv: options.extraArgv ?? [],
         env: { ...options.env, TMPDIR: options.sandbox.write, CHECKER_LANE: options.id },
         include: ['**/checker/suites/**/*.test.ts'],
@@ -204,10 +213,13 @@ export class Lane {
     else if (now - this.lastEvent > this.options.limits.fileMs) killLaneForks(this.options.id);
   }
 
-  /** Reports the running file as timed out at `limitMs` (of `limit`) and kills its fork; the rest of the group goes on in a new one. */
+  /**
+   * Reports the running file as timed out at `limitMs` (of `limit`), with the test it was running if one had started
+   * and not finished, and kills its fork; the rest of the group goes on in a new one.
+   */
   private stop(running: Running, limitMs: number, limit: 'file' | 'load'): void {
     if (!running.loaded) this.hungWhileLoading = true;
-    this.settle(running.file, { outcome: 'timeout', limitMs, limit, errors: [], tests: [] });
+    this.settle(running.file, { outcome: 'timeout', limitMs, limit, ...(running.test ? { runningTest: running.test.name } : {}), errors: [], tests: [] });
     this.running = null;
     killLaneForks(this.options.id);
   }
@@ -236,6 +248,18 @@ export class Lane {
   private collected(file: string): void {
     this.lastEvent = Date.now();
     if (this.running?.file === file) this.running.loaded = true;
+  }
+
+  /** A test of the running file started (before its beforeEach hooks): until it ends, it is the one a timeout names. */
+  private testStarted(test: TestCase): void {
+    this.lastEvent = Date.now();
+    if (this.running?.file === test.module.moduleId) this.running.test = { id: test.id, name: test.name };
+  }
+
+  /** A test ended, with its hooks: no test of the file is running until the next one starts. */
+  private testEnded(test: TestCase): void {
+    this.lastEvent = Date.now();
+    if (this.running?.test?.id === test.id) delete this.running.test;
   }
 
   private record(module: TestModule): void {

@@ -27,6 +27,8 @@ export interface RawFile {
   limitMs?: number;
   /** For a timeout: which limit that was: the file's own, in wall time, or the load limit, in the fork's CPU time. */
   limit?: 'file' | 'load';
+  /** For a timeout: the name of the test that had started and not finished when the file was stopped, if one had. */
+  runningTest?: string;
   /** Errors that stopped the file itself, such as a failed import. */
   errors: RawError[];
   tests: RawTest[];
