@@ -85,6 +85,14 @@ describe('a loop inside a test', () => {
     expect(inside!.message).toMatch(/^Not graded: the test "holds values outside the range at its ends" of the same file did not finish/);
     expect(ran.stdout).toContain('in the test "holds values outside the range at its ends"');
   });
+
+  test('gives the file:line of the loop it was spinning in, and points the next step there', () => {
+    const line = readFileSync(join(dir, '01-numbers', 'numbers.ts'), 'utf8').split('\n').findIndex((text) => text.includes('while (value > high)')) + 1;
+    const where = `${dir}/01-numbers/numbers.ts:${line}`;
+    expect(exercise.message.split('\n').at(-1)).toBe(`The loop it was spinning in: ${where}`);
+    expect(exercise.todo).toBe(where);
+    expect(ran.stdout.trim().split('\n').find((text) => text.startsWith('Next:'))).toBe(`Next: 01/2 → ${where}`);
+  });
 });
 
 describe('broken code', () => {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TrustedSources } from '../trust/trusted-sources.ts';
@@ -31,21 +31,8 @@ const LANES = 2;
 /** Gives every suite file its own fresh copy of the learner's modules, as if it ran alone in its fork. */
 const SETUP_SOURCE = "import { vi } from 'vitest';\n\nvi.resetModules();\n";
 
-/**
- * vitest's test runner, which also tells the checker the moment a test starts: vitest batches its updates and sends
- * one at most every 100 ms, by a timer, so a test that starts right after another and then spins in a synchronous
- * loop never lets its start go out, and the lane could not name it when it stops the file. The start goes over the
- * same vitest channel as every test result.
- */
-const RUNNER_SOURCE = `import { VitestTestRunner } from 'vitest/runners';
-
-export default class CheckerRunner extends VitestTestRunner {
-  onBeforeTryTask(test, options) {
-    super.onBeforeTryTask(test, options);
-    this.onTaskUpdate?.([[test.id, test.result, test.meta]], [[test.id, 'test-prepare', undefined]])?.catch?.(() => {});
-  }
-}
-`;
+/** vitest's test runner for the forks, which tells the lane at once when a test starts and where learner code spins (see the file). */
+const RUNNER_SOURCE = readFileSync(fileURLToPath(new URL('./fork-runner.ts', import.meta.url)), 'utf8');
 
 /** A small process that kills this checker's forks if the checker dies without doing so itself. */
 const REAPER = fileURLToPath(new URL('./reaper.cjs', import.meta.url));

@@ -85,6 +85,22 @@ describe('scoreTarget timeouts name the limit that fired', () => {
     expect(exercise.tests.every((test) => test.status === 'timeout' && test.message.includes('"an extra check"'))).toBe(true);
   });
 
+  test('a file stopped in a loop of learner code gives the loop\'s file:line, and points the learner there instead of the TODO', () => {
+    const loop = { file: join(chaptersDir, '01-x', 'main.ts'), line: 7 };
+    const exercise = score({ outcome: 'timeout', limitMs: 60_000, runningTest: 'answers', loop, errors: [], tests: [] });
+    expect(exercise.message.split('\n').at(-1)).toBe('The loop it was spinning in: chapters/01-x/main.ts:7');
+    expect(exercise.tests[1]!.message).toBe(exercise.message);
+    expect(exercise.todo).toBe('chapters/01-x/main.ts:7');
+    expect(renderText(scoreTarget({ scratch, target, outcomes: new Map([[suite, { outcome: 'timeout', limitMs: 60_000, loop, errors: [], tests: [] }]]), problems: [], selected, suites: new Map([['01/1', [{ file: suite }]]]), lang: 'ko', limits: timeLimits(60_000) })))
+      .toMatch(/멈출 때 돌던 반복문: chapters\/01-x\/main\.ts:7\n {4}살펴볼 곳: chapters\/01-x\/main\.ts:7\n[^]*다음 할 일: 01\/1 → chapters\/01-x\/main\.ts:7$/);
+  });
+
+  test('a loop outside the learner\'s chapters is not shown, and the TODO stays the place to look', () => {
+    const exercise = score({ outcome: 'timeout', limitMs: 60_000, loop: { file: join(suitesDir, '01-x', '1-x.test.ts'), line: 3 }, errors: [], tests: [] });
+    expect(exercise.message).not.toContain('loop it was spinning in');
+    expect(exercise.todo).toBe('chapters/01-x/main.ts:1');
+  });
+
   test('with no test known to be running, the file\'s message says so', () => {
     const exercise = score({ outcome: 'timeout', limitMs: 60_000, limit: 'file', errors: [], tests: [] });
     expect(exercise.message).toContain('no test of it was known to be running');
