@@ -37,6 +37,12 @@ describe('guardLoops', () => {
     expect(labelled.code).toContain(`outer: for (;;) {globalThis.${LOOP_GUARD}?.(15); while (true) {globalThis.${LOOP_GUARD}?.(16);continue outer;} }`);
   });
 
+  test('makes an empty body a block with the guard in it, so the loop turns as often as before', () => {
+    const guarded = guardLoops('let i = 0;\nwhile (i++ < 3);\ndo ; while (i++ < 5)', 'js', 1);
+    expect(guarded.lines).toEqual([2, 3]);
+    expect(runCounting(guarded.code)).toEqual(new Map([[1, 3], [2, 2]]));
+  });
+
   test('keeps every line where it was, in TypeScript with Korean comments too', () => {
     const code = '// 한국어 주석: 반복문\nexport function spin(value: number): number {\n  while (value > 10) {}\n  for (const item of [value] as number[]) value += item;\n  return value;\n}\n';
     const guarded = guardLoops(code, 'ts', 1);
