@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { allExercises } from '../checker/course/course.ts';
-import { FIXTURE_CHAPTERS, fixtureEntry, fixturePlanted } from './support/course.ts';
+import { FIXTURE_CHAPTERS, fixtureChecker, fixtureEntry, fixturePlanted } from './support/course.ts';
 import type { ExerciseReport, Report } from '../checker/report/shape.ts';
 import { chapterDir } from './support/chapters.ts';
 import { digest } from './support/digest.ts';
@@ -63,6 +63,35 @@ describe('endless loops and exits', () => {
     expect(ran.status).toBe(1);
     expect(report.score).toBe(report.exercises.filter((exercise) => exercise.status === 'pass').length);
     expect(report.tests_passed).toBe(report.exercises.flatMap((exercise) => exercise.tests).filter((one) => one.status === 'pass').length);
+  });
+});
+
+describe('a loop inside a test', () => {
+  // On the fixture course: clamp spins for any value above the range, which only the second test of 01/2 sends,
+  // right after the first test passed (vitest would send that start only with its next batched update).
+  const dir = fixturePlanted([{ file: '01-numbers/numbers.ts', find: 'number): number {\n  // 아래 끝', replace: 'number): number {\n  while (value > high) {}\n  // 아래 끝' }]);
+  const json = join(dir, '..', 'report.json');
+  const ran = fixtureChecker(['check', '01/2', '--target', dir, '--timeout', GRADING_TIMEOUT, '--json', json, '--lang', 'en'], { timeoutMs: 900_000 });
+  const exercise = (JSON.parse(readFileSync(json, 'utf8')) as Report).exercises[0]!;
+
+  test('times out the exercise, naming the test that was running; the file\'s other test is not graded because of it', () => {
+    expect(ran.status).toBe(1);
+    expect(exercise.status).toBe('timeout');
+    const [inside, outside] = exercise.tests;
+    expect(outside!.name).toBe('holds values outside the range at its ends');
+    expect(outside!.status).toBe('timeout');
+    expect(outside!.message).toContain('in the test "holds values outside the range at its ends" of the test file checker/suites/01-numbers/2-clamp.test.ts');
+    expect(inside!.status).toBe('timeout');
+    expect(inside!.message).toMatch(/^Not graded: the test "holds values outside the range at its ends" of the same file did not finish/);
+    expect(ran.stdout).toContain('in the test "holds values outside the range at its ends"');
+  });
+
+  test('gives the file:line of the loop it was spinning in, and points the next step there', () => {
+    const line = readFileSync(join(dir, '01-numbers', 'numbers.ts'), 'utf8').split('\n').findIndex((text) => text.includes('while (value > high)')) + 1;
+    const where = `${dir}/01-numbers/numbers.ts:${line}`;
+    expect(exercise.message.split('\n').at(-1)).toBe(`The loop it was spinning in: ${where}`);
+    expect(exercise.todo).toBe(where);
+    expect(ran.stdout.trim().split('\n').find((text) => text.startsWith('Next:'))).toBe(`Next: 01/2 → ${where}`);
   });
 });
 

@@ -103,7 +103,9 @@ function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeE
   const firstBadPart = scored.find((part) => part.tests.some((test) => test.status !== 'pass'));
   const firstBad = firstBadPart?.tests.find((test) => test.status !== 'pass');
   const message = firstBadPart?.message ?? (firstBad ? `${firstBad.title}\n${firstBad.message}` : '');
-  return { ...base, status, message, points: pointsFor(status, weight), ...(blocked && status !== 'pass' ? { blocked } : {}), tests };
+  // A file stopped in a loop of learner code points the learner at that loop rather than at the TODO.
+  const stoppedAt = scored.find((part) => part.stoppedAt)?.stoppedAt;
+  return { ...base, ...(stoppedAt ? { todo: stoppedAt } : {}), status, message, points: pointsFor(status, weight), ...(blocked && status !== 'pass' ? { blocked } : {}), tests };
 }
 
 function everyTest(part: Part, status: Status, message: string): TestReport[] {
@@ -111,14 +113,11 @@ function everyTest(part: Part, status: Status, message: string): TestReport[] {
 }
 
 /** Scores one suite file; a file that crashed, timed out or failed to load gives that message for the whole file. */
-function scorePart(input: ScoreInput, part: Part, typeMessage: string): { tests: TestReport[]; message: string | null; load?: { where: string; message: string } } {
+function scorePart(input: ScoreInput, part: Part, typeMessage: string): { tests: TestReport[]; message: string | null; load?: { where: string; message: string }; stoppedAt?: string } {
   const say = messages(input.lang);
   const raw = input.outcomes.get(part.file);
   if (!raw || raw.outcome === 'crashed') return { tests: everyTest(part, 'error', say.crashed(LEARNER_HEAP_MB)), message: say.crashed(LEARNER_HEAP_MB) };
-  if (raw.outcome === 'timeout') {
-    const message = (raw.limit === 'load' ? say.loadTimeoutIn : say.timeoutIn)(seconds(raw.limitMs ?? input.limits.fileMs), part.shown);
-    return { tests: everyTest(part, 'timeout', message), message };
-  }
+  if (raw.outcome === 'timeout') return timedOut(input, part, raw);
   const fileError = raw.errors[0];
   if (fileError) {
     const text = fileError.denied ? say.denied(fileError.denied.permission, fileError.denied.resource) : fileError.message;
@@ -132,6 +131,29 @@ function scorePart(input: ScoreInput, part: Part, typeMessage: string): { tests:
     return { name: part.name(name), title: part.title(name), ...testOutcome(input, ran, typeMessage) };
   });
   return { tests, message: null };
+}
+
+/**
+ * A file stopped at its deadline: every test of it times out, as none of its results can count. When a test had
+ * started and not finished, the message names it, and the file's other tests say they were not graded because of it.
+ */
+function timedOut(input: ScoreInput, part: Part, raw: RawFile): { tests: TestReport[]; message: string; stoppedAt?: string } {
+  const say = messages(input.lang);
+  const limit = seconds(raw.limitMs ?? input.limits.fileMs);
+  const running = raw.limit === 'load' ? undefined : raw.runningTest;
+  const { chaptersDir } = input.target;
+  const stoppedAt = raw.loop && raw.loop.file.startsWith(`${chaptersDir}/`) ? `${shownScratchPath(input.target, raw.loop.file)}:${raw.loop.line}` : undefined;
+  const withLoop = (message: string) => (stoppedAt ? `${message}\n${say.loopAt(stoppedAt)}` : message);
+  const at = stoppedAt ? { stoppedAt } : {};
+  if (running === undefined) {
+    const message = withLoop((raw.limit === 'load' ? say.loadTimeoutIn : say.timeoutIn)(limit, part.shown));
+    return { tests: everyTest(part, 'timeout', message), message, ...at };
+  }
+  const title = part.names.includes(running) ? part.title(running) : running;
+  const message = withLoop(say.testTimeoutIn(limit, title, part.shown));
+  const others = say.stoppedByTest(limit, title);
+  const tests = part.names.map((name): TestReport => ({ name: part.name(name), title: part.title(name), status: 'timeout', message: name === running ? message : others }));
+  return { tests, message, ...at };
 }
 
 function testOutcome(input: ScoreInput, ran: RawTest | undefined, typeMessage: string): { status: Status; message: string } {

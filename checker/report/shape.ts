@@ -26,7 +26,7 @@ export interface ExerciseReport {
   status: Status;
   message: string;
   hint: string;
-  /** Where the learner edits, `file:line` (just the file once the TODO is gone). */
+  /** Where the learner edits, `file:line` (just the file once the TODO is gone); for a file stopped in a loop of learner code, that loop's `file:line`. */
   todo: string;
   /** The exercise's weight when it passes, else 0: an exercise scores only when all of its expected tests pass. */
   points: number;

@@ -1,9 +1,9 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { createVitest } from 'vitest/node';
-import type { PoolOptions, Reporter, TestModule, TestSpecification, Vitest } from 'vitest/node';
+import type { PoolOptions, Reporter, TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node';
 import type { TimeLimits } from './limits.ts';
-import { loadConfinement } from '../trust/confine.ts';
+import { isInside, loadConfinement } from '../trust/confine.ts';
 import type { LoadScope } from '../trust/confine.ts';
 import { suiteGuard } from '../trust/trusted-sources.ts';
 import type { TrustedSources } from '../trust/trusted-sources.ts';
@@ -11,6 +11,8 @@ import { sandboxArgv } from '../trust/sandbox.ts';
 import type { SandboxPaths } from '../trust/sandbox.ts';
 import { KillableForksWorker } from './killable-worker.ts';
 import { fileErrors, toRawTest } from './vitest-results.ts';
+import { LOOP_META, loopGuard } from './loop-guard.ts';
+import type { LoopSite } from './loop-guard.ts';
 import type { RawFile } from './vitest-results.ts';
 import { cpuMs, killLaneForks, laneFork } from './forks.ts';
 
@@ -22,6 +24,8 @@ export interface LaneOptions {
   trusted: TrustedSources;
   /** A setup file that gives every suite file fresh learner modules. */
   setupFile: string;
+  /** vitest's test runner, which tells the lane at once when a test starts and where learner code spins (fork-runner.ts). */
+  runnerFile: string;
   /** The folders every fork may read (the packages, the setup file) and the lane's one writable folder; each group adds its student's folder. */
   sandbox: SandboxPaths;
   /** Extra Node options, such as the right to start child processes. */
@@ -38,11 +42,17 @@ export interface LaneOptions {
 /** How often the lane looks at its deadlines. */
 const TICK_MS = 100;
 
-/** The file a lane's fork is running: since when, whether it has loaded, and (to time a load after a hang) the fork and its CPU time when it started the file. */
+/**
+ * The file a lane's fork is running: since when, whether it has loaded, the test that started and has not finished
+ * (by vitest's id, with its name), the loop of learner code it spins in, and (to time a load after a hang) the fork and its CPU time when it started the file.
+ */
 interface Running {
   file: string;
   since: number;
   loaded: boolean;
+  test?: { id: string; name: string };
+  /** The loop of learner code the fork has been spinning in, as its runner last said, with the task (test or file) it said it for. */
+  loop?: LoopSite & { task: string };
   fork?: { pid: number; cpuAtStart: number };
 }
 
@@ -66,6 +76,7 @@ export class Lane {
     private readonly options: LaneOptions,
     private readonly sequence: { order: string[] },
     private readonly scope: LoadScope,
+    private readonly loops: ReadonlyMap<number, LoopSite>,
   ) {}
 
   /** Starts the lane's vitest instance; learner output is dropped and its forks run in the sandbox. */
@@ -73,11 +84,16 @@ export class Lane {
     const holder: { lane?: Lane } = {};
     const sequence = { order: [] as string[] };
     const scope: LoadScope = { root: null, shared: options.sandbox.read };
+    const guard = loopGuard(scope);
     const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
-    const reporter: Reporter = {
+    // onTaskUpdate is left out of vitest's Reporter type, but vitest 4.1 still calls it with every update a fork sends.
+    const reporter: Reporter & { onTaskUpdate: (packs: readonly (readonly [string, unknown, unknown])[]) => void } = {
       onTestModuleQueued: (module: TestModule) => holder.lane?.queued(module.moduleId),
       onTestModuleCollected: (module: TestModule) => holder.lane?.collected(module.moduleId),
       onTestModuleEnd: (module: TestModule) => holder.lane?.record(module),
+      onTestCaseReady: (test: TestCase) => holder.lane?.testStarted(test),
+      onTestCaseResult: (test: TestCase) => holder.lane?.testEnded(test),
+      onTaskUpdate: (packs) => holder.lane?.spinning(packs),
     };
     // Keeps the files in the order the checker gave, so a group always runs the same way.
     class GivenOrder {
@@ -100,6 +116,7 @@ export class Lane {
         maxWorkers: 1,
         fileParallelism: false,
         setupFiles: [options.setupFile],
+        runner: options.runnerFile,
         execArgv: options.extraArgv ?? [],
         env: { ...options.env, TMPDIR: options.sandbox.write, CHECKER_LANE: options.id },
         include: ['**/checker/suites/**/*.test.ts'],
@@ -110,10 +127,10 @@ export class Lane {
         teardownTimeout: 1_000,
         dangerouslyIgnoreUnhandledErrors: true,
       },
-      { plugins: [loadConfinement(scope), suiteGuard(options.trusted)], cacheDir: `${options.root}/.vite`, server: { watch: null } },
+      { plugins: [loadConfinement(scope), suiteGuard(options.trusted), guard.plugin], cacheDir: `${options.root}/.vite`, server: { watch: null } },
       { stdout: sink, stderr: sink },
     );
-    const lane = new Lane(vitest, options, sequence, scope);
+    const lane = new Lane(vitest, options, sequence, scope, guard.sites);
     holder.lane = lane;
     return lane;
   }
@@ -204,10 +221,14 @@ export class Lane {
     else if (now - this.lastEvent > this.options.limits.fileMs) killLaneForks(this.options.id);
   }
 
-  /** Reports the running file as timed out at `limitMs` (of `limit`) and kills its fork; the rest of the group goes on in a new one. */
+  /**
+   * Reports the running file as timed out at `limitMs` (of `limit`), with the test it was running if one had started
+   * and not finished, and kills its fork; the rest of the group goes on in a new one.
+   */
   private stop(running: Running, limitMs: number, limit: 'file' | 'load'): void {
     if (!running.loaded) this.hungWhileLoading = true;
-    this.settle(running.file, { outcome: 'timeout', limitMs, limit, errors: [], tests: [] });
+    const known = { ...(running.test ? { runningTest: running.test.name } : {}), ...(running.loop ? { loop: { file: running.loop.file, line: running.loop.line } } : {}) };
+    this.settle(running.file, { outcome: 'timeout', limitMs, limit, ...known, errors: [], tests: [] });
     this.running = null;
     killLaneForks(this.options.id);
   }
@@ -236,6 +257,33 @@ export class Lane {
   private collected(file: string): void {
     this.lastEvent = Date.now();
     if (this.running?.file === file) this.running.loaded = true;
+  }
+
+  /** A test of the running file started (before its beforeEach hooks): until it ends, it is the one a timeout names. */
+  private testStarted(test: TestCase): void {
+    this.lastEvent = Date.now();
+    if (this.running?.file === test.module.moduleId) this.running.test = { id: test.id, name: test.name };
+  }
+
+  /** A test ended, with its hooks: no test of the file is running until the next one starts. */
+  private testEnded(test: TestCase): void {
+    this.lastEvent = Date.now();
+    if (this.running?.test?.id === test.id) delete this.running.test;
+  }
+
+  /**
+   * The fork's runner says which loop of learner code it has spun in for a while (a number only the lane's guard
+   * plugin can turn into a file and line, and only one in the graded student's folder counts), or that it left it.
+   */
+  private spinning(packs: readonly (readonly [string, unknown, unknown])[]): void {
+    if (!this.running) return;
+    for (const [task, , meta] of packs) {
+      if (typeof meta !== 'object' || meta === null || !(LOOP_META in meta)) continue;
+      const loop = (meta as Record<string, unknown>)[LOOP_META];
+      const site = typeof loop === 'number' ? this.loops.get(loop) : undefined;
+      if (site && this.scope.root !== null && isInside(site.file, this.scope.root)) this.running.loop = { ...site, task };
+      else if (this.running.loop?.task === task) delete this.running.loop;
+    }
   }
 
   private record(module: TestModule): void {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TrustedSources } from '../trust/trusted-sources.ts';
@@ -30,6 +30,9 @@ const LANES = 2;
 
 /** Gives every suite file its own fresh copy of the learner's modules, as if it ran alone in its fork. */
 const SETUP_SOURCE = "import { vi } from 'vitest';\n\nvi.resetModules();\n";
+
+/** vitest's test runner for the forks, which tells the lane at once when a test starts and where learner code spins (see the file). */
+const RUNNER_SOURCE = readFileSync(fileURLToPath(new URL('./fork-runner.ts', import.meta.url)), 'utf8');
 
 /** A small process that kills this checker's forks if the checker dies without doing so itself. */
 const REAPER = fileURLToPath(new URL('./reaper.cjs', import.meta.url));
@@ -63,19 +66,17 @@ export class SuiteRunner {
   private constructor(
     private readonly lanes: Lane[],
     private readonly options: RunnerOptions,
-    private readonly setupFile: string,
+    private readonly files: ForkFiles,
   ) {}
 
   /** Starts the lanes, each with the suite guard, the sandbox and a sink that drops learner output. */
   static async create(options: RunnerOptions): Promise<SuiteRunner> {
     startReaper();
-    const setupFile = join(options.root, 'checker-setup.ts');
-    writeFileSync(setupFile, SETUP_SOURCE);
-    options.trusted.set(setupFile, SETUP_SOURCE);
+    const files: ForkFiles = { setup: trustedFile(options, 'checker-setup.ts', SETUP_SOURCE), runner: trustedFile(options, 'checker-runner.ts', RUNNER_SOURCE) };
     const lanes = await withVitestTmp(options.root, () =>
-      Promise.all(Array.from({ length: LANES }, (_, index) => Lane.create(laneOptions(options, setupFile, `lane-${index}`)))),
+      Promise.all(Array.from({ length: LANES }, (_, index) => Lane.create(laneOptions(options, files, `lane-${index}`)))),
     );
-    return new SuiteRunner(lanes, options, setupFile);
+    return new SuiteRunner(lanes, options, files);
   }
 
   /** Runs every group, each on the next free lane, and returns one outcome for each file. */
@@ -109,7 +110,7 @@ export class SuiteRunner {
   /** The lane for suites that start learner processes, started the first time one is graded. */
   private spawnLane(): Promise<Lane> {
     this.spawning ??= withVitestTmp(this.options.root, () => {
-      const options = laneOptions(this.options, this.setupFile, 'lane-spawn');
+      const options = laneOptions(this.options, this.files, 'lane-spawn');
       // The fork may start processes; each learner process it starts gets the same sandbox, without that right.
       const sandboxEnv = (sandbox: SandboxPaths) => ({ [LEARNER_NODE_ENV]: JSON.stringify([process.execPath, ...sandboxArgv(sandbox)]) });
       return Lane.create({ ...options, extraArgv: ['--allow-child-process'], sandboxEnv });
@@ -118,15 +119,30 @@ export class SuiteRunner {
   }
 }
 
+/** The checker's own files every fork loads: the setup file and the test runner. */
+interface ForkFiles {
+  setup: string;
+  runner: string;
+}
+
+/** Writes one of the checker's own fork files into the scratch folder and serves it from memory, as the suites are. */
+function trustedFile(options: RunnerOptions, name: string, source: string): string {
+  const file = join(options.root, name);
+  writeFileSync(file, source);
+  options.trusted.set(file, source);
+  return file;
+}
+
 /** The settings of one lane of a runner. */
-function laneOptions(options: RunnerOptions, setupFile: string, name: string): LaneOptions {
+function laneOptions(options: RunnerOptions, files: ForkFiles, name: string): LaneOptions {
   return {
     id: `${process.pid}-${name}`,
     root: options.root,
     trusted: options.trusted,
-    setupFile,
+    setupFile: files.setup,
+    runnerFile: files.runner,
     // The scratch folder's node_modules is a link to the trusted packages: learner processes resolve packages through it.
-    sandbox: laneSandbox(options.root, [join(options.root, 'node_modules'), setupFile], name),
+    sandbox: laneSandbox(options.root, [join(options.root, 'node_modules'), files.setup, files.runner], name),
     // The suites' own waits for a learner process fit inside the limit of one test.
     env: { CHECKER_LANG: options.lang, [TEST_LIMIT_ENV]: String(options.limits.testMs) },
     limits: options.limits,

@@ -1,6 +1,7 @@
 import type { TestCase, TestModule } from 'vitest/node';
 import { deniedFrom } from '../trust/sandbox.ts';
 import type { Denied } from '../trust/sandbox.ts';
+import type { LoopSite } from './loop-guard.ts';
 
 /** One test as vitest reported it. */
 export interface RawTest {
@@ -27,6 +28,10 @@ export interface RawFile {
   limitMs?: number;
   /** For a timeout: which limit that was: the file's own, in wall time, or the load limit, in the fork's CPU time. */
   limit?: 'file' | 'load';
+  /** For a timeout: the name of the test that had started and not finished when the file was stopped, if one had. */
+  runningTest?: string;
+  /** For a timeout: the loop of learner code the fork was spinning in, when its runner could say. */
+  loop?: LoopSite;
   /** Errors that stopped the file itself, such as a failed import. */
   errors: RawError[];
   tests: RawTest[];

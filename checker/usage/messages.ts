@@ -31,7 +31,12 @@ const ko = {
   nextFix: (where: string, what: string) => `다음 할 일: ${where} 고치기 (${what})`,
   timeout: (seconds: number) => `${seconds}초 안에 끝나지 않아 멈췄다. 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
   timeoutIn: (seconds: number, file: string) =>
-    `${seconds}초 안에 끝나지 않아 멈췄다. 돌던 테스트 파일: ${file} (그 안의 어느 테스트에서 멈췄는지는 채점기가 알 수 없다). 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
+    `${seconds}초 안에 끝나지 않아 멈췄다. 돌던 테스트 파일: ${file} (멈출 때 돌던 테스트는 알 수 없었다. 파일을 불러오거나 테스트 앞뒤의 준비·정리 코드를 돌리던 중이었을 수 있다). 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
+  testTimeoutIn: (seconds: number, test: string, file: string) =>
+    `${seconds}초 안에 끝나지 않아 멈췄다. 멈춘 테스트: ${test} (테스트 파일 ${file}). 같은 파일의 다른 테스트는 이 때문에 채점하지 못했다. 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
+  loopAt: (where: string) => `멈출 때 돌던 반복문: ${where}`,
+  stoppedByTest: (seconds: number, test: string) =>
+    `채점하지 못했다: 같은 파일의 테스트 ${josa(`"${test}"`, '이/가')} ${seconds}초 안에 끝나지 않아 파일 전체를 멈췄다.`,
   loadTimeoutIn: (seconds: number, file: string) =>
     `테스트 파일 ${josa(file, '을/를')} 불러오는 데 CPU 시간 ${seconds}초를 다 써서 멈췄다(앞의 파일이 불러오다 멈춘 뒤에는 파일마다 불러오기에 CPU 시간을 이만큼만 준다. 기다리는 시간은 세지 않는다). 모듈 맨 위에서 끝나지 않는 계산이나 무한 루프가 있는지 살펴보라.`,
   testTimeout: (seconds: number) => `테스트 하나에 주어진 ${seconds}초 안에 끝나지 않아 멈췄다. 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
@@ -123,7 +128,11 @@ const en: Messages = {
   nextFix: (where, what) => `Next: fix ${where} (${what})`,
   timeout: (seconds) => `Stopped after ${seconds} s without finishing. Look for an infinite loop or a wait that never ends.`,
   timeoutIn: (seconds, file) =>
-    `Stopped after ${seconds} s without finishing, while running the test file ${file} (the checker cannot tell which of its tests was running). Look for an infinite loop or a wait that never ends.`,
+    `Stopped after ${seconds} s without finishing, while running the test file ${file} (no test of it was known to be running: it may have been loading the file, or running setup or cleanup code outside the tests). Look for an infinite loop or a wait that never ends.`,
+  testTimeoutIn: (seconds, test, file) =>
+    `Stopped after ${seconds} s without finishing, in the test "${test}" of the test file ${file}; the file's other tests could not be graded because of it. Look for an infinite loop or a wait that never ends.`,
+  loopAt: (where) => `The loop it was spinning in: ${where}`,
+  stoppedByTest: (seconds, test) => `Not graded: the test "${test}" of the same file did not finish within ${seconds} s, so the whole file was stopped.`,
   loadTimeoutIn: (seconds, file) =>
     `Stopped after ${seconds} s of CPU time spent loading the test file ${file} (once an earlier file hung while loading, each later file gets this much CPU time to load; time spent waiting does not count). Look for a computation or an infinite loop at the top level of a module that never ends.`,
   testTimeout: (seconds) => `Stopped after ${seconds} s, the limit for one test, without finishing. Look for an infinite loop or a wait that never ends.`,

@@ -61,6 +61,52 @@ describe('scoreTarget timeouts name the limit that fired', () => {
     expect(score({ ...load, limit: 'file' }).message).not.toContain('CPU');
   });
 
+  test('a file stopped while a test ran names that test; its other tests say they were not graded because of it', () => {
+    const stopped: RawFile = { outcome: 'timeout', limitMs: 60_000, limit: 'file', runningTest: 'answers', errors: [], tests: [] };
+    const exercise = score(stopped);
+    expect(exercise.status).toBe('timeout');
+    expect(exercise.tests.map((test) => test.status)).toEqual(['timeout', 'timeout']);
+    expect(exercise.message).toBe(
+      'Stopped after 60 s without finishing, in the test "answers" of the test file checker/suites/01-x/1-x.test.ts; the file\'s other tests could not be graded because of it. Look for an infinite loop or a wait that never ends.',
+    );
+    expect(exercise.tests[1]!.message).toBe(exercise.message);
+    expect(exercise.tests[0]!.message).toBe('Not graded: the test "answers" of the same file did not finish within 60 s, so the whole file was stopped.');
+    const korean = score(stopped, 'ko');
+    expect(korean.message).toBe(
+      '60초 안에 끝나지 않아 멈췄다. 멈춘 테스트: 답한다 (테스트 파일 checker/suites/01-x/1-x.test.ts). 같은 파일의 다른 테스트는 이 때문에 채점하지 못했다. 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.',
+    );
+    expect(korean.tests[0]!.message).toBe('채점하지 못했다: 같은 파일의 테스트 "답한다"가 60초 안에 끝나지 않아 파일 전체를 멈췄다.');
+    expect(score({ ...stopped, runningTest: 'stops in time' }, 'ko').tests[1]!.message).toContain('테스트 "제때 멈춘다"가 60초');
+  });
+
+  test('a running test the manifest does not list is named as the suite spells it, and none of the file passes', () => {
+    const exercise = score({ outcome: 'timeout', limitMs: 60_000, runningTest: 'an extra check', errors: [], tests: [] });
+    expect(exercise.message).toContain('in the test "an extra check"');
+    expect(exercise.tests.every((test) => test.status === 'timeout' && test.message.includes('"an extra check"'))).toBe(true);
+  });
+
+  test('a file stopped in a loop of learner code gives the loop\'s file:line, and points the learner there instead of the TODO', () => {
+    const loop = { file: join(chaptersDir, '01-x', 'main.ts'), line: 7 };
+    const exercise = score({ outcome: 'timeout', limitMs: 60_000, runningTest: 'answers', loop, errors: [], tests: [] });
+    expect(exercise.message.split('\n').at(-1)).toBe('The loop it was spinning in: chapters/01-x/main.ts:7');
+    expect(exercise.tests[1]!.message).toBe(exercise.message);
+    expect(exercise.todo).toBe('chapters/01-x/main.ts:7');
+    expect(renderText(scoreTarget({ scratch, target, outcomes: new Map([[suite, { outcome: 'timeout', limitMs: 60_000, loop, errors: [], tests: [] }]]), problems: [], selected, suites: new Map([['01/1', [{ file: suite }]]]), lang: 'ko', limits: timeLimits(60_000) })))
+      .toMatch(/멈출 때 돌던 반복문: chapters\/01-x\/main\.ts:7\n {4}살펴볼 곳: chapters\/01-x\/main\.ts:7\n[^]*다음 할 일: 01\/1 → chapters\/01-x\/main\.ts:7$/);
+  });
+
+  test('a loop outside the learner\'s chapters is not shown, and the TODO stays the place to look', () => {
+    const exercise = score({ outcome: 'timeout', limitMs: 60_000, loop: { file: join(suitesDir, '01-x', '1-x.test.ts'), line: 3 }, errors: [], tests: [] });
+    expect(exercise.message).not.toContain('loop it was spinning in');
+    expect(exercise.todo).toBe('chapters/01-x/main.ts:1');
+  });
+
+  test('with no test known to be running, the file\'s message says so', () => {
+    const exercise = score({ outcome: 'timeout', limitMs: 60_000, limit: 'file', errors: [], tests: [] });
+    expect(exercise.message).toContain('no test of it was known to be running');
+    expect(score({ outcome: 'timeout', limitMs: 60_000, errors: [], tests: [] }, 'ko').message).toContain('멈출 때 돌던 테스트는 알 수 없었다');
+  });
+
   test('the TODO is shown under the learner folder\'s shown name', () => {
     expect(score(slowTest).todo).toBe('chapters/01-x/main.ts:1');
   });
