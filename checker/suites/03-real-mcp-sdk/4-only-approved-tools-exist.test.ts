@@ -4,7 +4,7 @@ import { ProtocolError } from '@modelcontextprotocol/client';
 import { test } from 'vitest';
 import { described, ensure, say } from '../_lib/say.ts';
 import { describeError } from './errors.ts';
-import { inEachEra, outcome, showOutcome, suiteOptions, withConnection } from './support.ts';
+import { inDocs, inEachEra, outcome, showOutcome, suiteOptions, withConnection } from './support.ts';
 import type { Connection } from './support.ts';
 import { josa } from '../_lib/josa.ts';
 
@@ -22,7 +22,7 @@ async function listedNames(connection: Connection): Promise<string[] | string> {
     return (await connection.client.listTools()).tools.map((tool) => tool.name).sort();
   } catch (error) {
     if (error instanceof ProtocolError && error.code === -32601) return [];
-    return describeError(error);
+    return inDocs(describeError(error));
   }
 }
 
