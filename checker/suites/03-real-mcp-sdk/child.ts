@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Stream } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/client';
+import { Client, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { LEARNER_NODE_ENV, bundlePath } from '../_lib/learner-process.ts';
 import { learnerDeadlineMs } from '../_lib/limits.ts';
@@ -87,8 +87,11 @@ export interface StdioConnection {
   close(): Promise<void>;
 }
 
-/** Starts the learner's stdio.ts through a StdioClientTransport and connects the way `era` opens. */
-export async function connectStdio(era: Era, file = STDIO_FILE): Promise<StdioConnection> {
+/**
+ * Starts the learner's stdio.ts through a StdioClientTransport and connects the way `era` opens; fails in the
+ * learner's terms when the connection is not open `deadlineMs` after this call, spawning and probing included.
+ */
+export async function connectStdio(era: Era, file = STDIO_FILE, deadlineMs = learnerDeadlineMs()): Promise<StdioConnection> {
   const transport = new StdioClientTransport({ ...serverCommand(file), stderr: 'pipe' });
   const stderr = stderrTail(transport.stderr);
   const errors: string[] = [];
@@ -98,8 +101,13 @@ export async function connectStdio(era: Era, file = STDIO_FILE): Promise<StdioCo
     const jsonButNotMessage = error.name === 'ZodError' || error.constructor.name === 'ZodError';
     errors.push(jsonButNotMessage ? say('stdout에 JSON-RPC 메시지가 아닌 JSON 줄이 왔다', 'a JSON line that is not a JSON-RPC message arrived on stdout') : describeError(error).slice(0, 300));
   };
+  // The SDK's timeout counts from each request it sends, after the spawn; this one counts from the start.
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SdkError(SdkErrorCode.RequestTimeout, say(`${deadlineMs} ms 안에 연결이 열리지 않았다`, `the connection was not open within ${deadlineMs} ms`))), deadlineMs);
+  });
   try {
-    await client.connect(transport, { timeout: learnerDeadlineMs() });
+    await Promise.race([client.connect(transport, { timeout: deadlineMs }), late]);
   } catch (error) {
     await transport.close().catch(() => undefined);
     fail({
@@ -107,6 +115,8 @@ export async function connectStdio(era: Era, file = STDIO_FILE): Promise<StdioCo
       got: described(`${describeError(error)}${stderr() ? ` | stderr: ${stderr()}` : ''}`),
       expected: say(`stdio.ts가 ${era} 클라이언트의 연결 요청에 답함`, `stdio.ts answers the opening request of a ${era} client`),
     });
+  } finally {
+    clearTimeout(timer);
   }
   return { client, errors, stderr, close: () => transport.close() };
 }
