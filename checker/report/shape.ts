@@ -26,7 +26,7 @@ export interface ExerciseReport {
   status: Status;
   message: string;
   hint: string;
-  /** Where the learner edits, `file:line` (just the file once the TODO is gone). */
+  /** Where the learner edits, `file:line` (just the file once the TODO is gone), or the learner's line that the failure shown named as its cause. */
   todo: string;
   /** The exercise's weight when it passes, else 0: an exercise scores only when all of its expected tests pass. */
   points: number;
