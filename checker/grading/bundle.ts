@@ -13,7 +13,7 @@ const REFUSED = 'Access to this API has been restricted';
 /**
  * Bundles a learner entry point and the learner files it imports into one ES module, so a sandboxed child
  * process can run it with plain Node (no TypeScript loader, which would need to start a process of its own).
- * Packages stay imports. Bundling reads the code and never runs it, and reads no file outside `root` (the
+ * Packages stay imports; a source map goes beside the bundle. Bundling reads the code and never runs it, and reads no file outside `root` (the
  * student's own copy): an import of any other file fails the bundle with the sandbox's refusal, naming the import.
  * Returns an error message, or null.
  */
@@ -37,7 +37,8 @@ export async function bundleLearnerEntry(entry: string, root: string): Promise<s
       ],
     });
     try {
-      await bundle.write({ file: out, format: 'esm' });
+      // The map beside the bundle lets a learner process started with --enable-source-maps name the learner's own files and lines.
+      await bundle.write({ file: out, format: 'esm', sourcemap: true });
     } finally {
       await bundle.close();
     }

@@ -103,34 +103,51 @@ function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeE
   const firstBadPart = scored.find((part) => part.tests.some((test) => test.status !== 'pass'));
   const firstBad = firstBadPart?.tests.find((test) => test.status !== 'pass');
   const message = firstBadPart?.message ?? (firstBad ? `${firstBad.title}\n${firstBad.message}` : '');
-  // A file stopped in a loop of learner code points the learner at that loop rather than at the TODO.
+  // A file stopped in a loop of learner code points the learner at that loop rather than at the TODO; otherwise the
+  // failure shown names the learner's line that caused it, and the place to look and the next step follow it.
   const stoppedAt = scored.find((part) => part.stoppedAt)?.stoppedAt;
-  return { ...base, ...(stoppedAt ? { todo: stoppedAt } : {}), status, message, points: pointsFor(status, weight), ...(blocked && status !== 'pass' ? { blocked } : {}), tests };
+  const pointed = stoppedAt ?? (firstBad && !firstBadPart?.message ? firstBadPart?.wheres.get(firstBad.name) : undefined);
+  return { ...base, ...(pointed ? { todo: pointed } : {}), status, message, points: pointsFor(status, weight), ...(blocked && status !== 'pass' ? { blocked } : {}), tests };
 }
 
 function everyTest(part: Part, status: Status, message: string): TestReport[] {
   return part.names.map((name) => ({ name: part.name(name), title: part.title(name), status, message }));
 }
 
+/** One scored suite file: its tests, a message for the whole file when it never ran its tests, and the place each failed test named. */
+interface ScoredPart {
+  tests: TestReport[];
+  message: string | null;
+  load?: { where: string; message: string };
+  /** By report test name: the learner's file:line, as the learner knows it, that the test's failure named as the cause. */
+  wheres: Map<string, string>;
+  /** For a file stopped in a loop of learner code: that loop's file:line, as the learner knows it. */
+  stoppedAt?: string;
+}
+
 /** Scores one suite file; a file that crashed, timed out or failed to load gives that message for the whole file. */
-function scorePart(input: ScoreInput, part: Part, typeMessage: string): { tests: TestReport[]; message: string | null; load?: { where: string; message: string }; stoppedAt?: string } {
+function scorePart(input: ScoreInput, part: Part, typeMessage: string): ScoredPart {
   const say = messages(input.lang);
   const raw = input.outcomes.get(part.file);
-  if (!raw || raw.outcome === 'crashed') return { tests: everyTest(part, 'error', say.crashed(LEARNER_HEAP_MB)), message: say.crashed(LEARNER_HEAP_MB) };
-  if (raw.outcome === 'timeout') return timedOut(input, part, raw);
+  const wheres = new Map<string, string>();
+  if (!raw || raw.outcome === 'crashed') return { tests: everyTest(part, 'error', say.crashed(LEARNER_HEAP_MB)), message: say.crashed(LEARNER_HEAP_MB), wheres };
+  if (raw.outcome === 'timeout') return { ...timedOut(input, part, raw), wheres };
   const fileError = raw.errors[0];
   if (fileError) {
     const text = fileError.denied ? say.denied(fileError.denied.permission, fileError.denied.resource) : fileError.message;
     const message = say.importFailed(clean(input, text, fileError.stack));
     const where = learnerFrame(input.target, fileError.stack);
     const load = where ? { where, message: clean(input, text, '') } : undefined;
-    return { tests: everyTest(part, 'error', message), message, ...(load ? { load } : {}) };
+    return { tests: everyTest(part, 'error', message), message, ...(load ? { load } : {}), wheres };
   }
   const tests = part.names.map((name): TestReport => {
     const ran = raw.tests.find((test) => test.name === name);
-    return { name: part.name(name), title: part.title(name), ...testOutcome(input, ran, typeMessage) };
+    const outcome = testOutcome(input, ran, typeMessage);
+    const where = outcome.status === 'fail' && ran?.where ? learnerFrame(input.target, ran.where) : null;
+    if (where) wheres.set(part.name(name), where);
+    return { name: part.name(name), title: part.title(name), ...outcome };
   });
-  return { tests, message: null };
+  return { tests, message: null, wheres };
 }
 
 /**

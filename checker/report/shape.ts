@@ -26,7 +26,10 @@ export interface ExerciseReport {
   status: Status;
   message: string;
   hint: string;
-  /** Where the learner edits, `file:line` (just the file once the TODO is gone); for a file stopped in a loop of learner code, that loop's `file:line`. */
+  /**
+   * Where the learner edits, `file:line` (just the file once the TODO is gone); or, when the failure shown has a cause
+   * in the learner's code, that line: the loop a stopped file was spinning in, or the line the failure named.
+   */
   todo: string;
   /** The exercise's weight when it passes, else 0: an exercise scores only when all of its expected tests pass. */
   points: number;

@@ -12,6 +12,8 @@ export interface RawTest {
   stack: string;
   /** Set when the sandbox refused what the test's code tried to do. */
   denied?: Denied;
+  /** The learner's file:line (a path in the graded copy) a suite's failure named as the cause, if it named one. */
+  where?: string;
 }
 
 /** An error that stopped a whole suite file, such as a failed import. */
@@ -46,7 +48,8 @@ function deniedPart(error: unknown): { denied?: Denied } {
 export function toRawTest(test: TestCase): RawTest {
   const result = test.result();
   const first = result.errors?.[0];
-  return { name: test.name, state: result.state, message: first?.message ?? '', stack: first?.stack ?? '', ...deniedPart(first) };
+  const where = (first as Record<string, unknown> | undefined)?.['where'];
+  return { name: test.name, state: result.state, message: first?.message ?? '', stack: first?.stack ?? '', ...deniedPart(first), ...(typeof where === 'string' ? { where } : {}) };
 }
 
 /** The errors that stopped a whole suite file, such as a failed import. */

@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { test } from 'vitest';
 import { ensure, say } from '../_lib/say.ts';
-import { REPORT, expectError, expectResult, isObject, send, watchDisk, withServer } from './support.ts';
+import { REPORT, expectError, expectResult, inDocsValue, isObject, send, watchDisk, withServer } from './support.ts';
 
 /**
  * The rule: arguments of the wrong shape are refused before any file is touched. Each case runs twice: in a root
@@ -22,7 +22,7 @@ function rejectsArguments(args: unknown, message: string): void {
         'The server read or looked at a file before refusing arguments of the wrong shape; the shape checks come before any file is touched.',
       ),
       sent: exchange.sent,
-      got: { touched: touched.map((path) => path.slice(dirname(root).length + 1)), reply: exchange.reply },
+      got: { touched: touched.map((path) => path.slice(dirname(root).length + 1)), reply: inDocsValue(exchange.reply) },
       expected: say('파일을 건드리지 않은 -32602 거절', 'a -32602 refusal that touched no file'),
     });
   });
@@ -73,7 +73,7 @@ test('still refuses an unknown tool or extra call fields with -32602', () => {
           'Keep the checks at the top of callTool (the tool name is summarize_document, the fields are only name and arguments); see whether editing the argument checks removed one.',
         ),
         sent: exchange.sent,
-        got: exchange.reply,
+        got: inDocsValue(exchange.reply),
         expected: '{"error": {"code": -32602, ...}, "id": 7, "jsonrpc": "2.0"}',
       });
       expectError(exchange, -32602, { id: 7 });
@@ -93,7 +93,7 @@ test('still summarizes report.txt for a valid call', () => {
       {
         what: say('올바른 호출은 여전히 제목과 본문 줄 수를 돌려줘야 한다.', 'A valid call must still return the title and body line count.'),
         sent: exchange.sent,
-        got: exchange.reply,
+        got: inDocsValue(exchange.reply),
         expected: say('isError false, text {"body_lines": 2, "title": "작업 보고서"}', 'isError false, text {"body_lines": 2, "title": "작업 보고서"}'),
       },
     );

@@ -2,7 +2,7 @@ import { test } from 'vitest';
 import { checkParseError } from '../../../chapters/01-mini-mcp/main.ts';
 import { attempt } from '../_lib/run.ts';
 import { ensure, say } from '../_lib/say.ts';
-import { REPORT, expectError, sendRaw, withServer } from './support.ts';
+import { REPORT, expectError, inDocs, sendRaw, withServer } from './support.ts';
 
 const PARSE_ERROR = '{"error": {"code": -32700, "message": "JSON 해석에 실패했다."}, "id": null, "jsonrpc": "2.0"}';
 
@@ -53,7 +53,7 @@ test('checkParseError accepts the real server', () => {
     const outcome = attempt(() => checkParseError((raw) => server.handle(raw)));
     ensure(outcome.ok, {
       what: say('올바른 서버에 대해 checkParseError가 예외를 던졌다.', 'checkParseError threw for a correct server.'),
-      got: outcome.ok ? undefined : outcome.error,
+      got: outcome.ok ? undefined : inDocs(outcome.error),
       expected: say('예외 없이 끝난다', 'it returns without throwing'),
     });
   });

@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { test } from 'vitest';
 import { attempt } from '../_lib/run.ts';
 import { described, ensure, fail, say, show } from '../_lib/say.ts';
-import { REPORT, expectError, expectResult, inDocs, isObject, send, watchDisk, withServer } from './support.ts';
+import { REPORT, expectError, expectResult, inDocs, inDocsValue, isObject, send, watchDisk, withServer } from './support.ts';
 import type { Exchange } from './support.ts';
 import type { MiniServer } from '../../../chapters/01-mini-mcp/server.ts';
 import { josa } from '../_lib/josa.ts';
@@ -52,7 +52,7 @@ function refusedAddresses(names: readonly string[], root: string): unknown[] {
 }
 
 function expectShape(exchange: Exchange, ok: boolean, ko: string, en: string, expected: unknown): void {
-  ensure(ok, { what: say(ko, en), sent: exchange.sent, got: exchange.reply, expected: show(expected) });
+  ensure(ok, { what: say(ko, en), sent: exchange.sent, got: inDocsValue(exchange.reply), expected: show(expected) });
 }
 
 function readReport(server: MiniServer, body: string, name = 'report.txt'): void {
@@ -143,8 +143,8 @@ test('reads no file for an address the allowlist refuses', () => {
             `허용 목록 ${josa(show(names), '은/는')} 이 주소를 받지 않는데, 서버가 답하기 전에 파일을 읽거나 살펴보았다. 허용 목록이 먼저다. 읽은 뒤에 거절하면 답은 같아 보여도, 허용되지 않은 파일이 이미 열렸다(읽다 난 ENOENT를 -32602로 바꿔도 마찬가지다).`,
             `The allowlist ${show(names)} does not admit this address, yet the server read or looked at files before it answered. The allowlist comes first: refusing after reading may look the same in the reply, but a file that is not allowed was already opened (turning the ENOENT of that read into -32602 changes nothing).`,
           ),
-          sent: request,
-          got: { touched: watched.touched.map((path) => path.slice(dirname(root).length + 1)), reply: watched.value.ok ? watched.value.value : inDocs(watched.value.error) },
+          sent: inDocsValue(request),
+          got: { touched: watched.touched.map((path) => path.slice(dirname(root).length + 1)), reply: watched.value.ok ? inDocs(watched.value.value) : inDocs(watched.value.error) },
           expected: say('파일을 하나도 건드리지 않고 -32602로 거절', 'a -32602 refusal that touched no file'),
         });
       }
@@ -166,8 +166,8 @@ test('does not answer a missing allowed document as a refusal', () => {
           `허용 목록 ${josa(show(names), '은/는')} gone.txt를 받지만 그 파일은 폴더에 없다. 서버가 이를 거절(-32602)이나 결과로 답했다. 허용된 문서를 읽지 못한 것은 버그이지 거절이 아니다. 거절처럼 꾸미면 버그가 정상적인 답 뒤에 숨는다.`,
           `The allowlist ${show(names)} admits gone.txt, but the folder has no such file, and the server answered as a refusal (-32602) or with a result. Failing to read an allowed document is a bug, not a refusal; dressing it as one hides the bug behind a normal-looking reply.`,
         ),
-        sent: request,
-        got: outcome.ok ? outcome.value : inDocs(outcome.error),
+        sent: inDocsValue(request),
+        got: outcome.ok ? inDocsValue(outcome.value) : inDocs(outcome.error),
         expected: say('handle이 읽기 오류를 그대로 던짐(또는 -32602가 아닌 오류)', 'handle lets the read error propagate (or an error other than -32602)'),
       });
     }

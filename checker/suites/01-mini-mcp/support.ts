@@ -15,7 +15,7 @@ export type Reply = { [key: string]: unknown };
 
 /** One request sent to the server and the reply it produced. */
 export interface Exchange {
-  /** What was sent, as the learner would write it: the request object, or the raw text when it was not JSON. */
+  /** What was sent, as the learner would write it (the request object, or the raw text when it was not JSON), with no temporary path. */
   sent: unknown;
   /** The reply text exactly as handle returned it. */
   raw: string;
@@ -53,13 +53,22 @@ export function inDocs(text: string): string {
   return current === null ? text : text.split(`${current}/`).join('');
 }
 
+/** A value to show (a request, a reply) with inDocs applied to every string inside it, so a sent or echoed address shows no temporary path. */
+export function inDocsValue(value: unknown): unknown {
+  if (typeof value === 'string') return inDocs(value);
+  if (Array.isArray(value)) return value.map(inDocsValue);
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, inDocsValue(inner)]));
+  return value;
+}
+
 /** True for a JSON object (not null, not an array). */
 export function isObject(value: unknown): value is Reply {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Sends raw text to handle; fails (instead of crashing) when handle throws or answers with something not an object. */
-export function sendRaw(server: MiniServer, text: string, sent: unknown = text): Exchange {
+export function sendRaw(server: MiniServer, text: string, request: unknown = text): Exchange {
+  const sent = inDocsValue(request);
   const outcome = attempt(() => server.handle(text));
   if (!outcome.ok) {
     const readFile = outcome.error.includes('ENOENT') || outcome.error.includes('ERR_INVALID_ARG_TYPE');
@@ -77,9 +86,9 @@ export function sendRaw(server: MiniServer, text: string, sent: unknown = text):
   try {
     parsed = JSON.parse(raw);
   } catch {
-    fail({ what: say('응답이 JSON이 아니다.', 'The reply is not JSON.'), sent, got: raw });
+    fail({ what: say('응답이 JSON이 아니다.', 'The reply is not JSON.'), sent, got: inDocs(raw) });
   }
-  ensure(isObject(parsed), { what: say('응답이 JSON 객체가 아니다.', 'The reply is not a JSON object.'), sent, got: parsed });
+  ensure(isObject(parsed), { what: say('응답이 JSON 객체가 아니다.', 'The reply is not a JSON object.'), sent, got: inDocsValue(parsed) });
   return { sent, raw, reply: parsed };
 }
 
@@ -101,28 +110,28 @@ export function expectError(
   ensure(isObject(error) && error['code'] === code, {
     what: say(`오류 코드 ${code} 응답이 와야 한다.`, `Expected an error reply with code ${code}.`),
     sent,
-    got: reply,
+    got: inDocsValue(reply),
     expected: wanted,
   });
   if (options.message !== undefined) {
     ensure(error['message'] === options.message, {
       what: say('오류 메시지가 다르다.', 'The error message differs.'),
       sent,
-      got: reply,
+      got: inDocsValue(reply),
       expected: wanted,
     });
   }
   ensure(!Object.hasOwn(reply, 'result'), {
     what: say('오류 응답에 result가 함께 들어 있다.', 'The error reply also carries a result.'),
     sent,
-    got: reply,
+    got: inDocsValue(reply),
     expected: say('error만 있는 응답', 'a reply with error only'),
   });
   if (options.id !== undefined) {
     ensure(Object.hasOwn(reply, 'id') && reply['id'] === options.id, {
       what: say(`응답의 "id"는 ${josa(show(options.id), '으로/로')} 실제로 들어 있어야 한다.`, `The reply must carry "id": ${show(options.id)}.`),
       sent,
-      got: reply,
+      got: inDocsValue(reply),
       expected: `"id": ${show(options.id)}`,
     });
   }
@@ -134,7 +143,7 @@ export function expectResult(exchange: Exchange, id = 7): Reply {
   ensure(!Object.hasOwn(reply, 'error') && isObject(reply['result']) && reply['id'] === id, {
     what: say('성공 응답이 와야 한다.', 'Expected a successful reply.'),
     sent,
-    got: reply,
+    got: inDocsValue(reply),
     expected: say(`"id": ${josa(id, '와/과')} 객체 result가 있는 응답`, `a reply with "id": ${id} and an object result`),
   });
   return reply['result'];

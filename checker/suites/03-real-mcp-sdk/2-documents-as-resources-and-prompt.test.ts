@@ -1,7 +1,7 @@
 import { test } from 'vitest';
 import { watchDiskWhile } from '../_lib/disk.ts';
 import { described, ensure, say, show } from '../_lib/say.ts';
-import { REPORT, SECRET, inEachEra, outcome, showOutcome, suiteOptions, withConnection } from './support.ts';
+import { REPORT, SECRET, inDocsValue, inEachEra, outcome, showOutcome, suiteOptions, withConnection } from './support.ts';
 import type { Connection } from './support.ts';
 
 const WHERE = 'chapters/03-real-mcp-sdk/server.ts (TODO(03/2))';
@@ -74,7 +74,7 @@ test('reads an allowed document and refuses any other address with -32602 before
           ensure(contents.length === 1 && contents[0]?.text === text && contents[0].uri === `docs://${name}` && contents[0].mimeType === 'text/plain', {
             what: say(`허용된 docs://${name}을 읽으면 그 주소, 형식(text/plain), 문서 내용이 한 건으로 와야 한다. ${WHERE}`, `Reading the allowed docs://${name} must return one item with that address, its format (text/plain) and the document. ${WHERE}`),
             sent: { method: 'resources/read', uri: `docs://${name}`, allowlist: documents },
-            got: read,
+            got: inDocsValue(read),
             expected: `{"uri":"docs://${name}","mimeType":"text/plain","text":${JSON.stringify(text)}}`,
           });
         }

@@ -4,7 +4,7 @@ import { ProtocolError } from '@modelcontextprotocol/client';
 import { test } from 'vitest';
 import { described, ensure, say } from '../_lib/say.ts';
 import { describeError } from './errors.ts';
-import { inEachEra, outcome, showOutcome, suiteOptions, withConnection } from './support.ts';
+import { inDocs, inEachEra, outcome, showOutcome, suiteOptions, withConnection } from './support.ts';
 import type { Connection } from './support.ts';
 import { josa } from '../_lib/josa.ts';
 
@@ -22,8 +22,13 @@ async function listedNames(connection: Connection): Promise<string[] | string> {
     return (await connection.client.listTools()).tools.map((tool) => tool.name).sort();
   } catch (error) {
     if (error instanceof ProtocolError && error.code === -32601) return [];
-    return describeError(error);
+    return inDocs(describeError(error));
   }
+}
+
+/** An error message with the tool name it mentions put as <tool>, so the answers about two names can be compared. */
+function withoutName(message: string, name: string): string {
+  return message.split(name).join('<tool>');
 }
 
 test('lists only the tools its options approve, whichever they are', () => inEachEra(async (era) => {
@@ -49,15 +54,15 @@ test('answers a call to any unapproved tool as it answers an unknown tool', () =
       const unknown = await outcome(connection.client.callTool({ name: 'no_such_tool', arguments: {} }));
       for (const name of Object.keys(CALLS).filter((tool) => !approved.includes(tool))) {
         const called = await outcome(connection.client.callTool({ name, arguments: CALLS[name] }));
-        const same = called.kind === 'protocol' && unknown.kind === 'protocol' && called.code === unknown.code;
+        const same = called.kind === 'protocol' && unknown.kind === 'protocol' && called.code === unknown.code && withoutName(called.message, name) === withoutName(unknown.message, 'no_such_tool');
         ensure(same, {
           what: say(
-            `승인한 도구(설정의 tools)가 ${JSON.stringify(approved)}이라 ${josa(name, '은/는')} 승인되지 않았는데, 그 호출이 모르는 도구(no_such_tool)와 다른 답을 받았다. 승인하지 않은 도구는 서버에 없는 도구다. 처리기까지 가서 결과로 거절되면 도구가 있다는 사실과 설명이 이미 드러난다. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))`,
-            `The approved tools (the tools setting) are ${JSON.stringify(approved)}, so ${name} is not approved, yet a call to it got a different answer from an unknown tool (no_such_tool). An unapproved tool is a tool the server does not have; refused in its handler with a result, it already showed that it exists. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))`,
+            `승인한 도구(설정의 tools)가 ${JSON.stringify(approved)}이라 ${josa(name, '은/는')} 승인되지 않았는데, 그 호출이 모르는 도구(no_such_tool)와 다른 답을 받았다. 승인하지 않은 도구는 서버에 없는 도구다. 처리기까지 가서 결과로 거절되면 도구가 있다는 사실과 설명이 이미 드러나고, 프로토콜 오류라도 코드나 메시지가 모르는 도구의 것과 다르면 그 차이가 도구가 있다고 알린다. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))`,
+            `The approved tools (the tools setting) are ${JSON.stringify(approved)}, so ${name} is not approved, yet a call to it got a different answer from an unknown tool (no_such_tool). An unapproved tool is a tool the server does not have; refused in its handler with a result, it already showed that it exists, and a protocol error whose code or message differs from an unknown tool's says by that difference that the tool is there. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))`,
           ),
           sent: { tools: approved, call: { name, arguments: CALLS[name] } },
           got: { call: showOutcome(called), unknownTool: showOutcome(unknown) },
-          expected: say('모르는 도구와 같은 프로토콜 오류', 'the same protocol error as an unknown tool'),
+          expected: say('모르는 도구와 같은 프로토콜 오류: 같은 코드, 도구 이름만 다른 같은 메시지', 'the same protocol error as an unknown tool: the same code, and the same message but for the tool name'),
         });
       }
     }, { options: suiteOptions({ tools: new Set(approved) }) });

@@ -2,12 +2,14 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Stream } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/client';
+import { Client, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { LEARNER_NODE_ENV, bundlePath } from '../_lib/learner-process.ts';
 import { learnerDeadlineMs } from '../_lib/limits.ts';
 import { described, fail, say } from '../_lib/say.ts';
+import { STDOUT_ORIGIN_PRELOAD, StdoutOrigins } from '../_lib/stdout-origin.ts';
 import { describeError } from './errors.ts';
 import { josa } from '../_lib/josa.ts';
 import { clientOptionsFor } from './eras.ts';
@@ -41,6 +43,16 @@ for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, stop);
 /** The learner's stdio.ts inside the graded copy. */
 const STDIO_FILE = fileURLToPath(new URL('../../../chapters/03-real-mcp-sdk/stdio.ts', import.meta.url));
 
+/** The learner's chapters folder inside the graded copy, for naming the places a server wrote from. */
+export const CHAPTERS_DIR = join(STDIO_FILE, '..', '..');
+
+/**
+ * What every learner server gets besides its sandbox: source maps, so its stacks name the learner's files and lines
+ * rather than the checker's bundle, and the preload that reports where each stdout write came from (readable under
+ * the sandbox: it lies in the graded copy, beside these suites).
+ */
+const ORIGIN_FLAGS = ['--enable-source-maps', '--require', STDOUT_ORIGIN_PRELOAD];
+
 /**
  * How a learner's stdio server is started: the one place that builds its command, arguments and folder.
  * Under the checker it runs the bundle the checker made of stdio.ts, with the sandbox flags the checker gives
@@ -48,7 +60,7 @@ const STDIO_FILE = fileURLToPath(new URL('../../../chapters/03-real-mcp-sdk/stdi
  */
 function serverCommand(file = STDIO_FILE): { command: string; args: string[]; cwd: string } {
   const given = process.env[LEARNER_NODE_ENV];
-  const serverArgs = given ? [...(JSON.parse(given) as string[]).slice(1), bundleOf(file)] : ['--import', 'tsx', file];
+  const serverArgs = given ? [...(JSON.parse(given) as string[]).slice(1), ...ORIGIN_FLAGS, bundleOf(file)] : ['--import', 'tsx', ...ORIGIN_FLAGS, file];
   return { command: process.execPath, args: ['-e', GUARD, '--', process.execPath, ...serverArgs], cwd: join(file, '..') };
 }
 
@@ -65,18 +77,26 @@ function bundleOf(file: string): string {
   return bundle;
 }
 
-/** The first kilobytes a child wrote to stderr, kept so a failure can show why the server stopped. */
-function stderrTail(stream: Stream | null): () => string {
+/**
+ * Reads a child's stderr: the records of stdout-origin.cjs go to `origins`; of the rest, the first kilobytes are
+ * kept so a failure can show why the server stopped.
+ */
+function readStderr(stream: Stream | null): { tail: () => string; origins: StdoutOrigins } {
+  const origins = new StdoutOrigins();
+  const decoder = new StringDecoder('utf8');
   let text = '';
-  stream?.on('data', (chunk: Buffer) => {
-    if (text.length < 4_000) text += chunk.toString('utf8');
-  });
-  return () => {
+  const keep = (more: string) => {
+    if (text.length < 4_000) text += more;
+  };
+  stream?.on('data', (chunk: Buffer) => keep(origins.feed(decoder.write(chunk))));
+  stream?.on('end', () => keep(origins.feed(decoder.end()) + origins.end()));
+  const tail = () => {
     const lines = text.trim().split('\n');
     // A crash prints the stack after the error line; the error line is the one worth showing.
     const thrown = lines.find((line) => /^\w*Error\b|\bERR_[A-Z_]+/.test(line));
     return thrown ? thrown.trim() : lines.slice(-3).join(' | ');
   };
+  return { tail, origins };
 }
 
 /** An SDK client connected over stdio to the learner's server, and every error the client reported. */
@@ -84,13 +104,18 @@ export interface StdioConnection {
   client: Client;
   errors: string[];
   stderr(): string;
+  /** The learner files and lines (paths in the graded copy) that wrote to stdout so far, waiting up to `deadlineMs` for a first one. */
+  stdoutWriters(deadlineMs: number): Promise<string[]>;
   close(): Promise<void>;
 }
 
-/** Starts the learner's stdio.ts through a StdioClientTransport and connects the way `era` opens. */
-export async function connectStdio(era: Era, file = STDIO_FILE): Promise<StdioConnection> {
+/**
+ * Starts the learner's stdio.ts through a StdioClientTransport and connects the way `era` opens; fails in the
+ * learner's terms when the connection is not open `deadlineMs` after this call, spawning and probing included.
+ */
+export async function connectStdio(era: Era, file = STDIO_FILE, deadlineMs = learnerDeadlineMs()): Promise<StdioConnection> {
   const transport = new StdioClientTransport({ ...serverCommand(file), stderr: 'pipe' });
-  const stderr = stderrTail(transport.stderr);
+  const { tail: stderr, origins } = readStderr(transport.stderr);
   const errors: string[] = [];
   const client = new Client({ name: 'course-checker', version: '1.0.0' }, clientOptionsFor(era));
   client.onerror = (error) => {
@@ -98,8 +123,13 @@ export async function connectStdio(era: Era, file = STDIO_FILE): Promise<StdioCo
     const jsonButNotMessage = error.name === 'ZodError' || error.constructor.name === 'ZodError';
     errors.push(jsonButNotMessage ? say('stdout에 JSON-RPC 메시지가 아닌 JSON 줄이 왔다', 'a JSON line that is not a JSON-RPC message arrived on stdout') : describeError(error).slice(0, 300));
   };
+  // The SDK's timeout counts from each request it sends, after the spawn; this one counts from the start.
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SdkError(SdkErrorCode.RequestTimeout, say(`${deadlineMs} ms 안에 연결이 열리지 않았다`, `the connection was not open within ${deadlineMs} ms`))), deadlineMs);
+  });
   try {
-    await client.connect(transport, { timeout: learnerDeadlineMs() });
+    await Promise.race([client.connect(transport, { timeout: deadlineMs }), late]);
   } catch (error) {
     await transport.close().catch(() => undefined);
     fail({
@@ -107,8 +137,10 @@ export async function connectStdio(era: Era, file = STDIO_FILE): Promise<StdioCo
       got: described(`${describeError(error)}${stderr() ? ` | stderr: ${stderr()}` : ''}`),
       expected: say(`stdio.ts가 ${era} 클라이언트의 연결 요청에 답함`, `stdio.ts answers the opening request of a ${era} client`),
     });
+  } finally {
+    clearTimeout(timer);
   }
-  return { client, errors, stderr, close: () => transport.close() };
+  return { client, errors, stderr, stdoutWriters: (deadlineMs) => origins.someLearnerWrite(deadlineMs), close: () => transport.close() };
 }
 
 /** A learner server started from the same command, driven line by line, for what no SDK client would send. */
@@ -116,6 +148,11 @@ export interface RawServer {
   write(line: string): void;
   /** Every stdout line so far that was not a JSON-RPC message (not JSON, or JSON without "jsonrpc": "2.0"). */
   noise(): string[];
+  /**
+   * For each line of noise(), the learner file:line (a path in the graded copy) whose write began it, or null where
+   * none is known; waits up to `deadlineMs` for the server's reports of its writes to catch up with its stdout.
+   */
+  noiseOrigins(deadlineMs: number): Promise<(string | null)[]>;
   /** Resolves with the parsed message whose id is `id`; fails when the server exits or stays silent past the deadline (learnerDeadlineMs unless given). */
   reply(id: number, deadlineMs?: number): Promise<Record<string, unknown>>;
   close(): void;
@@ -125,30 +162,46 @@ export interface RawServer {
 export function startRaw(file = STDIO_FILE): RawServer {
   const { command, args, cwd } = serverCommand(file);
   const child = spawn(command, args, { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
-  const stderr = stderrTail(child.stderr);
+  const { tail: stderr, origins } = readStderr(child.stderr);
   const messages: Record<string, unknown>[] = [];
-  const noise: string[] = [];
+  // Each noise line with the stdout byte it starts at, where the server's reports of its writes place it.
+  const noise: { line: string; offset: number }[] = [];
   const waiting = new Set<() => void>();
-  let buffered = '';
+  // The line being read, in pieces, and where it starts on stdout; `seen` counts every stdout byte so far.
+  let pieces: Buffer[] = [];
+  let kept = 0;
+  let lineStart = 0;
+  let seen = 0;
   let exited: string | null = null;
-  child.stdout.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString('utf8');
-    const lines = buffered.split('\n');
-    // A flood without line breaks must not grow without bound; the rest of a giant line is dropped.
-    buffered = (lines.pop() ?? '').slice(0, 1_000_000);
-    for (const line of lines) {
-      let message: unknown = null;
-      try {
-        message = JSON.parse(line);
-      } catch {
-        // Not JSON: kept as noise below.
-      }
-      if (typeof message === 'object' && message !== null && (message as Record<string, unknown>)['jsonrpc'] === '2.0') {
-        if (messages.length < 1_000) messages.push(message as Record<string, unknown>);
-      } else if (noise.length < 20) {
-        noise.push(line.slice(0, 200));
-      }
+  const endLine = () => {
+    const line = Buffer.concat(pieces).toString('utf8');
+    let message: unknown = null;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      // Not JSON: kept as noise below.
     }
+    if (typeof message === 'object' && message !== null && (message as Record<string, unknown>)['jsonrpc'] === '2.0') {
+      if (messages.length < 1_000) messages.push(message as Record<string, unknown>);
+    } else if (noise.length < 20) {
+      noise.push({ line: line.slice(0, 200), offset: lineStart });
+    }
+  };
+  child.stdout.on('data', (chunk: Buffer) => {
+    for (let from = 0; ; ) {
+      const end = chunk.indexOf(10, from);
+      const piece = chunk.subarray(from, end === -1 ? chunk.length : end);
+      // A flood without line breaks must not grow without bound; the rest of a giant line is dropped.
+      if (kept < 1_000_000) pieces.push(piece.subarray(0, 1_000_000 - kept));
+      kept += piece.length;
+      if (end === -1) break;
+      endLine();
+      pieces = [];
+      kept = 0;
+      lineStart = seen + end + 1;
+      from = end + 1;
+    }
+    seen += chunk.length;
     for (const wake of waiting) wake();
   });
   child.on('exit', (code, signal) => {
@@ -160,7 +213,8 @@ export function startRaw(file = STDIO_FILE): RawServer {
     write: (line) => {
       child.stdin.write(`${line}\n`);
     },
-    noise: () => [...noise],
+    noise: () => noise.map(({ line }) => line),
+    noiseOrigins: (deadlineMs) => origins.at(noise.map(({ offset }) => offset), seen, deadlineMs),
     reply: (id, deadlineMs = learnerDeadlineMs()) =>
       new Promise((resolve, reject) => {
         const noReply = (why: string) => {

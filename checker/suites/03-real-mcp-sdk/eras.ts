@@ -27,7 +27,7 @@ export async function inEachEra(fn: (era: Era) => Promise<void>): Promise<void> 
     try {
       await fn(era);
     } catch (error) {
-      if (error instanceof LearnerFacingError) throw new LearnerFacingError(`[${eraLabel(era)}] ${error.message}`);
+      if (error instanceof LearnerFacingError) throw new LearnerFacingError(`[${eraLabel(era)}] ${error.message}`, error.where);
       throw error;
     }
   }

@@ -10,7 +10,9 @@ import { fail, say } from '../_lib/say.ts';
 import { describeError } from './errors.ts';
 import { clientOptionsFor } from './eras.ts';
 import type { Era } from './eras.ts';
-export { outcome, showOutcome } from './outcome.ts';
+import { showOutcome as showOutcomeAsIs } from './outcome.ts';
+import type { Outcome } from './outcome.ts';
+export { outcome } from './outcome.ts';
 export type { Outcome } from './outcome.ts';
 export { ERAS, eraLabel, inEachEra } from './eras.ts';
 export type { Era } from './eras.ts';
@@ -48,6 +50,24 @@ process.on('exit', () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
+/** A text from the learner's code with every documents folder suiteOptions made written as docs, so no temporary path is shown. */
+export function inDocs(text: string): string {
+  return folders.reduce((shown, folder) => shown.split(folder).join('docs'), text);
+}
+
+/** A value to show (a result the learner's server sent) with inDocs applied to every string inside it. */
+export function inDocsValue(value: unknown): unknown {
+  if (typeof value === 'string') return inDocs(value);
+  if (Array.isArray(value)) return value.map(inDocsValue);
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, inDocsValue(inner)]));
+  return value;
+}
+
+/** A short line for an outcome, used as "got" in failure messages, with the documents folder written as docs. */
+export function showOutcome(result: Outcome): string {
+  return inDocs(showOutcomeAsIs(result));
+}
+
 /** An SDK client connected in memory to the learner's server, with every request method it sent. */
 export interface Connection {
   client: Client;
@@ -83,7 +103,7 @@ async function connect(era: Era, options: ServerOptions = suiteOptions(), make: 
     await served.close().catch(() => undefined);
     fail({
       what: say('SDK 클라이언트가 buildServer(options)로 만든 서버에 연결하지 못했다.', 'An SDK client could not connect to the server buildServer(options) made.'),
-      got: buildError || describeError(error),
+      got: inDocs(buildError || describeError(error)),
       expected: say('buildServer가 McpServer를 돌려주고 연결이 끝남', 'buildServer returns an McpServer and the connection completes'),
     });
   }

@@ -1,22 +1,49 @@
+import { randomInt } from 'node:crypto';
 import { test } from 'vitest';
 import { described, ensure, say } from '../_lib/say.ts';
 import { ALL_SCOPES, HTTP_TS, REVISION, connectClient, handlerOf, legacy, modern, send, setup, showAnswer } from './support.ts';
 import type { Answer, Raw } from './support.ts';
 
+/** The revisions the fixed requests below name; the drawn ones are kept off this list, so a list of refused values cannot pass. */
+const LISTED = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2027-01-01', REVISION];
+
+/** A YYYY-MM-DD date drawn for this run between the given years that `fits`, never one of the listed revisions. */
+function drawDate(fromYear: number, toYear: number, fits: (date: string) => boolean): string {
+  for (;;) {
+    const date = `${randomInt(fromYear, toYear + 1)}-${String(randomInt(1, 13)).padStart(2, '0')}-${String(randomInt(1, 29)).padStart(2, '0')}`;
+    if (!LISTED.includes(date) && fits(date)) return date;
+  }
+}
+
+/**
+ * Revisions drawn once per run, on no list a learner can see in advance. A header alone names a revision older than
+ * 2026-07-28 (or a version-like string that is no revision), as a 2025-era client sends it; a revision from 2026-07-28
+ * on is sent the modern way, in the header and in _meta alike.
+ */
+const DRAWN = {
+  pastDate: drawDate(2024, 2026, (date) => date < REVISION),
+  notARevision: `${randomInt(0, 2)}.${randomInt(0, 100)}`,
+  futureDate: drawDate(2026, 2031, (date) => date > REVISION),
+  garbage: `rev-${randomInt(0, 2 ** 32).toString(36)}`,
+};
+
 /** Requests from clients that do not speak 2026-07-28: each names another revision, or none, the way such a client sends it. */
 function staleRequests(token: string): { label: string; raw: Raw }[] {
   const found: { label: string; raw: Raw }[] = [];
-  for (const version of [undefined, '2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']) {
-    const shown = version ?? say('(버전 없음)', '(no version)');
+  const drawn = say(' (이번 실행에서 뽑은 값)', ' (a value drawn for this run)');
+  const headerOnly: [string | undefined, string][] = [[undefined, ''], ...LISTED.slice(0, 4).map((version): [string, string] => [version, '']), [DRAWN.pastDate, drawn], [DRAWN.notARevision, drawn]];
+  for (const [version, note] of headerOnly) {
+    const shown = `${version ?? say('(버전 없음)', '(no version)')}${note}`;
     found.push({ label: `tools/list, MCP-Protocol-Version ${shown}`, raw: legacy('tools/list', {}, token, version) });
     found.push({ label: `tools/call count_tasks, MCP-Protocol-Version ${shown}`, raw: legacy('tools/call', { name: 'count_tasks', arguments: { status: 'open' } }, token, version) });
   }
-  for (const version of ['2025-06-18', '2025-11-25']) {
+  for (const [version, note] of [['2025-06-18', ''], ['2025-11-25', ''], [DRAWN.pastDate, drawn], [DRAWN.garbage, drawn]] as const) {
     const params = { protocolVersion: version, capabilities: {}, clientInfo: { name: 'old-client', version: '1.0.0' } };
-    found.push({ label: `initialize ${version}`, raw: legacy('initialize', params, token, undefined) });
+    found.push({ label: `initialize ${version}${note}`, raw: legacy('initialize', params, token, undefined) });
   }
-  for (const version of ['2025-11-25', '2027-01-01']) {
-    found.push({ label: `tools/list, _meta ${version}`, raw: modern('tools/list', {}, token, version) });
+  for (const [version, note] of [['2025-11-25', ''], ['2027-01-01', ''], [DRAWN.pastDate, drawn], [DRAWN.futureDate, drawn], [DRAWN.garbage, drawn]] as const) {
+    found.push({ label: `tools/list, _meta ${version}${note}`, raw: modern('tools/list', {}, token, version) });
+    found.push({ label: `tools/call count_tasks, _meta ${version}${note}`, raw: modern('tools/call', { name: 'count_tasks', arguments: { status: 'open' } }, token, version) });
   }
   return found;
 }

@@ -38,13 +38,23 @@ export interface Failure {
   sent?: unknown;
   got?: unknown;
   expected?: string;
+  /**
+   * The learner's `file:line` that caused it, as an absolute path in the graded copy, when the suite knows one (a
+   * learner process's own report of where it wrote, say): the report's place to look and next step follow it
+   * instead of the exercise's TODO. The message names the place in the learner's terms itself.
+   */
+  where?: string;
 }
 
 /** The error a suite throws; its message is shown to the learner as it is, without a stack. */
 export class LearnerFacingError extends Error {
-  constructor(message: string) {
+  /** See Failure.where. */
+  readonly where: string | undefined;
+
+  constructor(message: string, where?: string) {
     super(message);
     this.name = 'LearnerFacingError';
+    this.where = where;
   }
 }
 
@@ -54,7 +64,7 @@ export function fail(failure: Failure): never {
   if ('sent' in failure) lines.push(`  ${say('보낸 것', 'sent')}: ${show(failure.sent)}`);
   if ('got' in failure) lines.push(`  ${say('받은 것', 'got')}: ${show(failure.got)}`);
   if (failure.expected !== undefined) lines.push(`  ${say('기대한 것', 'expected')}: ${failure.expected}`);
-  throw new LearnerFacingError(lines.join('\n'));
+  throw new LearnerFacingError(lines.join('\n'), failure.where);
 }
 
 /** Fails with the given failure unless the condition holds. */

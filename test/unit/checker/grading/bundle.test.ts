@@ -30,6 +30,12 @@ describe('bundleLearnerEntry', () => {
     expect(readFileSync(bundlePath(entry), 'utf8')).toContain('own file');
   });
 
+  test('writes a source map beside the bundle, naming the learner files, so a learner process can report their lines', async () => {
+    const entry = join(root, 't0', 'chapters', '03-x', 'here.ts');
+    expect(await bundleLearnerEntry(entry, join(root, 't0'))).toBeNull();
+    expect((JSON.parse(readFileSync(`${bundlePath(entry)}.map`, 'utf8')) as { sources: string[] }).sources).toEqual(['here.ts']);
+  });
+
   test('refuses, naming it, a file outside the copy, and never reads it into a bundle', async () => {
     const entry = join(root, 't0', 'chapters', '03-x', 'stdio.ts');
     const error = await bundleLearnerEntry(entry, join(root, 't0'));

@@ -137,3 +137,25 @@ describe('a type check that gave no answer', () => {
   });
 });
 
+
+describe('a failure that names the learner line that caused it', () => {
+  const failedAt = (where: string): RawFile => ({
+    outcome: 'ran',
+    errors: [],
+    tests: [
+      { name: 'stops in time', state: 'failed', message: 'wrote a stray line', stack: '', where },
+      { name: 'answers', state: 'passed', message: '', stack: '' },
+    ],
+  });
+
+  test('moves the place to look and the next step from the TODO to that line, as the learner knows it', () => {
+    const exercise = score(failedAt(join(chaptersDir, '01-x', 'log.ts:12')));
+    expect(exercise.todo).toBe('chapters/01-x/log.ts:12');
+    const report = scoreTarget({ scratch, target, outcomes: new Map([[suite, failedAt(join(chaptersDir, '01-x', 'log.ts:12'))]]), problems: [], selected, suites: new Map([['01/1', [{ file: suite }]]]), lang: 'en', limits: timeLimits(60_000) });
+    expect(renderText(report)).toContain('Next: 01/1 → chapters/01-x/log.ts:12');
+  });
+
+  test('keeps the TODO when the named line lies outside the learner\'s chapters', () => {
+    expect(score(failedAt(join(root, 'elsewhere', 'log.ts:12'))).todo).toBe('chapters/01-x/main.ts:1');
+  });
+});

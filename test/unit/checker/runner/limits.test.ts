@@ -1,6 +1,6 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { LOAD_LIMIT_MS, TEST_LIMIT_MS, seconds, timeLimits } from '../../../../checker/runner/limits.ts';
-import { TEST_LIMIT_ENV, learnerDeadlineMs } from '../../../../checker/suites/_lib/limits.ts';
+import { TEST_LIMIT_ENV, learnerDeadlineMs, startupDeadlineMs, startupTestLimitMs } from '../../../../checker/suites/_lib/limits.ts';
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -26,6 +26,15 @@ test('a suite waits for a learner process four fifths of the test limit the chec
   expect(learnerDeadlineMs()).toBe(24_000);
   vi.stubEnv(TEST_LIMIT_ENV, 'soon');
   expect(learnerDeadlineMs()).toBe(4_000);
+});
+
+test('a test that waits for start-up first is given room for the start-up deadline and a whole learner deadline after it', () => {
+  for (const given of ['', String(timeLimits(60_000).testMs)]) {
+    vi.stubEnv(TEST_LIMIT_ENV, given);
+    expect(startupTestLimitMs()).toBeGreaterThan(startupDeadlineMs() + learnerDeadlineMs());
+  }
+  vi.stubEnv(TEST_LIMIT_ENV, '');
+  expect([startupDeadlineMs(), startupTestLimitMs()]).toEqual([5_000, 10_000]);
 });
 
 test('messages round to whole seconds, never 0', () => {
