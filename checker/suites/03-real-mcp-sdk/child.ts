@@ -1,44 +1,18 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import type { Stream } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
 import { Client, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { LEARNER_NODE_ENV, bundlePath } from '../_lib/learner-process.ts';
+import { learnerCommand } from '../_lib/learner-process.ts';
+import type { LearnerCommand } from '../_lib/learner-process.ts';
 import { learnerDeadlineMs } from '../_lib/limits.ts';
 import { described, fail, say } from '../_lib/say.ts';
 import { STDOUT_ORIGIN_PRELOAD, StdoutOrigins } from '../_lib/stdout-origin.ts';
 import { describeError } from './errors.ts';
-import { josa } from '../_lib/josa.ts';
 import { clientOptionsFor } from './eras.ts';
 import type { Era } from './eras.ts';
-
-/**
- * Trusted code between the suite and the learner's server process. It forwards stdin; when its own stdin closes
- * (the suite closed it, or the grading process died, even by SIGKILL) it closes the server's stdin and, one second
- * later, kills the server's whole process group if anything in it still runs. Learner code never runs in it.
- */
-const GUARD = `
-const { spawn } = require('node:child_process');
-const [command, ...args] = process.argv.slice(1);
-const server = spawn(command, args, { stdio: ['pipe', 'inherit', 'inherit'], detached: true });
-const killGroup = () => { try { process.kill(-server.pid, 'SIGKILL'); } catch {} };
-let stopping = false;
-const stop = () => {
-  if (stopping) return;
-  stopping = true;
-  server.stdin.end();
-  setTimeout(killGroup, 1000);
-};
-server.stdin.on('error', () => {});
-server.on('exit', (code) => { killGroup(); process.exit(stopping ? 0 : code ?? 1); });
-process.stdin.on('data', (chunk) => server.stdin.write(chunk));
-process.stdin.on('end', stop);
-process.stdin.on('error', stop);
-for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, stop);
-`;
 
 /** The learner's stdio.ts inside the graded copy. */
 const STDIO_FILE = fileURLToPath(new URL('../../../chapters/03-real-mcp-sdk/stdio.ts', import.meta.url));
@@ -47,34 +21,12 @@ const STDIO_FILE = fileURLToPath(new URL('../../../chapters/03-real-mcp-sdk/stdi
 export const CHAPTERS_DIR = join(STDIO_FILE, '..', '..');
 
 /**
- * What every learner server gets besides its sandbox: source maps, so its stacks name the learner's files and lines
- * rather than the checker's bundle, and the preload that reports where each stdout write came from (readable under
- * the sandbox: it lies in the graded copy, beside these suites).
+ * How a learner's stdio server is started: the one place that names its entry and what it gets besides what every
+ * learner process gets, the preload that reports where each stdout write came from (readable under the sandbox: it
+ * lies in the graded copy, beside these suites).
  */
-const ORIGIN_FLAGS = ['--enable-source-maps', '--require', STDOUT_ORIGIN_PRELOAD];
-
-/**
- * How a learner's stdio server is started: the one place that builds its command, arguments and folder.
- * Under the checker it runs the bundle the checker made of stdio.ts, with the sandbox flags the checker gives
- * (no TypeScript loader: tsx would need to start a process of its own). Elsewhere it runs stdio.ts with tsx.
- */
-function serverCommand(file = STDIO_FILE): { command: string; args: string[]; cwd: string } {
-  const given = process.env[LEARNER_NODE_ENV];
-  const serverArgs = given ? [...(JSON.parse(given) as string[]).slice(1), ...ORIGIN_FLAGS, bundleOf(file)] : ['--import', 'tsx', ...ORIGIN_FLAGS, file];
-  return { command: process.execPath, args: ['-e', GUARD, '--', process.execPath, ...serverArgs], cwd: join(file, '..') };
-}
-
-/** The checker's bundle of a learner file; fails with the bundler's words when the file could not be bundled. */
-function bundleOf(file: string): string {
-  const bundle = bundlePath(file);
-  if (existsSync(`${bundle}.error`)) {
-    fail({
-      what: say(`${josa(basename(file), '을/를')} 실행할 수 있게 묶지 못했다.`, `${basename(file)} could not be bundled to run.`),
-      got: described(readFileSync(`${bundle}.error`, 'utf8').split('\n').slice(0, 5).join('\n')),
-      expected: say('문법 오류 없이 불러올 수 있는 stdio.ts', 'a stdio.ts that loads without syntax errors'),
-    });
-  }
-  return bundle;
+function serverCommand(file = STDIO_FILE): LearnerCommand {
+  return learnerCommand(file, [STDOUT_ORIGIN_PRELOAD]);
 }
 
 /**
