@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, test } from 'vitest';
 import { processTable, withDescendants } from '../checker/runner/forks.ts';
+import { requestMeta } from '../checker/suites/_lib/request-meta.ts';
 import { REPO } from './support/run.ts';
 
 const SOLUTION_STDIO = join(REPO, 'solutions', '03-real-mcp-sdk', 'stdio.ts');
@@ -117,7 +118,7 @@ describe('the documented host command starts solutions/03-real-mcp-sdk/stdio.ts 
 });
 
 /** The 2026-07-28 _meta the trace's client sends on each request: the revision, its capabilities, who it is. */
-const TRACE_META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'trace', version: '1.0.0' } };
+const TRACE_META = requestMeta({ name: 'trace', version: '1.0.0' });
 
 /** The requests of the lesson's wire trace: a discovery, then one tool call, each on its own line. */
 const TRACE_REQUESTS = [

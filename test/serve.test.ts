@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { expect, test } from 'vitest';
+import { REVISION, requestMeta } from '../checker/suites/_lib/request-meta.ts';
 import { REPO } from './support/run.ts';
 
 /** The headers of one 2026-07-28 tools/call of count_tasks, as the printed curl example sends them. */
@@ -11,7 +12,7 @@ function callHeaders(token: string | undefined): Record<string, string> {
     accept: 'application/json, text/event-stream',
     'mcp-method': 'tools/call',
     'mcp-name': 'count_tasks',
-    'mcp-protocol-version': '2026-07-28',
+    'mcp-protocol-version': REVISION,
     ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
   };
 }
@@ -20,7 +21,7 @@ const CALL = JSON.stringify({
   jsonrpc: '2.0',
   id: 1,
   method: 'tools/call',
-  params: { name: 'count_tasks', arguments: { status: 'open' }, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+  params: { name: 'count_tasks', arguments: { status: 'open' }, _meta: requestMeta() },
 });
 
 test('npm run serve -- 04 listens on 127.0.0.1 with a printed token, answers a call with it, refuses one without it, and stops on SIGINT', async () => {

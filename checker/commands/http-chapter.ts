@@ -17,7 +17,7 @@ import type { OAuthTokenVerifier } from '@modelcontextprotocol/server';
 const HTTP_ENTRY = 'http.ts';
 
 /** The MCP revision the HTTP chapters are written for: serve's example request speaks it and conformance runs its scenarios at it. */
-export const REVISION = '2026-07-28';
+export { REVISION } from '../suites/_lib/request-meta.ts';
 
 /** The scopes a served token carries unless asked otherwise: the demo reader's, so read_note shows the step-up 403. */
 export const DEFAULT_SCOPES: readonly string[] = ['tasks:read', 'docs:read'];

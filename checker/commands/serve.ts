@@ -3,6 +3,7 @@ import { readCommandLine } from '../usage/prologue.ts';
 import { serveWords } from '../usage/serve-words.ts';
 import { parseHttpArgs } from './http-args.ts';
 import { NotServable, REVISION, serveChapter } from './http-chapter.ts';
+import { requestMeta } from '../suites/_lib/request-meta.ts';
 import type { NotServableWhy } from './http-chapter.ts';
 import type { ServeWords } from '../usage/serve-words.ts';
 
@@ -21,7 +22,7 @@ function exampleCurl(url: string, token: string): string {
     params: {
       name: 'count_tasks',
       arguments: { status: 'open' },
-      _meta: { 'io.modelcontextprotocol/protocolVersion': REVISION, 'io.modelcontextprotocol/clientCapabilities': {} },
+      _meta: requestMeta(),
     },
   };
   return [

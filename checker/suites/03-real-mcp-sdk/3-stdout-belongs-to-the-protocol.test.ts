@@ -1,5 +1,6 @@
 import { afterAll, test } from 'vitest';
 import { learnerBudget, startupDeadlineMs, startupTestLimitMs } from '../_lib/limits.ts';
+import { requestMeta } from '../_lib/request-meta.ts';
 import { described, ensure, fail, say, show } from '../_lib/say.ts';
 import { shownPlace } from '../_lib/stdout-origin.ts';
 import { CHAPTERS_DIR, connectStdio, startRaw } from './child.ts';
@@ -37,8 +38,8 @@ function writtenFrom(places: readonly (Place | null)[]): string {
   return shown.length === 0 ? WHERE : say(`stdout에 쓴 곳: ${shown.join(', ')}`, `Written to stdout from: ${shown.join(', ')}`);
 }
 
-/** What a 2026-07-28 client puts in every request's _meta: the revision and its capabilities. */
-const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'raw-check', version: '1.0.0' } };
+/** What a 2026-07-28 client puts in every request's _meta: the revision, its capabilities and who it is. */
+const META = requestMeta({ name: 'raw-check', version: '1.0.0' });
 
 // Four server processes start at once, so their start-up overlaps instead of adding up: per era, one behind the
 // SDK's StdioClientTransport and one driven line by line to see stdout exactly as it is. Start-up, the step a loaded

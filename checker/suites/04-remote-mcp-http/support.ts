@@ -3,10 +3,11 @@ import { OAuthError, OAuthErrorCode } from '@modelcontextprotocol/server';
 import type { AuthInfo, OAuthTokenVerifier } from '@modelcontextprotocol/server';
 import { buildHandler } from '../../../chapters/04-remote-mcp-http/http.ts';
 import type { HttpOptions } from '../../../chapters/04-remote-mcp-http/http.ts';
+import { REVISION, requestMeta } from '../_lib/request-meta.ts';
 import { fail, say } from '../_lib/say.ts';
 
-/** The only revision the chapter's endpoint speaks. */
-export const REVISION = '2026-07-28';
+/** The only revision the chapter's endpoint speaks: the current one, whose envelope requestMeta writes. */
+export { REVISION };
 
 /** Where a learner edits the endpoint, for failure messages. */
 export const HTTP_TS = 'chapters/04-remote-mcp-http/http.ts';
@@ -104,13 +105,9 @@ export function handlerOf(options: HttpOptions): (request: Request) => Promise<R
   }
 }
 
-/** The request _meta envelope of 2026-07-28 naming `version`. */
+/** The request _meta envelope of 2026-07-28 naming `version`, from the suites' client. */
 export function envelope(version: string): Record<string, unknown> {
-  return {
-    'io.modelcontextprotocol/protocolVersion': version,
-    'io.modelcontextprotocol/clientInfo': { name: 'course-checker', version: '1.0.0' },
-    'io.modelcontextprotocol/clientCapabilities': {},
-  };
+  return requestMeta({ name: 'course-checker', version: '1.0.0' }, version);
 }
 
 /** One hand-written HTTP request to the endpoint. */
