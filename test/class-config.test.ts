@@ -59,7 +59,8 @@ describe('grade --config: weights and a roster from a class file, never from the
     const { provenance } = firstBook;
     expect(provenance.checker_commit).toMatch(/^[0-9a-f]{40}$/);
     expect(provenance.node).toBe(process.version);
-    expect(provenance.limits).toEqual({ file_ms: 10_000, test_ms: 5_000 });
+    // The class was graded with --timeout GRADING_TIMEOUT: the file limit is that, and a test's half of it.
+    expect(provenance.limits).toEqual({ file_ms: Number(GRADING_TIMEOUT) * 1000, test_ms: Number(GRADING_TIMEOUT) * 500 });
     expect(provenance.weights).toEqual({ '01/1': 3 });
     expect(provenance.deadline).toBeNull();
     expect(Date.parse(provenance.generated_at)).not.toBeNaN();
