@@ -27,6 +27,7 @@ const HOSTILE: Record<string, Change[]> = {
   'patches-builtin': [
     { file: TEXT, prepend: "import * as nodeFs from 'node:fs';\ntry { Object.assign(nodeFs, { readFileSync: () => 'patched' }); } catch {}\n(JSON as { parse: unknown }).parse = () => ({});\n" },
   ],
+  'patches-builtin-in-chapter-2': [{ file: PAIRS, prepend: '(JSON as { parse: unknown }).parse = () => ({});\n' }],
   'memory-bomb': [{ file: PAIRS, prepend: 'const hoard: number[][] = [];\nfor (;;) hoard.push(new Array(1_000_000).fill(1));\n' }],
   // Module state is fresh for every exercise; state kept on globalThis is the student's own, in check and in grade alike.
   'leaks-global-state': [NUMBERS, TEXT].map((file) => ({
@@ -92,10 +93,14 @@ describe('a class graded together gives every student what check gives them alon
     expect(status('memory-bomb', '02/2')).toBe('error');
     expect(status('pollutes-prototype', '01/1')).toBe('pass');
     expect(status('patches-builtin', '01/1')).toBe('pass');
-    // Each chapter's first suite has a canary for polluted prototypes and patched built-ins: this student's own
-    // JSON.parse patch (text.ts, loaded by 01/3) reaches its own 02/1, in check and grade alike, while every other
-    // student's canaries pass above, so nothing leaked across students.
-    expect(status('patches-builtin', '02/1')).toBe('fail');
+    // Each chapter's first suite has a canary for polluted prototypes and patched built-ins. It sees a JSON.parse
+    // patched by the student's own chapter 2 module (pairs.ts, loaded by 02/1), in check and grade alike, and only its
+    // own test fails; the same patch made in chapter 1 (text.ts, loaded by 01/3) stays in that chapter's process, so
+    // that student's 02/1 passes; and every other student's canaries pass above: nothing leaked across students or chapters.
+    expect(status('patches-builtin-in-chapter-2', '02/1')).toBe('fail');
+    const patched = byName('patches-builtin-in-chapter-2').exercises.find((exercise) => exercise.id === '02/1')!.tests;
+    expect(patched.filter((one) => one.status !== 'pass').map((one) => one.name)).toEqual([expect.stringContaining('runs on untouched built-ins')]);
+    expect(status('patches-builtin', '02/1')).toBe('pass');
     expect(status('leaks-global-state', '02/1')).toBe('pass');
   });
 
