@@ -44,6 +44,8 @@ export interface GradeFolder {
   learner: GradedTarget;
   /** The chapters copied from it; all of GradeOptions.chapters when unset. */
   chapters?: readonly ChapterSpec[];
+  /** The ids of the selected exercises graded in it (its report lists only those); every selected exercise when unset. */
+  exercises?: readonly string[];
 }
 
 /** The tsc binary of the trusted repository. */
@@ -61,6 +63,7 @@ export class GradingSession {
     private readonly privates: readonly PrivateSuite[],
     private readonly types: TypeWatcher | null,
     private readonly sources: TrustedSources,
+    private readonly only: readonly (ReadonlySet<string> | null)[],
   ) {}
 
   /** Copies each learner folder and starts vitest. */
@@ -78,7 +81,8 @@ export class GradingSession {
         SuiteRunner.create({ root: scratch.root, trusted, lang: options.lang, limits: timeLimits(options.timeoutMs), onFileDone }),
         options.watchTypes ? TypeWatcher.start(scratch.root, TSC) : null,
       ]);
-      holder.session = new GradingSession(scratch, runner, options, privates, types, trusted);
+      const only = folders.map(({ exercises }) => (exercises ? new Set(exercises) : null));
+      holder.session = new GradingSession(scratch, runner, options, privates, types, trusted, only);
       return holder.session;
     } catch (error) {
       scratch.dispose();
@@ -94,32 +98,34 @@ export class GradingSession {
     // Each graded folder's files run in order in forks of its own, never beside another student's: one fork for the
     // chapters it changed (a fork start is most of a small chapter's cost), and one for each chapter that is still the
     // starter, so a class grades an untouched starter once. check and grade make the same groups, so they stay equal.
-    const chapters = [...new Set(selected.map(({ chapter }) => chapter))];
-    const groups = this.scratch.targets.flatMap((target) => {
+    const mine = this.scratch.targets.map((_, index) => selected.filter(({ exercise }) => this.only[index]?.has(exercise.id) ?? true));
+    const groups = this.scratch.targets.flatMap((target, index) => {
+      const chosen = mine[index]!;
+      const chapters = [...new Set(chosen.map(({ chapter }) => chapter))];
       const untouched = chapters.filter((chapter) => isStarterChapter(join(target.chaptersDir, chapter.dir), chapter.dir));
       const sets = [chapters.filter((chapter) => !untouched.includes(chapter)), ...untouched.map((chapter) => [chapter])];
       return sets.flatMap((set) =>
         [false, true].map((spawns) => ({
           spawns,
           root: target.dir,
-          files: suiteFiles(target, selected.filter((entry) => set.includes(entry.chapter) && Boolean(entry.exercise.spawns?.length) === spawns), this.privates),
+          files: suiteFiles(target, chosen.filter((entry) => set.includes(entry.chapter) && Boolean(entry.exercise.spawns?.length) === spawns), this.privates),
         })),
       );
     });
-    await bundleSpawned(this.scratch.targets, selected);
+    for (const [index, target] of this.scratch.targets.entries()) await bundleSpawned([target], mine[index]!);
     this.finished.clear();
     this.total = groups.reduce((sum, group) => sum + group.files.length, 0);
     const outcomes = await this.runner.run(groups);
     const checked = await checking;
-    return this.scratch.targets.map((target) =>
+    return this.scratch.targets.map((target, index) =>
       scoreTarget({
         scratch: this.scratch,
         target,
         outcomes,
         problems: checked.problems.filter((problem) => !relative(target.chaptersDir, problem.file).startsWith('..')),
         ...(checked.failed ? { typecheckFailed: checked.failed } : {}),
-        selected,
-        suites: new Map(selected.map((entry) => [entry.exercise.id, exerciseSuiteFiles(target, entry, this.privates)])),
+        selected: mine[index]!,
+        suites: new Map(mine[index]!.map((entry) => [entry.exercise.id, exerciseSuiteFiles(target, entry, this.privates)])),
         lang: this.options.lang,
         limits: timeLimits(this.options.timeoutMs),
       }),
