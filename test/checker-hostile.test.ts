@@ -1,31 +1,62 @@
 import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { allExercises } from '../checker/course/course.ts';
-import { FIXTURE_CHAPTERS, fixtureChecker, fixtureEntry, fixturePlanted } from './support/course.ts';
+import { FIXTURE_CHAPTERS, fixtureCheckerAsync, fixtureEntryAsync, fixturePlanted } from './support/course.ts';
 import type { ExerciseReport, Report } from '../checker/report/shape.ts';
 import { chapterDir } from './support/chapters.ts';
 import { digest } from './support/digest.ts';
 import { hostileCopy } from './support/hostile.ts';
-import { GRADING_TIMEOUT, checker } from './support/run.ts';
+import { GRADING_TIMEOUT, checkerAsync } from './support/run.ts';
+import type { Ran } from './support/run.ts';
 
 /** The two chapters these tests plant code into, by id; their folders come from the manifest. */
 const ONE = chapterDir('01');
 const TWO = chapterDir('02');
 
+/** A run that has not ended yet. */
+const NOT_RUN: Ran = { status: null, stdout: '', stderr: '' };
+
 /**
- * Runs check on the given chapters or exercises of a folder and returns the run and its report. The generous limit
- * keeps load out of the outcome: honest exercises finish on their own long before it (at 8 s, a loaded 2-core
- * machine timed out a file that only had to throw at import), and the planted loops never end, so they time out at
- * any limit.
+ * Every run of this file but the endless loops' goes into this queue, one after another, beside that one: its planted
+ * loops wait out their deadlines, and the other runs take that time instead of adding theirs to it. At most two runs
+ * at once, as two test files would; each describe's beforeAll waits for its own run.
  */
-function grade(dir: string, ids: readonly string[]) {
+let queue: Promise<unknown> = Promise.resolve();
+function queued<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** A check run and its report, filled in by the describe's beforeAll once the run ended. */
+interface Graded {
+  ran: Ran;
+  report: Report;
+  byId: (id: string) => ExerciseReport;
+}
+
+/**
+ * Starts check on the given chapters or exercises of a folder (`first`: at once, else in the queue) and returns the
+ * run and its report once its describe's beforeAll has waited for it. The generous limit keeps load out of the
+ * outcome: honest exercises finish on their own long before it (at 8 s, a loaded 2-core machine timed out a file that
+ * only had to throw at import), and the planted loops never end, so they time out at any limit.
+ */
+function grade(dir: string, ids: readonly string[], first = false): Graded {
   const json = join(dir, '..', 'report.json');
-  const ran = checker(['check', ...ids, '--target', dir, '--timeout', GRADING_TIMEOUT, '--json', json], { timeoutMs: 900_000 });
-  const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
-  const byId = (id: string): ExerciseReport => report.exercises.find((exercise) => exercise.id === id)!;
-  return { ran, report, byId };
+  const start = () => checkerAsync(['check', ...ids, '--target', dir, '--timeout', GRADING_TIMEOUT, '--json', json], { timeoutMs: 900_000 });
+  const running = first ? start() : queued(start);
+  const graded: Graded = {
+    ran: NOT_RUN,
+    report: { exercises: [] } as unknown as Report,
+    byId: (id) => graded.report.exercises.find((exercise) => exercise.id === id)!,
+  };
+  beforeAll(async () => {
+    graded.ran = await running;
+    graded.report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+  }, 1_800_000);
+  return graded;
 }
 
 describe('endless loops and exits', () => {
@@ -39,30 +70,30 @@ describe('endless loops and exits', () => {
         'export function handle(request: unknown, allowed: ReadonlySet<string> = SERVER_ALLOWED): RpcResponse {\n  if (JSON.stringify(request).includes("extra")) for (;;) {}',
     },
   ]);
-  const { ran, report, byId } = grade(dir, ['01', '02']);
+  const run = grade(dir, ['01', '02'], true);
 
   test('a loop at import times out the exercises that load it, and only those', () => {
-    expect(byId('01/2').status).toBe('timeout');
-    expect(byId('01/3').status).toBe('timeout');
-    expect(byId('01/1').status).toBe('pass');
-    expect(byId('01/4').status).toBe('pass');
+    expect(run.byId('01/2').status).toBe('timeout');
+    expect(run.byId('01/3').status).toBe('timeout');
+    expect(run.byId('01/1').status).toBe('pass');
+    expect(run.byId('01/4').status).toBe('pass');
   });
 
   test('a loop inside a handler times out that exercise', () => {
-    expect(byId('02/2').status).toBe('timeout');
+    expect(run.byId('02/2').status).toBe('timeout');
   });
 
   test('process.exit at import is an error with a clear message, not a pass', () => {
     for (const id of ['02/1', '02/3', '02/4']) {
-      expect(byId(id).status).toBe('error');
-      expect(byId(id).message).toContain('process.exit');
+      expect(run.byId(id).status).toBe('error');
+      expect(run.byId(id).message).toContain('process.exit');
     }
   });
 
   test('the run ends, exits 1 and scores only what passed', () => {
-    expect(ran.status).toBe(1);
-    expect(report.score).toBe(report.exercises.filter((exercise) => exercise.status === 'pass').length);
-    expect(report.tests_passed).toBe(report.exercises.flatMap((exercise) => exercise.tests).filter((one) => one.status === 'pass').length);
+    expect(run.ran.status).toBe(1);
+    expect(run.report.score).toBe(run.report.exercises.filter((exercise) => exercise.status === 'pass').length);
+    expect(run.report.tests_passed).toBe(run.report.exercises.flatMap((exercise) => exercise.tests).filter((one) => one.status === 'pass').length);
   });
 });
 
@@ -71,8 +102,13 @@ describe('a loop inside a test', () => {
   // right after the first test passed (vitest would send that start only with its next batched update).
   const dir = fixturePlanted([{ file: '01-numbers/numbers.ts', find: 'number): number {\n  // 아래 끝', replace: 'number): number {\n  while (value > high) {}\n  // 아래 끝' }]);
   const json = join(dir, '..', 'report.json');
-  const ran = fixtureChecker(['check', '01/2', '--target', dir, '--timeout', GRADING_TIMEOUT, '--json', json, '--lang', 'en'], { timeoutMs: 900_000 });
-  const exercise = (JSON.parse(readFileSync(json, 'utf8')) as Report).exercises[0]!;
+  const running = queued(() => fixtureCheckerAsync(['check', '01/2', '--target', dir, '--timeout', GRADING_TIMEOUT, '--json', json, '--lang', 'en'], { timeoutMs: 900_000 }));
+  let ran: Ran = NOT_RUN;
+  let exercise = {} as ExerciseReport;
+  beforeAll(async () => {
+    ran = await running;
+    exercise = (JSON.parse(readFileSync(json, 'utf8')) as Report).exercises[0]!;
+  }, 1_800_000);
 
   test('times out the exercise, naming the test that was running; the file\'s other test is not graded because of it', () => {
     expect(ran.status).toBe(1);
@@ -101,58 +137,58 @@ describe('broken code', () => {
     { file: `${TWO}/protocol.ts`, prepend: "throw new Error('boom at import');\n" },
   ]);
   // Only the two broken chapters are graded, so the score below does not depend on what other chapters exist.
-  const { ran, report, byId } = grade(dir, ['01', '02']);
+  const run = grade(dir, ['01', '02']);
 
   test('a syntax error fails every exercise that loads the file, naming the file', () => {
     for (const id of ['01/1', '01/2', '01/3', '01/4']) {
-      expect(byId(id).status).toBe('error');
-      expect(byId(id).message).toContain('server.ts');
+      expect(run.byId(id).status).toBe('error');
+      expect(run.byId(id).message).toContain('server.ts');
     }
-    expect(report.type_errors.some((problem) => problem.file.endsWith(`${ONE}/server.ts`) && problem.line > 0)).toBe(true);
+    expect(run.report.type_errors.some((problem) => problem.file.endsWith(`${ONE}/server.ts`) && problem.line > 0)).toBe(true);
   });
 
   test('a throw at import fails the exercises with its message and file:line', () => {
     for (const id of ['02/1', '02/2', '02/3', '02/4']) {
-      expect(byId(id).status).toBe('error');
-      expect(byId(id).message).toContain('boom at import');
+      expect(run.byId(id).status).toBe('error');
+      expect(run.byId(id).message).toContain('boom at import');
     }
-    expect(byId('02/2').message).toMatch(/protocol\.ts:1/);
-    expect(ran.status).toBe(1);
-    expect(report.score).toBe(0);
+    expect(run.byId('02/2').message).toMatch(/protocol\.ts:1/);
+    expect(run.ran.status).toBe(1);
+    expect(run.report.score).toBe(0);
   });
 });
 
 describe('type errors', () => {
   const dir = hostileCopy([{ file: `${TWO}/main.ts`, prepend: "const wrong: number = 'text';\nvoid wrong;\n" }]);
-  const { ran, report, byId } = grade(dir, ['01', '02']);
+  const run = grade(dir, ['01', '02']);
 
   test('are reported with file:line and keep passing tests from counting', () => {
-    expect(ran.status).toBe(1);
-    const problem = report.type_errors.find((entry) => entry.file.endsWith(`${TWO}/main.ts`));
+    expect(run.ran.status).toBe(1);
+    const problem = run.report.type_errors.find((entry) => entry.file.endsWith(`${TWO}/main.ts`));
     expect(problem?.line).toBe(1);
-    expect(ran.stdout).toMatch(new RegExp(`${TWO}/main\\.ts:1:\\d+ TS2322`));
-    expect(byId('02/1').status).toBe('fail');
-    expect(byId('02/1').message).toContain('main.ts:1');
-    expect(byId('01/1').status).toBe('pass');
+    expect(run.ran.stdout).toMatch(new RegExp(`${TWO}/main\\.ts:1:\\d+ TS2322`));
+    expect(run.byId('02/1').status).toBe('fail');
+    expect(run.byId('02/1').message).toContain('main.ts:1');
+    expect(run.byId('01/1').status).toBe('pass');
   });
 
   test('are shown once, with the exercises they block, and the next step points at the error\'s file:line', () => {
-    expect(ran.stdout.match(/TS2322/g)).toHaveLength(1);
-    expect(ran.stdout).toContain('이 오류 때문에 통과로 치지 않는 연습: 02/1, 02/2, 02/3, 02/4');
-    expect(ran.stdout.split('\n').find((line) => line.startsWith('다음 할 일'))).toMatch(new RegExp(`^다음 할 일: .*${TWO}/main\\.ts:1 고치기 \\(위의 타입 오류\\)$`));
+    expect(run.ran.stdout.match(/TS2322/g)).toHaveLength(1);
+    expect(run.ran.stdout).toContain('이 오류 때문에 통과로 치지 않는 연습: 02/1, 02/2, 02/3, 02/4');
+    expect(run.ran.stdout.split('\n').find((line) => line.startsWith('다음 할 일'))).toMatch(new RegExp(`^다음 할 일: .*${TWO}/main\\.ts:1 고치기 \\(위의 타입 오류\\)$`));
   });
 });
 
 describe('a throw at import', () => {
   const dir = hostileCopy([{ file: `${TWO}/protocol.ts`, prepend: "throw new Error('boom at import');\n" }]);
   // Chapter 2 alone, the only one with planted code.
-  const { ran, byId } = grade(dir, ['02']);
+  const run = grade(dir, ['02']);
 
   test('is said once, naming the file that failed to load, and the next step points at the throwing file:line', () => {
-    for (const id of ['02/1', '02/2', '02/3', '02/4']) expect(byId(id).blocked).toMatchObject({ kind: 'load_error', where: expect.stringMatching(/protocol\.ts:1$/) });
-    expect(ran.stdout.match(/boom at import/g)).toHaveLength(1);
-    expect(ran.stdout).toMatch(new RegExp(`${TWO}/protocol\\.ts:1을 불러오다가 실패해서 02/1, 02/2, 02/3, 02/4를 채점하지 못했다`));
-    const next = ran.stdout.split('\n').find((line) => line.startsWith('다음 할 일')) ?? '';
+    for (const id of ['02/1', '02/2', '02/3', '02/4']) expect(run.byId(id).blocked).toMatchObject({ kind: 'load_error', where: expect.stringMatching(/protocol\.ts:1$/) });
+    expect(run.ran.stdout.match(/boom at import/g)).toHaveLength(1);
+    expect(run.ran.stdout).toMatch(new RegExp(`${TWO}/protocol\\.ts:1을 불러오다가 실패해서 02/1, 02/2, 02/3, 02/4를 채점하지 못했다`));
+    const next = run.ran.stdout.split('\n').find((line) => line.startsWith('다음 할 일')) ?? '';
     expect(next).toMatch(new RegExp(`^다음 할 일: .*${TWO}/protocol\\.ts:1 고치기 \\(위의 불러오기 실패\\)$`));
     expect(next).not.toContain('main.ts');
   });
@@ -172,23 +208,23 @@ describe('forging and flooding', () => {
     { file: `${TWO}/client.ts`, prepend: pollute },
   ]);
   const before = digest(dir);
-  const { ran, byId } = grade(dir, ['01', '02']);
+  const run = grade(dir, ['01', '02']);
 
   test('rewriting the suites on disk changes nothing that runs', () => {
-    expect(byId('01/2').tests.map((one) => one.name)).not.toContain('forged');
-    expect(byId('01/2').tests.length).toBeGreaterThan(1);
-    expect(byId('01/2').status).toBe('pass');
-    expect(byId('01/3').status).toBe('pass');
+    expect(run.byId('01/2').tests.map((one) => one.name)).not.toContain('forged');
+    expect(run.byId('01/2').tests.length).toBeGreaterThan(1);
+    expect(run.byId('01/2').status).toBe('pass');
+    expect(run.byId('01/3').status).toBe('pass');
   });
 
   test('learner output is capped and never mixes into the report', () => {
-    expect(ran.stdout.length).toBeLessThan(20_000);
-    expect(ran.stdout).not.toContain('8/8');
+    expect(run.ran.stdout.length).toBeLessThan(20_000);
+    expect(run.ran.stdout).not.toContain('8/8');
   });
 
   test('a polluted prototype stays inside the exercises that load it and never passes them', () => {
-    for (const id of ['01/1', '01/4']) expect(byId(id).status).toBe('pass');
-    expect(byId('02/3').status).not.toBe('pass');
+    for (const id of ['01/1', '01/4']) expect(run.byId(id).status).toBe('pass');
+    expect(run.byId('02/3').status).not.toBe('pass');
   });
 
   test('the checker never writes into the folder it grades', () => {
@@ -220,7 +256,11 @@ describe('one student sabotaging the others in a class', () => {
   cpSync(honest, join(klass, 'b-honest', 'chapters'), { recursive: true });
   const out = join(klass, '..', `${basename(klass)}-out`);
   const honestBefore = digest(join(klass, 'b-honest'));
-  const ran = fixtureEntry('checker/class/cli.ts', [klass, '--out', out, '--timeout', GRADING_TIMEOUT, '--lang', 'en'], { timeoutMs: 900_000 });
+  const running = queued(() => fixtureEntryAsync('checker/class/cli.ts', [klass, '--out', out, '--timeout', GRADING_TIMEOUT, '--lang', 'en'], { timeoutMs: 900_000 }));
+  let ran = NOT_RUN;
+  beforeAll(async () => {
+    ran = await running;
+  }, 1_800_000);
   const book = () => JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string })[] };
 
   test('cannot change another student\'s files under grade, nor their grade', () => {

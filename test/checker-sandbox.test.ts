@@ -7,6 +7,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import type { Report } from '../checker/report/shape.ts';
 import { chapterDir } from './support/chapters.ts';
 import { digest } from './support/digest.ts';
+import type { Change } from './support/fixtures.ts';
 import { hostileCopy } from './support/hostile.ts';
 import { GRADING_TIMEOUT, REPO, checker } from './support/run.ts';
 import type { Ran } from './support/run.ts';
@@ -34,6 +35,15 @@ function run(copy: string, file: string, args: readonly string[]): Ran {
     maxBuffer: 64 * 1024 * 1024,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * Puts an attacker into the class as `name`: chapter 1 of the solutions with the attack planted, and no other chapter.
+ * Every attack sits in chapter 1, so the class grades nothing else of theirs (their other chapters are reported missing);
+ * the honest classmate hands in every chapter.
+ */
+function attacker(klass: string, name: string, changes: readonly Change[]): void {
+  cpSync(join(hostileCopy(changes), chapterDir('01')), join(klass, name, 'chapters', chapterDir('01')), { recursive: true });
 }
 
 /** Live processes whose command line contains the marker. */
@@ -68,9 +78,7 @@ describe('learner code in a class grading cannot write, spawn or signal out of i
     signal: { code: "process.kill(process.ppid, 'SIGKILL');", en: /Tried to send a signal to another process/ },
   };
   const header = "import { writeFileSync } from 'node:fs';\nimport { spawn } from 'node:child_process';\nimport { Worker } from 'node:worker_threads';\n";
-  for (const [name, attack] of Object.entries(attacks)) {
-    cpSync(hostileCopy([{ file: `${chapterDir('01')}/model.ts`, prepend: `${header}${attack.code}\n` }]), join(klass, name, 'chapters'), { recursive: true });
-  }
+  for (const [name, attack] of Object.entries(attacks)) attacker(klass, name, [{ file: `${chapterDir('01')}/model.ts`, prepend: `${header}${attack.code}\n` }]);
   cpSync(hostileCopy([]), victim, { recursive: true });
   const guarded = { checker: digest(join(copy, 'checker')), git: digest(join(copy, '.git')), victim: digest(victim) };
   const grade = (out: string) => {
@@ -157,9 +165,7 @@ describe('learner code in a class grading reads and loads only its own copy', ()
     },
   };
   // Type-correct as far as tsc can tell, so the chapter's other exercises are graded as usual.
-  for (const [name, attack] of Object.entries(attacks)) {
-    cpSync(hostileCopy([{ file: model, prepend: `// @ts-nocheck\n${attack.code}\n` }]), join(klass, name, 'chapters'), { recursive: true });
-  }
+  for (const [name, attack] of Object.entries(attacks)) attacker(klass, name, [{ file: model, prepend: `// @ts-nocheck\n${attack.code}\n` }]);
   cpSync(hostileCopy([]), join(klass, 'z-honest', 'chapters'), { recursive: true });
   const out = join(klass, '..', `${randomUUID()}-read-out`);
   // The generous limit the other class runs here get: no attack hangs, and at 10 s a loaded machine timed out the honest classmate's 03/3.

@@ -28,6 +28,8 @@ beforeAll(() => {
     ...FIXTURES.map((fixture) => ({ label: `${fixture.exercise} ${fixture.name}`, dir: buildFixture(fixture, work), ids: [fixture.exercise] })),
   ];
   writeFileSync(join(work, 'plan.json'), JSON.stringify(plan));
+  // One grading session for all of them, as a class is graded: each folder runs in forks of its own and reads only its
+  // own copy, so no fixture reaches another; a fixture is copied with its own chapter alone and graded on its exercise.
   // A safety net around waiting for the grading to exit: beside a CPU hog (load about 22 on 2 cores) it took 340 s.
   const ran = runTs('test/support/grade-many.ts', [join(work, 'plan.json'), join(work, 'out.json')], { timeoutMs: 1_500_000 });
   if (ran.status !== 0) throw new Error(`grading failed:\n${ran.stderr}`);
@@ -54,6 +56,7 @@ describe.each(EXERCISES.map(({ exercise }) => exercise.id))('hidden suite of %s'
   const mine = FIXTURES.filter((fixture) => fixture.exercise === id);
   test.each(mine.map((fixture) => [fixture.name, fixture] as const))('fails on the wrong answer %s, for its stated reason', (_name, fixture) => {
     const report = reports[`${fixture.exercise} ${fixture.name}`]!;
+    expect(report.exercises.map((exercise) => exercise.id), 'a fixture is graded on its own exercise alone').toEqual([fixture.exercise]);
     expect(report.type_errors, 'a fixture must type-check, so it fails for its own reason').toEqual([]);
     const result = exerciseIn(`${fixture.exercise} ${fixture.name}`, id);
     expect(result.status).toBe('fail');

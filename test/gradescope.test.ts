@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { CHAPTERS } from '../checker/course/current.ts';
 import { allExercises } from '../checker/course/course.ts';
+import type { ChapterSpec } from '../checker/manifest/types.ts';
+import { FIXTURE_CHAPTERS, FIXTURE_ENV, FIXTURE_STARTERS } from './support/course.ts';
 import { REPO } from './support/run.ts';
-import { committedStarters } from './support/starters.ts';
 
 /** The keys Gradescope's autograder specification documents for results.json and for one test case. */
 const TOP_KEYS = ['score', 'execution_time', 'output', 'output_format', 'test_output_format', 'test_name_format', 'visibility', 'stdout_visibility', 'extra_data', 'tests', 'leaderboard'];
@@ -32,13 +33,13 @@ function runAutograder(name: string, fill: (submission: string) => void, env: No
   return { results: JSON.parse(readFileSync(join(root, 'results', 'results.json'), 'utf8')) as Record<string, unknown>, stdout: ran.stdout };
 }
 
-/** Checks results.json against the documented shape: known keys only, numbers, statuses, and one test case per exercise. */
-function expectGradescopeShape(results: Record<string, unknown>): Record<string, unknown>[] {
+/** Checks results.json against the documented shape: known keys only, numbers, statuses, and one test case per exercise of the course graded. */
+function expectGradescopeShape(results: Record<string, unknown>, chapters: readonly ChapterSpec[] = CHAPTERS): Record<string, unknown>[] {
   for (const key of Object.keys(results)) expect(TOP_KEYS).toContain(key);
   expect(typeof results['score']).toBe('number');
   expect(typeof results['output']).toBe('string');
   const tests = results['tests'] as Record<string, unknown>[];
-  expect(tests.map((entry) => String(entry['name']).split(' ')[0])).toEqual(allExercises(CHAPTERS).map(({ exercise }) => exercise.id));
+  expect(tests.map((entry) => String(entry['name']).split(' ')[0])).toEqual(allExercises(chapters).map(({ exercise }) => exercise.id));
   for (const entry of tests) {
     for (const key of Object.keys(entry)) expect(TEST_KEYS).toContain(key);
     expect(typeof entry['score']).toBe('number');
@@ -70,12 +71,15 @@ describe('the Gradescope autograder, run without privileges against a fake /auto
     expect(tests.every((entry) => entry['status'] === 'passed' && entry['score'] === entry['max_score'])).toBe(true);
   });
 
+  // On the fixture course: that the real course's untouched starters fail every exercise and score 0 is proven in
+  // exercises.test.ts; what this case adds, finding chapter folders inside a wrapper folder and an all-failed
+  // results.json, does not depend on the course.
   test('the starters, as chapter folders alone inside a wrapper folder, score 0 with every test case failed', () => {
-    const { results } = runAutograder('starters', (submission) => cpSync(committedStarters(), join(submission, 'mcp-ts-workshop-main'), { recursive: true }));
-    const tests = expectGradescopeShape(results);
+    const { results } = runAutograder('starters', (submission) => cpSync(FIXTURE_STARTERS, join(submission, 'mcp-ts-workshop-main'), { recursive: true }), FIXTURE_ENV);
+    const tests = expectGradescopeShape(results, FIXTURE_CHAPTERS);
     expect(results['score']).toBe(0);
     expect(tests.every((entry) => entry['status'] === 'failed' && entry['score'] === 0)).toBe(true);
-    expect(String(tests[0]!['output'])).toMatch(/Look at: chapters\/01-mini-mcp\//);
+    expect(String(tests[0]!['output'])).toMatch(/Look at: chapters\/01-numbers\//);
   });
 
   test('a submission without chapter folders gets a results file that scores 0 and says why', () => {

@@ -29,6 +29,11 @@ function alwaysPass(root: string): void {
   }
 }
 
+/** Leaves chapter 1 alone in a head: the reading and forging heads plant code there only, so nothing else of them needs grading (the rest is reported missing). */
+function chapterOneOnly(root: string): void {
+  for (const chapter of CHAPTERS) if (chapter.dir !== SOLVED.dir) rmSync(join(root, 'chapters', chapter.dir), { recursive: true, force: true });
+}
+
 const honest = commitBranch(repo, 'honest', base, (root) => solveChapter(root, SOLVED.dir));
 const tampering = commitBranch(repo, 'tampering', base, (root) => {
   solveChapter(root, SOLVED.dir);
@@ -43,6 +48,7 @@ const marker = `TOPSECRET-${process.pid}`;
 writeFileSync(secret, marker);
 const reading = commitBranch(repo, 'reading', base, (root) => {
   solveChapter(root, SOLVED.dir);
+  chapterOneOnly(root);
   rewrite(join(root, 'chapters', SOLVED.dir, 'model.ts'), (text) => `// @ts-nocheck\nimport leaked from ${JSON.stringify(`${secret}?raw`)};\nthrow new Error(String(leaked));\n${text}`);
 });
 
@@ -133,9 +139,10 @@ describe('grade:pr against a head whose code tries to start a process that rewri
     "launch(process.execPath, ['-e', forgeScript], { detached: true, stdio: 'ignore' }).unref();",
     '',
   ].join('\n');
-  // Chapter 1 solved, with the forger planted in model.ts: the exercises that load it are the ones it costs.
+  // Chapter 1 solved and alone, with the forger planted in model.ts: the exercises that load it are the ones it costs.
   const forging = commitBranch(repo, 'forging', base, (root) => {
     solveChapter(root, SOLVED.dir);
+    chapterOneOnly(root);
     rewrite(join(root, 'chapters', SOLVED.dir, 'model.ts'), (text) => `${forger}${text}`);
   });
   const { status, report } = gradePr(forging, 'forging');

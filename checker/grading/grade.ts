@@ -56,6 +56,8 @@ export interface GradeFolder {
   learner: GradedTarget;
   /** The chapters copied from it; all of GradeOptions.chapters when unset. */
   chapters?: readonly ChapterSpec[];
+  /** The ids of the selected exercises graded in it (its report lists only those); every selected exercise when unset. */
+  exercises?: readonly string[];
 }
 
 /** The tsc binary of the trusted repository. */
@@ -73,6 +75,7 @@ export class GradingSession {
     private readonly privates: readonly PrivateSuite[],
     private readonly types: TypeWatcher | null,
     private readonly sources: TrustedSources,
+    private readonly only: readonly (ReadonlySet<string> | null)[],
   ) {}
 
   /** Copies each learner folder and starts vitest. */
@@ -90,7 +93,8 @@ export class GradingSession {
         SuiteRunner.create({ root: scratch.root, trusted, lang: options.lang, limits: timeLimits(options.timeoutMs), onFileDone }),
         options.watchTypes ? TypeWatcher.start(scratch.root, TSC) : null,
       ]);
-      holder.session = new GradingSession(scratch, runner, options, privates, types, trusted);
+      const only = folders.map(({ exercises }) => (exercises ? new Set(exercises) : null));
+      holder.session = new GradingSession(scratch, runner, options, privates, types, trusted, only);
       return holder.session;
     } catch (error) {
       scratch.dispose();
@@ -110,30 +114,33 @@ export class GradingSession {
     // One group per chapter of each graded folder: its files run in order in a fresh fork of their own, never beside
     // another chapter's or another student's, so what one chapter's code leaves in its process (a global, a timer, a
     // patched prototype) cannot change another chapter's grade, and a chapter grades the same whatever else is selected.
-    const chapters = [...new Set(selected.map(({ chapter }) => chapter))];
-    const groups = this.scratch.targets.flatMap((target) =>
-      chapters.flatMap((chapter) =>
+    // A folder given its own exercises (GradeFolder.exercises) runs only those.
+    const mine = this.scratch.targets.map((_, index) => selected.filter(({ exercise }) => this.only[index]?.has(exercise.id) ?? true));
+    const groups = this.scratch.targets.flatMap((target, index) => {
+      const chosen = mine[index]!;
+      const chapters = [...new Set(chosen.map(({ chapter }) => chapter))];
+      return chapters.flatMap((chapter) =>
         [false, true].map((spawns) => ({
           spawns,
           root: target.dir,
-          files: suiteFiles(target, selected.filter((entry) => entry.chapter === chapter && Boolean(entry.exercise.spawns?.length) === spawns), this.privates),
+          files: suiteFiles(target, chosen.filter((entry) => entry.chapter === chapter && Boolean(entry.exercise.spawns?.length) === spawns), this.privates),
         })),
-      ),
-    );
-    await bundleSpawned(this.scratch.targets, selected);
+      );
+    });
+    for (const [index, target] of this.scratch.targets.entries()) await bundleSpawned([target], mine[index]!);
     this.finished.clear();
     this.total = groups.reduce((sum, group) => sum + group.files.length, 0);
     const outcomes = await this.runner.run(groups);
     const checked = await checking;
-    return this.scratch.targets.map((target) =>
+    return this.scratch.targets.map((target, index) =>
       scoreTarget({
         scratch: this.scratch,
         target,
         outcomes,
         problems: checked.problems.filter((problem) => !relative(target.chaptersDir, problem.file).startsWith('..')),
         ...(checked.failed ? { typecheckFailed: checked.failed } : {}),
-        selected,
-        suites: new Map(selected.map((entry) => [entry.exercise.id, exerciseSuiteFiles(target, entry, this.privates)])),
+        selected: mine[index]!,
+        suites: new Map(mine[index]!.map((entry) => [entry.exercise.id, exerciseSuiteFiles(target, entry, this.privates)])),
         lang: this.options.lang,
         limits: timeLimits(this.options.timeoutMs),
       }),

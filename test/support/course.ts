@@ -5,7 +5,7 @@ import { loadChapters } from '../../checker/course/course.ts';
 import { COURSE_VARIABLE } from '../../checker/course/files.ts';
 import { copySolutions } from './fixtures.ts';
 import type { Change } from './fixtures.ts';
-import { REPO, checker, entry, runTs } from './run.ts';
+import { REPO, checker, checkerAsync, entry, entryAsync, runTs } from './run.ts';
 import type { Ran, RunOptions } from './run.ts';
 
 /**
@@ -33,6 +33,16 @@ export function fixtureChecker(args: readonly string[], options: RunOptions = {}
 /** A checker entry point through checker/run.mjs, on the fixture course. */
 export function fixtureEntry(file: string, args: readonly string[], options: RunOptions = {}): Ran {
   return entry(file, args, onFixture(options));
+}
+
+/** `fixtureChecker` without blocking. */
+export function fixtureCheckerAsync(args: readonly string[], options: RunOptions = {}): Promise<Ran> {
+  return checkerAsync(args, onFixture(options));
+}
+
+/** `fixtureEntry` without blocking. */
+export function fixtureEntryAsync(file: string, args: readonly string[], options: RunOptions = {}): Promise<Ran> {
+  return entryAsync(file, args, onFixture(options));
 }
 
 /** A TypeScript file of the repository run with tsx, on the fixture course. */

@@ -14,22 +14,21 @@ export interface PlanEntry {
 }
 
 /**
- * Test aid: grades many folders with few vitest runs (one per distinct selection) and writes
- * `{label: Report}` as JSON. Usage: node --import tsx test/support/grade-many.ts PLAN.json OUT.json
+ * Test aid: grades many folders in one grading session, as a class is graded (one vitest start, one type check,
+ * each folder in forks of its own), and writes `{label: Report}` as JSON. Each folder is copied with only the
+ * chapters of its ids and grades only those exercises, so its report lists just them.
+ * Usage: node --import tsx test/support/grade-many.ts PLAN.json OUT.json
  */
 async function main(planFile: string, outFile: string): Promise<void> {
   const plan = JSON.parse(readFileSync(planFile, 'utf8')) as PlanEntry[];
-  const groups = new Map<string, PlanEntry[]>();
-  for (const entry of plan) groups.set(entry.ids.join(','), [...(groups.get(entry.ids.join(',')) ?? []), entry]);
-  const reports: Record<string, Report> = {};
-  for (const entries of groups.values()) {
-    const { selected } = selectExercises(entries[0]!.ids, CHAPTERS);
-    const graded = await gradeFolders(entries.map((entry) => ({ learner: gradedTarget(entry.dir, CHAPTERS) })), selected, { lang: 'en', timeoutMs: Number(GRADING_TIMEOUT) * 1000, chapters: CHAPTERS });
-    entries.forEach((entry, index) => {
-      reports[entry.label] = graded[index]!;
-    });
-  }
-  writeFileSync(outFile, JSON.stringify(reports));
+  const { selected } = selectExercises([...new Set(plan.flatMap((entry) => entry.ids))], CHAPTERS);
+  const folders = plan.map((entry) => ({
+    learner: gradedTarget(entry.dir, CHAPTERS),
+    chapters: CHAPTERS.filter((chapter) => chapter.exercises.some((exercise) => entry.ids.includes(exercise.id))),
+    exercises: entry.ids,
+  }));
+  const graded = await gradeFolders(folders, selected, { lang: 'en', timeoutMs: Number(GRADING_TIMEOUT) * 1000, chapters: CHAPTERS });
+  writeFileSync(outFile, JSON.stringify(Object.fromEntries(plan.map((entry, index) => [entry.label, graded[index]!]))));
 }
 
 await main(process.argv[2]!, process.argv[3]!);

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
 /** The repository under test. */
@@ -30,19 +30,38 @@ export interface RunOptions {
   input?: string;
 }
 
+/** The environment of a command run by the tests. */
+function commandEnv(options: RunOptions): NodeJS.ProcessEnv {
+  // INIT_CWD is blanked: npm sets it to where `npm test` was typed, and a chapter folder there would narrow check, hint and watch.
+  // CHECKER_COURSE is blanked so a run means the real course unless the caller names another (the fixture helpers do).
+  return { ...process.env, CHECKER_LANG: '', INIT_CWD: '', CHECKER_COURSE: '', ...options.env };
+}
+
 /** Runs Node with the given arguments in the repository and waits for it. */
 function node(args: readonly string[], options: RunOptions): Ran {
   const result = spawnSync(process.execPath, args, {
     cwd: REPO,
     encoding: 'utf8',
     timeout: options.timeoutMs ?? COMMAND_LIMIT_MS,
-    // INIT_CWD is blanked: npm sets it to where `npm test` was typed, and a chapter folder there would narrow check, hint and watch.
-    // CHECKER_COURSE is blanked so a run means the real course unless the caller names another (the fixture helpers do).
-    env: { ...process.env, CHECKER_LANG: '', INIT_CWD: '', CHECKER_COURSE: '', ...options.env },
+    env: commandEnv(options),
     maxBuffer: 64 * 1024 * 1024,
     ...(options.input !== undefined ? { input: options.input } : {}),
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Like `node`, without blocking: a test file that waits out a hostile student's deadline runs its other commands meanwhile. */
+function nodeAsync(args: readonly string[], options: RunOptions): Promise<Ran> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, args, { cwd: REPO, timeout: options.timeoutMs ?? COMMAND_LIMIT_MS, env: commandEnv(options) });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdin.end(options.input ?? '');
+    child.on('error', (error) => done({ status: null, stdout, stderr: `${stderr}${error.message}` }));
+    child.on('close', (status) => done({ status, stdout, stderr }));
+  });
 }
 
 /** Runs a TypeScript file of the repository with tsx. */
@@ -58,4 +77,14 @@ export function entry(file: string, args: readonly string[], options: RunOptions
 /** Runs the checker CLI (`npm run check`, `hint`, `watch`, `reset`). */
 export function checker(args: readonly string[], options: RunOptions = {}): Ran {
   return entry('checker/cli.ts', args, options);
+}
+
+/** `entry` without blocking. */
+export function entryAsync(file: string, args: readonly string[], options: RunOptions = {}): Promise<Ran> {
+  return nodeAsync([join(REPO, 'checker', 'run.mjs'), join(REPO, file), ...args], options);
+}
+
+/** `checker` without blocking. */
+export function checkerAsync(args: readonly string[], options: RunOptions = {}): Promise<Ran> {
+  return entryAsync('checker/cli.ts', args, options);
 }
