@@ -36,8 +36,8 @@ export const chapter: ChapterEntry = {
       id: '01/2',
       title: { ko: '정수 문서 이름 거부하기', en: 'Rejecting an integer document name' },
       hint: {
-        ko: 'REJECTED_CALLS에 name이 숫자인 호출 하나를 더하라. 그리고 "거부 검사" 줄의 숫자를 손으로 고치지 말고 목록에서 계산하라. 서버가 문자열 여부부터 확인하는 이유도 생각해 보라: String(["report.txt"])은 무엇이 되는가?',
-        en: 'Add one more call to REJECTED_CALLS whose name is a number. Then do not edit the number in the "거부 검사" line by hand: compute it from the list. Also think about why the server checks for a string first: what is String(["report.txt"])?',
+        ko: 'REJECTED_CALLS에 name이 숫자인 호출 하나를 더하라. 그리고 목록에 사례를 하나 더하거나 빼면 "거부 검사" 줄의 숫자가 어떻게 되는지 따져 보라: 그 숫자는 지금 어디에서 오는가? 서버가 문자열 여부부터 확인하는 이유도 생각해 보라: String(["report.txt"])은 무엇이 되는가?',
+        en: 'Add one more call to REJECTED_CALLS whose name is a number. Then ask what the number in the "거부 검사" line does when a case is added to the list or taken out of it: where does that number come from now? Also think about why the server checks for a string first: what is String(["report.txt"])?',
       },
       rule: {
         ko: '문서 이름은 허용 목록이 제 항목으로 가진 문자열일 때만 받는다. 숫자, 배열, 상속된 이름 같은 그 밖의 값은 파일을 읽기 전에 -32602로 거절하고, main이 출력하는 거부 개수는 목록이 무엇을 담든 그 목록의 길이다.',
