@@ -5,7 +5,7 @@ import { messages } from '../usage/messages.ts';
 import { seconds } from '../runner/limits.ts';
 import type { TimeLimits } from '../runner/limits.ts';
 import { buildReport, pointsFor, weightOf } from '../report/build.ts';
-import type { Lang } from '../usage/messages.ts';
+import type { Lang, Stop } from '../usage/messages.ts';
 import type { Selected } from '../course/course.ts';
 import type { Blocker, ExerciseReport, Report, Status, TestReport, TypeErrorReport } from '../report/shape.ts';
 import type { RawFile, RawTest } from '../runner/vitest-results.ts';
@@ -156,14 +156,14 @@ function scorePart(input: ScoreInput, part: Part, typeMessage: string): ScoredPa
  */
 function timedOut(input: ScoreInput, part: Part, raw: RawFile): { tests: TestReport[]; message: string; stoppedAt?: string } {
   const say = messages(input.lang);
-  const limit = seconds(raw.limitMs ?? input.limits.fileMs);
+  const limit: Stop = { seconds: seconds(raw.limitMs ?? input.limits.fileMs), waited: raw.limit === 'wait' };
   const running = raw.limit === 'load' ? undefined : raw.runningTest;
   const { chaptersDir } = input.target;
   const stoppedAt = raw.loop && raw.loop.file.startsWith(`${chaptersDir}/`) ? `${shownScratchPath(input.target, raw.loop.file)}:${raw.loop.line}` : undefined;
   const withLoop = (message: string) => (stoppedAt ? `${message}\n${say.loopAt(stoppedAt)}` : message);
   const at = stoppedAt ? { stoppedAt } : {};
   if (running === undefined) {
-    const message = withLoop((raw.limit === 'load' ? say.loadTimeoutIn : say.timeoutIn)(limit, part.shown));
+    const message = withLoop((raw.limit === 'load' ? say.loadTimeoutIn(limit.seconds, part.shown) : say.timeoutIn(limit, part.shown)));
     return { tests: everyTest(part, 'timeout', message), message, ...at };
   }
   const title = part.names.includes(running) ? part.title(running) : running;

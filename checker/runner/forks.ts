@@ -2,19 +2,14 @@ import { environmentValue, processTable, vitestForks, withDescendants } from './
 import type { ProcessTable } from './proc.cjs';
 
 /** The process table's readers the lanes and the tests use, from the one /proc reader. */
-export { cpuMs, processTable, withDescendants } from './proc.cjs';
+export { processTable, runTimes, withDescendants } from './proc.cjs';
 
 /** The vitest forks this process started, as pids, with the lane each belongs to (from its environment). */
-function ownForks(table: ProcessTable = processTable()): { pid: number; lane: string }[] {
+function ownForks(table: ProcessTable): { pid: number; lane: string }[] {
   return vitestForks(process.pid, table).flatMap((pid) => {
     const lane = environmentValue(pid, 'CHECKER_LANE');
     return lane === undefined ? [] : [{ pid, lane }];
   });
-}
-
-/** The pid of the fork a lane is running now (a lane runs one at a time), or undefined when it has none. */
-export function laneFork(lane: string): number | undefined {
-  return ownForks().find((fork) => fork.lane === lane)?.pid;
 }
 
 function kill(pid: number): void {

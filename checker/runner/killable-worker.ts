@@ -19,7 +19,7 @@ type Listener = (arg: any) => void;
  * raising an unhandled EPIPE that would end the checker, stopping a dead fork returns at once, and the exit of a
  * killed fork cannot end the checker either. Each fork starts with the sandbox of the student it grades, and gets
  * its modules over IPC rather than from temporary files, so it never needs to read a folder where other students'
- * transformed code lies.
+ * transformed code lies. The lane learns each fork's pid as it starts, to time the files it runs by their CPU time.
  */
 export class KillableForksWorker extends ForksPoolWorker {
   override readonly name = 'checker-forks';
@@ -28,17 +28,22 @@ export class KillableForksWorker extends ForksPoolWorker {
   constructor(
     pool: PoolOptions,
     private readonly settings: () => ForkSettings,
+    private readonly started: (pid: number) => void = () => {},
   ) {
     super(pool);
   }
 
   override async start(): Promise<void> {
-    if (!this.child()) {
+    const fresh = !this.child();
+    if (fresh) {
       const { execArgv, env } = this.settings();
       this.execArgv = [...execArgv, ...this.execArgv];
       this.env = { ...this.env, ...env };
     }
     await super.start();
+    // The pid comes from the checker's own spawn, so the lane times this fork without searching /proc or trusting it.
+    const pid = this.child()?.pid;
+    if (fresh && pid !== undefined) this.started(pid);
   }
 
   /** vitest's exit and error listeners, each with the guarded listener the fork holds in its place. */

@@ -14,7 +14,7 @@ import { fileErrors, toRawTest } from './vitest-results.ts';
 import { LOOP_META, loopGuard } from './loop-guard.ts';
 import type { LoopSite } from './loop-guard.ts';
 import type { RawFile } from './vitest-results.ts';
-import { cpuMs, killLaneForks, laneFork } from './forks.ts';
+import { killLaneForks, runTimes } from './forks.ts';
 
 /** Settings for one lane. */
 export interface LaneOptions {
@@ -34,7 +34,7 @@ export interface LaneOptions {
   env?: Record<string, string>;
   /** Environment that depends on the sandbox of the group being graded, such as how to start a sandboxed learner process. */
   sandboxEnv?: (sandbox: SandboxPaths) => Record<string, string>;
-  /** Per suite file (also the longest a fork may sit between two files), per test, and to load after a hang while loading. */
+  /** Per suite file (also the most a fork may spend between two files), per test, to load after a hang while loading, and of waiting. */
   limits: TimeLimits;
   onFileDone?: (file: string) => void;
 }
@@ -43,17 +43,31 @@ export interface LaneOptions {
 const TICK_MS = 100;
 
 /**
+ * A moment in a lane's run: the clock, and how the fork's main thread had spent its life by then, on a CPU and ready
+ * for one (unknown while no fork could be read).
+ */
+interface Mark {
+  at: number;
+  fork?: { pid: number; cpu: number; ready: number };
+}
+
+/** What a file (or a pause between files) has spent since a moment: CPU time, and time blocked, neither running nor ready to. */
+interface Spent {
+  cpu: number;
+  waited: number;
+}
+
+/**
  * The file a lane's fork is running: since when, whether it has loaded, the test that started and has not finished
- * (by vitest's id, with its name), the loop of learner code it spins in, and (to time a load after a hang) the fork and its CPU time when it started the file.
+ * (by vitest's id, with its name), and the loop of learner code it spins in.
  */
 interface Running {
   file: string;
-  since: number;
+  since: Mark;
   loaded: boolean;
   test?: { id: string; name: string };
   /** The loop of learner code the fork has been spinning in, as its runner last said, with the task (test or file) it said it for. */
   loop?: LoopSite & { task: string };
-  fork?: { pid: number; cpuAtStart: number };
 }
 
 /** How many times in a row a fork may die before any file gets a result, before the rest count as crashed. */
@@ -68,8 +82,10 @@ export class Lane {
   /** The student folder of the previous group: modules Vite transformed for one student are never served to another. */
   private lastRoot: string | null = null;
   private running: Running | null = null;
-  private lastEvent = Date.now();
+  private lastEvent: Mark = { at: Date.now() };
   private hungWhileLoading = false;
+  /** The fork the lane runs now, by the pid its pool worker spawned it with. */
+  private fork: number | undefined;
 
   private constructor(
     private readonly vitest: Vitest,
@@ -111,7 +127,7 @@ export class Lane {
         root: options.root,
         config: false,
         watch: false,
-        pool: { name: 'checker-forks', createPoolWorker: (pool: PoolOptions) => new KillableForksWorker(pool, () => holder.lane!.forkSettings()) },
+        pool: { name: 'checker-forks', createPoolWorker: (pool: PoolOptions) => new KillableForksWorker(pool, () => holder.lane!.forkSettings(), (pid) => holder.lane?.forkStarted(pid)) },
         isolate: false,
         maxWorkers: 1,
         fileParallelism: false,
@@ -168,6 +184,11 @@ export class Lane {
     return { execArgv: sandboxArgv(sandbox), env: this.options.sandboxEnv?.(sandbox) ?? {} };
   }
 
+  /** A fork of this lane started: the files it runs are timed by its CPU time. */
+  forkStarted(pid: number): void {
+    this.fork = pid;
+  }
+
   /** Drops every module Vite has transformed, so the next student's forks get nothing that was loaded for another. */
   private forgetModules(): void {
     for (const project of this.vitest.projects) {
@@ -189,7 +210,7 @@ export class Lane {
   private async runOnce(files: string[]): Promise<void> {
     this.sequence.order = files;
     this.running = null;
-    this.lastEvent = Date.now();
+    this.lastEvent = this.mark();
     // Nothing one student left in the temporary folder reaches the next group.
     rmSync(this.options.sandbox.write, { recursive: true, force: true });
     mkdirSync(this.options.sandbox.write, { recursive: true });
@@ -206,26 +227,60 @@ export class Lane {
     }
   }
 
-  /** Kills the fork when the running file is past its deadline, or when the fork sits idle between files too long. */
+  /**
+   * Kills the fork when the running file is past one of its deadlines (the CPU time it computed, or the time it was
+   * blocked waiting), or when the fork spends as much between two files.
+   */
   private watch(): void {
-    const now = Date.now();
+    const now = this.mark();
+    const { loadMs, fileMs, waitMs } = this.options.limits;
     const running = this.running;
     if (running) {
-      const { loadMs, fileMs } = this.options.limits;
-      if (this.hungWhileLoading && !running.loaded && this.loadTime(running, now) > loadMs) this.stop(running, loadMs, 'load');
-      else if (now - running.since > fileMs) this.stop(running, fileMs, 'file');
+      const spent = this.spent(running.since, now);
+      if (this.hungWhileLoading && !running.loaded && spent.cpu > loadMs) this.stop(running, loadMs, 'load');
+      else if (spent.cpu > fileMs) this.stop(running, fileMs, 'file');
+      else if (spent.waited > waitMs) this.stop(running, waitMs, 'wait');
       return;
     }
     // Every file has its outcome: a fork that lingers (a learner timer, a loop after the last test) is not waited for.
     if (this.sequence.order.every((file) => this.results.has(file))) killLaneForks(this.options.id);
-    else if (now - this.lastEvent > this.options.limits.fileMs) killLaneForks(this.options.id);
+    else {
+      const spent = this.spent(this.lastEvent, now);
+      if (spent.cpu > fileMs || spent.waited > waitMs) killLaneForks(this.options.id);
+    }
+  }
+
+  /** Now, with how the lane's fork has spent its life when it can be read. */
+  private mark(): Mark {
+    const at = Date.now();
+    const pid = this.fork;
+    const times = pid === undefined ? undefined : runTimes(pid);
+    return pid !== undefined && times !== undefined ? { at, fork: { pid, ...times } } : { at };
+  }
+
+  /**
+   * What the limits count between two moments, from the fork's main thread: the CPU time it ran, and the time it was
+   * blocked (the clock less the time it ran or was ready to run). A learner loop runs without end, whatever the load;
+   * an honest file runs the same little on a busy machine as on a quiet one, and the time it waits there for a core
+   * counts as neither. When the earlier moment read no fork or another one (the file or the pause began before this
+   * fork was known), counting starts at this fork's first reading. Only the clock, as CPU time, when no fork can be read now.
+   */
+  private spent(since: Mark, now: Mark): Spent {
+    if (!now.fork) return { cpu: now.at - since.at, waited: 0 };
+    if (!since.fork || since.fork.pid !== now.fork.pid) {
+      since.at = now.at;
+      since.fork = now.fork;
+      return { cpu: 0, waited: 0 };
+    }
+    const cpu = now.fork.cpu - since.fork.cpu;
+    return { cpu, waited: now.at - since.at - cpu - (now.fork.ready - since.fork.ready) };
   }
 
   /**
    * Reports the running file as timed out at `limitMs` (of `limit`), with the test it was running if one had started
    * and not finished, and kills its fork; the rest of the group goes on in a new one.
    */
-  private stop(running: Running, limitMs: number, limit: 'file' | 'load'): void {
+  private stop(running: Running, limitMs: number, limit: 'file' | 'load' | 'wait'): void {
     if (!running.loaded) this.hungWhileLoading = true;
     const known = { ...(running.test ? { runningTest: running.test.name } : {}), ...(running.loop ? { loop: { file: running.loop.file, line: running.loop.line } } : {}) };
     this.settle(running.file, { outcome: 'timeout', limitMs, limit, ...known, errors: [], tests: [] });
@@ -233,41 +288,26 @@ export class Lane {
     killLaneForks(this.options.id);
   }
 
-  /**
-   * How long the running file has spent loading, for the shorter limit after a hang while loading: the CPU time its
-   * fork used since it started the file. A learner loop spends CPU time without end, whatever the load; an honest
-   * load spends the same little on a busy machine as on a quiet one, however long it waits for a core or for the
-   * checker to transform its modules. Wall time when the fork could not be read.
-   */
-  private loadTime(running: Running, now: number): number {
-    const cpu = running.fork ? cpuMs(running.fork.pid) : undefined;
-    return running.fork && cpu !== undefined ? cpu - running.fork.cpuAtStart : now - running.since;
-  }
-
   private queued(file: string): void {
-    this.lastEvent = Date.now();
+    this.lastEvent = this.mark();
     if (this.results.has(file)) return;
     this.running = { file, since: this.lastEvent, loaded: false };
-    if (!this.hungWhileLoading) return;
-    const pid = laneFork(this.options.id);
-    const cpuAtStart = pid === undefined ? undefined : cpuMs(pid);
-    if (pid !== undefined && cpuAtStart !== undefined) this.running.fork = { pid, cpuAtStart };
   }
 
   private collected(file: string): void {
-    this.lastEvent = Date.now();
+    this.lastEvent = this.mark();
     if (this.running?.file === file) this.running.loaded = true;
   }
 
   /** A test of the running file started (before its beforeEach hooks): until it ends, it is the one a timeout names. */
   private testStarted(test: TestCase): void {
-    this.lastEvent = Date.now();
+    this.lastEvent = this.mark();
     if (this.running?.file === test.module.moduleId) this.running.test = { id: test.id, name: test.name };
   }
 
   /** A test ended, with its hooks: no test of the file is running until the next one starts. */
   private testEnded(test: TestCase): void {
-    this.lastEvent = Date.now();
+    this.lastEvent = this.mark();
     if (this.running?.test?.id === test.id) delete this.running.test;
   }
 
@@ -287,7 +327,7 @@ export class Lane {
   }
 
   private record(module: TestModule): void {
-    this.lastEvent = Date.now();
+    this.lastEvent = this.mark();
     if (this.running?.file === module.moduleId) this.running = null;
     if (this.results.has(module.moduleId)) return;
     const tests = [...module.children.allTests()].map(toRawTest);

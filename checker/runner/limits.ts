@@ -2,15 +2,23 @@
  * The time limits of one grading run, one per level: a whole suite file, one test (or hook) inside it, and the
  * load of a file after another file of the same group hung while loading. Every one of them follows the file limit
  * (--timeout), so on a slow or loaded machine a longer --timeout is the one remedy and it covers them all; at the
- * default 10 s they are 5 s per test and 2 s to load.
+ * default 10 s they are 5 s per test, 2 s to load and 30 s of waiting.
+ *
+ * A file's limit counts the CPU time of the fork that runs it, not the clock: a learner loop spends CPU time without
+ * end whatever the load, while honest code spends the same little on a busy machine as on a quiet one, however long it
+ * waits there for a core. Code that waits for something that never comes (a promise that never settles) spends no CPU
+ * time, so the time the fork spends blocked, neither running nor ready to run, has a limit of its own, a few times the
+ * file limit; waiting for a core counts as neither.
  */
 export interface TimeLimits {
-  /** A suite file, from the moment its fork starts it (--timeout). */
+  /** The CPU time a suite file's fork may spend on it, from the moment the fork starts it (--timeout). */
   fileMs: number;
   /** One test or hook: vitest stops it and reports it timed out. */
   testMs: number;
-  /** After a file hung while loading, how much CPU time each later file of the same group gets to load (its fork's, so load does not count). */
+  /** After a file hung while loading, how much CPU time each later file of the same group gets to load. */
   loadMs: number;
+  /** The time a suite file's fork may spend blocked on it, neither running nor ready to run: what stops a wait that never ends. */
+  waitMs: number;
 }
 
 /** The longest one test may take under the default file limit; a longer file limit gives a test half of it. */
@@ -19,10 +27,16 @@ export const TEST_LIMIT_MS = 5_000;
 /** The CPU time a file gets to load after one hung while loading, under the default file limit; a longer one gives a fifth of it. */
 export const LOAD_LIMIT_MS = 2_000;
 
-/** The limits for a file limit: a test gets half of it, at least TEST_LIMIT_MS; a load after a hang a fifth, at least LOAD_LIMIT_MS; neither more than the file limit. */
+/** How many file limits a file may spend blocked: honest code waits for the checker and its own timers far less. */
+export const WAIT_FACTOR = 3;
+
+/**
+ * The limits for a file limit: a test gets half of it, at least TEST_LIMIT_MS; a load after a hang a fifth, at least
+ * LOAD_LIMIT_MS; neither more than the file limit; time blocked WAIT_FACTOR times it.
+ */
 export function timeLimits(fileMs: number): TimeLimits {
   const share = (least: number, part: number) => Math.min(fileMs, Math.max(least, Math.round(fileMs * part)));
-  return { fileMs, testMs: share(TEST_LIMIT_MS, 1 / 2), loadMs: share(LOAD_LIMIT_MS, 1 / 5) };
+  return { fileMs, testMs: share(TEST_LIMIT_MS, 1 / 2), loadMs: share(LOAD_LIMIT_MS, 1 / 5), waitMs: fileMs * WAIT_FACTOR };
 }
 
 /** Whole seconds for messages, at least 1. */

@@ -74,4 +74,21 @@ function cpuMs(pid) {
   return cpuTimes(pid)?.self;
 }
 
-module.exports = { processTable, withDescendants, vitestForks, environmentValue, cpuTimes, cpuMs };
+/**
+ * How the main thread of a process (the one that runs its JavaScript) has spent its life so far, in ms: running on a
+ * CPU, and ready to run but waiting for one (from /proc/<pid>/schedstat), or undefined once it is gone. The rest of its
+ * life it was blocked, waiting for something other than a CPU. Where the kernel keeps no such count: the CPU time of
+ * the whole process from stat, and no time ready.
+ */
+function runTimes(pid) {
+  try {
+    const [running, ready] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+    if (Number.isFinite(running) && Number.isFinite(ready)) return { cpu: running / 1e6, ready: ready / 1e6 };
+  } catch {
+    // Gone, or not counted: stat below says which.
+  }
+  const cpu = cpuMs(pid);
+  return cpu === undefined ? undefined : { cpu, ready: 0 };
+}
+
+module.exports = { processTable, withDescendants, vitestForks, environmentValue, cpuTimes, cpuMs, runTimes };

@@ -18,3 +18,10 @@ export function cpuTimes(pid: number | 'self'): { self: number; children: number
 
 /** The CPU time a process has used so far, user and system, in ms (from /proc), or undefined once it is gone. */
 export function cpuMs(pid: number): number | undefined;
+
+/**
+ * How the main thread of a process has spent its life so far, in ms: on a CPU, and ready to run but waiting for one
+ * (from /proc/<pid>/schedstat), or undefined once it is gone; where the kernel keeps no such count, the process's CPU
+ * time and no time ready.
+ */
+export function runTimes(pid: number): { cpu: number; ready: number } | undefined;

@@ -26,10 +26,10 @@ export interface RawError {
 /** What happened to one suite file: it ran, it was stopped at its deadline, or its worker died under it. */
 export interface RawFile {
   outcome: 'ran' | 'timeout' | 'crashed';
-  /** For a timeout: the limit that stopped the file (its own limit, or the shorter load limit). */
+  /** For a timeout: the limit that stopped the file (its own limit, the shorter load limit, or the wait limit). */
   limitMs?: number;
-  /** For a timeout: which limit that was: the file's own, in wall time, or the load limit, in the fork's CPU time. */
-  limit?: 'file' | 'load';
+  /** For a timeout: which limit that was: the file's own or the load limit, both in the fork's CPU time, or the wait limit, in time it spent blocked. */
+  limit?: 'file' | 'load' | 'wait';
   /** For a timeout: the name of the test that had started and not finished when the file was stopped, if one had. */
   runningTest?: string;
   /** For a timeout: the loop of learner code the fork was spinning in, when its runner could say. */

@@ -28,8 +28,8 @@ export const USAGE_LINES: Record<HelpTopic, string> = {
 
 const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
   check: {
-    ko: '숨은 테스트로 연습을 채점한다. 번호를 빼면 모든 연습. 종료 코드: 모두 통과 0, 실패 1, 잘못된 사용 2.\n  --target DIR  다른 폴더 채점(저장소 사본 또는 chapters 폴더)   --json/--junit FILE  결과 파일\n  --timeout SECONDS  연습 파일 하나의 제한 시간(기본 10)   --suites DIR  강사의 비공개 테스트   --quiet  마지막 두 줄만',
-    en: 'Grades exercises with the hidden suites; all of them when no id is given. Exit 0 all pass, 1 some fail, 2 usage error.\n  --target DIR  grade another folder (a course copy or a chapters folder)   --json/--junit FILE  result files\n  --timeout SECONDS  per exercise file (default 10)   --suites DIR  an instructor\'s private suites   --quiet  last two lines only',
+    ko: '숨은 테스트로 연습을 채점한다. 번호를 빼면 모든 연습. 종료 코드: 모두 통과 0, 실패 1, 잘못된 사용 2.\n  --target DIR  다른 폴더 채점(저장소 사본 또는 chapters 폴더)   --json/--junit FILE  결과 파일\n  --timeout SECONDS  연습 파일 하나가 쓸 CPU 시간(기본 10)   --suites DIR  강사의 비공개 테스트   --quiet  마지막 두 줄만',
+    en: 'Grades exercises with the hidden suites; all of them when no id is given. Exit 0 all pass, 1 some fail, 2 usage error.\n  --target DIR  grade another folder (a course copy or a chapters folder)   --json/--junit FILE  result files\n  --timeout SECONDS  CPU time per exercise file (default 10)   --suites DIR  an instructor\'s private suites   --quiet  last two lines only',
   },
   hint: {
     ko: '연습의 힌트와 TODO 위치(파일:줄)를 보여 준다. 번호를 빼면 아직 통과하지 못한 첫 연습.',

@@ -3,6 +3,23 @@ import { josa } from '../suites/_lib/josa.ts';
 /** The languages the checker speaks. */
 export type Lang = 'ko' | 'en';
 
+/** The limit that stopped a file: its seconds, and whether they were time spent waiting (else CPU time spent computing). */
+export interface Stop {
+  seconds: number;
+  waited: boolean;
+}
+
+const koStopped = ({ seconds, waited }: Stop) => (waited ? `${seconds}초를 기다려도 끝나지 않아 멈췄다` : `CPU 시간 ${seconds}초를 쓰고도 끝나지 않아 멈췄다`);
+const koLook = ({ waited }: Stop) =>
+  waited
+    ? '그동안 계산하지 않고 무언가를 기다리기만 했으니, 끝내 이루어지지 않는 Promise 같은 끝나지 않는 대기가 있는지 살펴보라.'
+    : '그동안 계속 계산하고 있었으니, 끝나지 않는 반복문이 있는지 살펴보라.';
+const enStopped = ({ seconds, waited }: Stop) => (waited ? `Stopped after waiting ${seconds} s without finishing` : `Stopped after ${seconds} s of CPU time without finishing`);
+const enLook = ({ waited }: Stop) =>
+  waited
+    ? 'It was waiting for something all that time, not computing: look for a wait that never ends, such as a promise that never settles.'
+    : 'It kept computing all that time: look for a loop that never ends.';
+
 const ko = {
   heading: (target: string) => `MCP 워크숍 채점 · 대상: ${target}`,
   progress: (passed: number, total: number, score: number, max: number, tests: string) =>
@@ -30,13 +47,13 @@ const ko = {
   typecheckAgain: '다음 할 일: 다시 채점하기 (위의 타입 검사 실패)',
   nextFix: (where: string, what: string) => `다음 할 일: ${where} 고치기 (${what})`,
   timeout: (seconds: number) => `${seconds}초 안에 끝나지 않아 멈췄다. 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
-  timeoutIn: (seconds: number, file: string) =>
-    `${seconds}초 안에 끝나지 않아 멈췄다. 돌던 테스트 파일: ${file} (멈출 때 돌던 테스트는 알 수 없었다. 파일을 불러오거나 테스트 앞뒤의 준비·정리 코드를 돌리던 중이었을 수 있다). 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
-  testTimeoutIn: (seconds: number, test: string, file: string) =>
-    `${seconds}초 안에 끝나지 않아 멈췄다. 멈춘 테스트: ${test} (테스트 파일 ${file}). 같은 파일의 다른 테스트는 이 때문에 채점하지 못했다. 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
+  timeoutIn: (stop: Stop, file: string) =>
+    `${koStopped(stop)}. 돌던 테스트 파일: ${file} (멈출 때 돌던 테스트는 알 수 없었다. 파일을 불러오거나 테스트 앞뒤의 준비·정리 코드를 돌리던 중이었을 수 있다). ${koLook(stop)}`,
+  testTimeoutIn: (stop: Stop, test: string, file: string) =>
+    `${koStopped(stop)}. 멈춘 테스트: ${test} (테스트 파일 ${file}). 같은 파일의 다른 테스트는 이 때문에 채점하지 못했다. ${koLook(stop)}`,
   loopAt: (where: string) => `멈출 때 돌던 반복문: ${where}`,
-  stoppedByTest: (seconds: number, test: string) =>
-    `채점하지 못했다: 같은 파일의 테스트 ${josa(`"${test}"`, '이/가')} ${seconds}초 안에 끝나지 않아 파일 전체를 멈췄다.`,
+  stoppedByTest: (stop: Stop, test: string) =>
+    `채점하지 못했다: 같은 파일의 테스트 ${josa(`"${test}"`, '이/가')} ${stop.waited ? `${stop.seconds}초를 기다려도` : `CPU 시간 ${stop.seconds}초 안에`} 끝나지 않아 파일 전체를 멈췄다.`,
   loadTimeoutIn: (seconds: number, file: string) =>
     `테스트 파일 ${josa(file, '을/를')} 불러오는 데 CPU 시간 ${seconds}초를 다 써서 멈췄다(앞의 파일이 불러오다 멈춘 뒤에는 파일마다 불러오기에 CPU 시간을 이만큼만 준다. 기다리는 시간은 세지 않는다). 모듈 맨 위에서 끝나지 않는 계산이나 무한 루프가 있는지 살펴보라.`,
   testTimeout: (seconds: number) => `테스트 하나에 주어진 ${seconds}초 안에 끝나지 않아 멈췄다. 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
@@ -127,12 +144,13 @@ const en: Messages = {
   typecheckAgain: 'Next: check again (the type check above gave no answer)',
   nextFix: (where, what) => `Next: fix ${where} (${what})`,
   timeout: (seconds) => `Stopped after ${seconds} s without finishing. Look for an infinite loop or a wait that never ends.`,
-  timeoutIn: (seconds, file) =>
-    `Stopped after ${seconds} s without finishing, while running the test file ${file} (no test of it was known to be running: it may have been loading the file, or running setup or cleanup code outside the tests). Look for an infinite loop or a wait that never ends.`,
-  testTimeoutIn: (seconds, test, file) =>
-    `Stopped after ${seconds} s without finishing, in the test "${test}" of the test file ${file}; the file's other tests could not be graded because of it. Look for an infinite loop or a wait that never ends.`,
+  timeoutIn: (stop, file) =>
+    `${enStopped(stop)}, while running the test file ${file} (no test of it was known to be running: it may have been loading the file, or running setup or cleanup code outside the tests). ${enLook(stop)}`,
+  testTimeoutIn: (stop, test, file) =>
+    `${enStopped(stop)}, in the test "${test}" of the test file ${file}; the file's other tests could not be graded because of it. ${enLook(stop)}`,
   loopAt: (where) => `The loop it was spinning in: ${where}`,
-  stoppedByTest: (seconds, test) => `Not graded: the test "${test}" of the same file did not finish within ${seconds} s, so the whole file was stopped.`,
+  stoppedByTest: (stop, test) =>
+    `Not graded: the test "${test}" of the same file ${stop.waited ? `was still waiting after ${stop.seconds} s` : `did not finish within ${stop.seconds} s of CPU time`}, so the whole file was stopped.`,
   loadTimeoutIn: (seconds, file) =>
     `Stopped after ${seconds} s of CPU time spent loading the test file ${file} (once an earlier file hung while loading, each later file gets this much CPU time to load; time spent waiting does not count). Look for a computation or an infinite loop at the top level of a module that never ends.`,
   testTimeout: (seconds) => `Stopped after ${seconds} s, the limit for one test, without finishing. Look for an infinite loop or a wait that never ends.`,

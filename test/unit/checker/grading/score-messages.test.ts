@@ -39,8 +39,8 @@ const TIMED_OUT: RawFile = { outcome: 'timeout', limitMs: 10_000, errors: [], te
 const LOAD_FAILED: RawFile = { outcome: 'ran', errors: [{ message: 'Failed to load ./model.ts', stack: '' }], tests: [] };
 
 describe.each([
-  ['ko', { timeout: /10초 안에 끝나지 않아 멈췄다. 돌던 테스트 파일: checker\/suites\/01-mini-mcp\/1-validate\.test\.ts/, missing: '없는 파일: chapters/01-mini-mcp/model.ts' }],
-  ['en', { timeout: /Stopped after 10 s without finishing, while running the test file checker\/suites\/01-mini-mcp\/1-validate\.test\.ts/, missing: 'Missing file: chapters/01-mini-mcp/model.ts' }],
+  ['ko', { timeout: /CPU 시간 10초를 쓰고도 끝나지 않아 멈췄다. 돌던 테스트 파일: checker\/suites\/01-mini-mcp\/1-validate\.test\.ts/, missing: '없는 파일: chapters/01-mini-mcp/model.ts' }],
+  ['en', { timeout: /Stopped after 10 s of CPU time without finishing, while running the test file checker\/suites\/01-mini-mcp\/1-validate\.test\.ts/, missing: 'Missing file: chapters/01-mini-mcp/model.ts' }],
 ] as const)('learner-facing messages in %s', (lang, words) => {
   test('a file stopped at its deadline names the test file that was running', () => {
     const [exercise] = score([], TIMED_OUT, lang).exercises;

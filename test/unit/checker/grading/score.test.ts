@@ -48,17 +48,33 @@ describe('scoreTarget timeouts name the limit that fired', () => {
     expect(score(slowTest, 'ko').tests[0]!.message).toContain('30초');
   });
 
-  test('a file stopped at its own limit says that limit', () => {
+  test('a file stopped at its own limit says that limit, in CPU time spent computing, and points at a loop', () => {
     const exercise = score({ outcome: 'timeout', limitMs: 60_000, errors: [], tests: [] });
     expect(exercise.tests.map((test) => test.status)).toEqual(['timeout', 'timeout']);
-    expect(exercise.message).toContain('60 s');
+    expect(exercise.message).toContain('Stopped after 60 s of CPU time without finishing');
+    expect(exercise.message).toContain('look for a loop that never ends');
+    expect(exercise.message).not.toContain('waiting');
+    expect(score({ outcome: 'timeout', limitMs: 60_000, errors: [], tests: [] }, 'ko').message).toContain('CPU 시간 60초를 쓰고도 끝나지 않아 멈췄다');
+  });
+
+  test('a file stopped at the wait limit says it waited that long without computing, and points at a wait', () => {
+    const waited: RawFile = { outcome: 'timeout', limitMs: 180_000, limit: 'wait', runningTest: 'answers', errors: [], tests: [] };
+    const exercise = score(waited);
+    expect(exercise.message).toMatch(/^Stopped after waiting 180 s without finishing, in the test "answers"/);
+    expect(exercise.message).toContain('a promise that never settles');
+    expect(exercise.message).not.toContain('CPU');
+    expect(exercise.tests[0]!.message).toBe('Not graded: the test "answers" of the same file was still waiting after 180 s, so the whole file was stopped.');
+    const korean = score(waited, 'ko');
+    expect(korean.message).toMatch(/^180초를 기다려도 끝나지 않아 멈췄다\. 멈춘 테스트: 답한다/);
+    expect(korean.message).toContain('Promise');
+    expect(korean.tests[0]!.message).toBe('채점하지 못했다: 같은 파일의 테스트 "답한다"가 180초를 기다려도 끝나지 않아 파일 전체를 멈췄다.');
   });
 
   test('a file stopped at the shorter load limit says that limit, and that it counts CPU time spent loading', () => {
     const load: RawFile = { outcome: 'timeout', limitMs: 2_000, limit: 'load', errors: [], tests: [] };
     expect(score(load).message).toContain('2 s of CPU time spent loading');
     expect(score(load, 'ko').message).toContain('CPU 시간 2초');
-    expect(score({ ...load, limit: 'file' }).message).not.toContain('CPU');
+    expect(score({ ...load, limit: 'file' }).message).not.toContain('spent loading');
   });
 
   test('a file stopped while a test ran names that test; its other tests say they were not graded because of it', () => {
@@ -67,16 +83,16 @@ describe('scoreTarget timeouts name the limit that fired', () => {
     expect(exercise.status).toBe('timeout');
     expect(exercise.tests.map((test) => test.status)).toEqual(['timeout', 'timeout']);
     expect(exercise.message).toBe(
-      'Stopped after 60 s without finishing, in the test "answers" of the test file checker/suites/01-x/1-x.test.ts; the file\'s other tests could not be graded because of it. Look for an infinite loop or a wait that never ends.',
+      'Stopped after 60 s of CPU time without finishing, in the test "answers" of the test file checker/suites/01-x/1-x.test.ts; the file\'s other tests could not be graded because of it. It kept computing all that time: look for a loop that never ends.',
     );
     expect(exercise.tests[1]!.message).toBe(exercise.message);
-    expect(exercise.tests[0]!.message).toBe('Not graded: the test "answers" of the same file did not finish within 60 s, so the whole file was stopped.');
+    expect(exercise.tests[0]!.message).toBe('Not graded: the test "answers" of the same file did not finish within 60 s of CPU time, so the whole file was stopped.');
     const korean = score(stopped, 'ko');
     expect(korean.message).toBe(
-      '60초 안에 끝나지 않아 멈췄다. 멈춘 테스트: 답한다 (테스트 파일 checker/suites/01-x/1-x.test.ts). 같은 파일의 다른 테스트는 이 때문에 채점하지 못했다. 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.',
+      'CPU 시간 60초를 쓰고도 끝나지 않아 멈췄다. 멈춘 테스트: 답한다 (테스트 파일 checker/suites/01-x/1-x.test.ts). 같은 파일의 다른 테스트는 이 때문에 채점하지 못했다. 그동안 계속 계산하고 있었으니, 끝나지 않는 반복문이 있는지 살펴보라.',
     );
-    expect(korean.tests[0]!.message).toBe('채점하지 못했다: 같은 파일의 테스트 "답한다"가 60초 안에 끝나지 않아 파일 전체를 멈췄다.');
-    expect(score({ ...stopped, runningTest: 'stops in time' }, 'ko').tests[1]!.message).toContain('테스트 "제때 멈춘다"가 60초');
+    expect(korean.tests[0]!.message).toBe('채점하지 못했다: 같은 파일의 테스트 "답한다"가 CPU 시간 60초 안에 끝나지 않아 파일 전체를 멈췄다.');
+    expect(score({ ...stopped, runningTest: 'stops in time' }, 'ko').tests[1]!.message).toContain('테스트 "제때 멈춘다"가 CPU 시간 60초');
   });
 
   test('a running test the manifest does not list is named as the suite spells it, and none of the file passes', () => {

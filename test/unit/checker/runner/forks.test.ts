@@ -1,18 +1,28 @@
 import { expect, test } from 'vitest';
-import { cpuMs, laneFork } from '../../../../checker/runner/forks.ts';
+import { runTimes } from '../../../../checker/runner/forks.ts';
 
-test('cpuMs reads the CPU time a process has used so far, which grows while it computes', () => {
-  const before = cpuMs(process.pid)!;
-  expect(before).toBeGreaterThanOrEqual(0);
-  let spent = before;
-  while (spent - before < 50) {
+test('runTimes reads the CPU time a process has run so far, which grows while it computes', () => {
+  const before = runTimes(process.pid)!;
+  expect(before.cpu).toBeGreaterThanOrEqual(0);
+  let spent = before.cpu;
+  while (spent - before.cpu < 50) {
     for (let index = 0; index < 100_000; index += 1) Math.sqrt(index);
-    spent = cpuMs(process.pid)!;
+    spent = runTimes(process.pid)!.cpu;
   }
-  expect(spent - before).toBeGreaterThanOrEqual(50);
+  expect(spent - before.cpu).toBeGreaterThanOrEqual(50);
 });
 
-test('cpuMs of a process that does not exist is undefined, and a lane with no fork has none', () => {
-  expect(cpuMs(2 ** 30)).toBeUndefined();
-  expect(laneFork('no-such-lane')).toBeUndefined();
+test('the time running and the time ready to run never add up to more than the clock went on', () => {
+  const start = Date.now();
+  const before = runTimes(process.pid)!;
+  for (let index = 0; index < 3_000_000; index += 1) Math.sqrt(index);
+  const after = runTimes(process.pid)!;
+  const elapsed = Date.now() - start;
+  expect(after.ready).toBeGreaterThanOrEqual(before.ready);
+  // The clock reads whole milliseconds, and the kernel may bring a running thread's count up to date a tick late.
+  expect(after.cpu - before.cpu + (after.ready - before.ready)).toBeLessThanOrEqual(elapsed + 20);
+});
+
+test('runTimes of a process that does not exist is undefined', () => {
+  expect(runTimes(2 ** 30)).toBeUndefined();
 });
