@@ -15,21 +15,6 @@ const COURSE = [
   'test/typecheck.test.ts',
 ];
 
-/**
- * The end-to-end files that run alone, one after another, each with the reason: each plants code that spins a core
- * until the run's --timeout, and beside another file that spinning would starve the other file's honest code. Every
- * other file may run beside one more: all of them grade copies in their own temporary folders, and none plants code
- * that runs until a limit stops it.
- */
-const SERIAL = [
-  // Its planted endless loops (at import, inside a handler) hold a core each until the run's --timeout.
-  'test/checker-hostile.test.ts',
-  // Its loop-at-import student spins until the run's --timeout, in the class run and again when checked alone.
-  'test/class-isolation.test.ts',
-  // Its hanging student spins through every exercise of chapter 1 until the run's --timeout, in each of them.
-  'test/class-grade.test.ts',
-];
-
 /** Settings every project shares: the hidden suites under checker/suites and the fixture course's run only through the checker. */
 const shared = {
   exclude: [...configDefaults.exclude, 'test/fixtures/**'],
@@ -56,11 +41,10 @@ export default defineConfig({
         test: { ...shared, name: 'course', include: COURSE, pool: 'forks', testTimeout: 300_000, hookTimeout: 600_000 },
       },
       {
-        test: { ...shared, name: 'e2e', include: ['test/*.test.ts'], exclude: [...shared.exclude, ...COURSE, ...SERIAL], pool: 'forks', testTimeout: 300_000, hookTimeout: 600_000 },
-      },
-      {
-        // Runs after everything else, one file at a time (its own group, so its single worker clashes with no other project's two).
-        test: { ...shared, name: 'e2e-serial', include: SERIAL, pool: 'forks', maxWorkers: 1, testTimeout: 300_000, hookTimeout: 600_000, sequence: { groupOrder: 1 } },
+        // No file here runs alone: the ones that plant code that never ends (checker-hostile, class-isolation, class-grade)
+        // give it a short --timeout, and every grading limit counts CPU time or time blocked, never time spent waiting
+        // for a core, so neither they nor their neighbours can time out honest code by sharing the machine.
+        test: { ...shared, name: 'e2e', include: ['test/*.test.ts'], exclude: [...shared.exclude, ...COURSE], pool: 'forks', testTimeout: 300_000, hookTimeout: 600_000 },
       },
     ],
     // Two files at once: a 2-core machine keeps both busy without starving either; more only queue for the same cores.

@@ -8,7 +8,7 @@ import type { ExerciseReport, Report } from '../checker/report/shape.ts';
 import { chapterDir } from './support/chapters.ts';
 import { digest } from './support/digest.ts';
 import { hostileCopy } from './support/hostile.ts';
-import { GRADING_TIMEOUT, checkerAsync } from './support/run.ts';
+import { GRADING_TIMEOUT, HOSTILE_TIMEOUT, checkerAsync } from './support/run.ts';
 import type { Ran } from './support/run.ts';
 
 /** The two chapters these tests plant code into, by id; their folders come from the manifest. */
@@ -39,13 +39,13 @@ interface Graded {
 
 /**
  * Starts check on the given chapters or exercises of a folder (`first`: at once, else in the queue) and returns the
- * run and its report once its describe's beforeAll has waited for it. The generous limit keeps load out of the
- * outcome: honest exercises finish on their own long before it (at 8 s, a loaded 2-core machine timed out a file that
- * only had to throw at import), and the planted loops never end, so they time out at any limit.
+ * run and its report once its describe's beforeAll has waited for it. A run with planted code that never ends has the
+ * hostile runs' limit (its files' CPU time counts, so load stays out of the outcome, and a loop ends soon); every other
+ * run has the tests' generous one.
  */
-function grade(dir: string, ids: readonly string[], first = false): Graded {
+function grade(dir: string, ids: readonly string[], first = false, timeout = GRADING_TIMEOUT): Graded {
   const json = join(dir, '..', 'report.json');
-  const start = () => checkerAsync(['check', ...ids, '--target', dir, '--timeout', GRADING_TIMEOUT, '--json', json], { timeoutMs: 900_000 });
+  const start = () => checkerAsync(['check', ...ids, '--target', dir, '--timeout', timeout, '--json', json], { timeoutMs: 900_000 });
   const running = first ? start() : queued(start);
   const graded: Graded = {
     ran: NOT_RUN,
@@ -70,7 +70,7 @@ describe('endless loops and exits', () => {
         'export function handle(request: unknown, allowed: ReadonlySet<string> = SERVER_ALLOWED): RpcResponse {\n  if (JSON.stringify(request).includes("extra")) for (;;) {}',
     },
   ]);
-  const run = grade(dir, ['01', '02'], true);
+  const run = grade(dir, ['01', '02'], true, HOSTILE_TIMEOUT);
 
   test('a loop at import times out the exercises that load it, and only those', () => {
     expect(run.byId('01/2').status).toBe('timeout');
@@ -102,7 +102,7 @@ describe('a loop inside a test', () => {
   // right after the first test passed (vitest would send that start only with its next batched update).
   const dir = fixturePlanted([{ file: '01-numbers/numbers.ts', find: 'number): number {\n  // 아래 끝', replace: 'number): number {\n  while (value > high) {}\n  // 아래 끝' }]);
   const json = join(dir, '..', 'report.json');
-  const running = queued(() => fixtureCheckerAsync(['check', '01/2', '--target', dir, '--timeout', GRADING_TIMEOUT, '--json', json, '--lang', 'en'], { timeoutMs: 900_000 }));
+  const running = queued(() => fixtureCheckerAsync(['check', '01/2', '--target', dir, '--timeout', HOSTILE_TIMEOUT, '--json', json, '--lang', 'en'], { timeoutMs: 900_000 }));
   let ran: Ran = NOT_RUN;
   let exercise = {} as ExerciseReport;
   beforeAll(async () => {
@@ -119,6 +119,9 @@ describe('a loop inside a test', () => {
     expect(outside!.message).toContain('in the test "holds values outside the range at its ends" of the test file checker/suites/01-numbers/2-clamp.test.ts');
     expect(inside!.status).toBe('timeout');
     expect(inside!.message).toMatch(/^Not graded: the test "holds values outside the range at its ends" of the same file did not finish/);
+    // The loop computed the whole time, so the file limit, in CPU time, is the one that stopped it.
+    expect(outside!.message).toMatch(new RegExp(`^Stopped after ${HOSTILE_TIMEOUT} s of CPU time without finishing`));
+    expect(outside!.message).toContain('look for a loop that never ends');
     expect(ran.stdout).toContain('in the test "holds values outside the range at its ends"');
   });
 
@@ -128,6 +131,36 @@ describe('a loop inside a test', () => {
     expect(exercise.message.split('\n').at(-1)).toBe(`The loop it was spinning in: ${where}`);
     expect(exercise.todo).toBe(where);
     expect(ran.stdout.trim().split('\n').find((text) => text.startsWith('Next:'))).toBe(`Next: 01/2 → ${where}`);
+  });
+});
+
+describe('waiting without computing', () => {
+  // On the fixture course: text.ts (loaded by 01/3 alone) waits at import for a promise that never settles, and
+  // pairs.ts (loaded by 02/1) waits 5 s at import, longer than the 4 s limit, and then goes on. Neither computes, so
+  // the file limit, which counts CPU time, stops neither: the clock stops the first at three times the limit, and the
+  // second, which would have timed out under a limit of the clock, passes.
+  const dir = fixturePlanted([
+    { file: '01-numbers/text.ts', prepend: 'await new Promise(() => {});\n' },
+    { file: '02-pairs/pairs.ts', prepend: 'await new Promise((done) => setTimeout(done, 5_000));\n' },
+  ]);
+  const json = join(dir, '..', 'report.json');
+  const running = queued(() => fixtureCheckerAsync(['check', '01/3', '02/1', '--target', dir, '--timeout', '4', '--json', json, '--lang', 'en'], { timeoutMs: 900_000 }));
+  let report = { exercises: [] } as unknown as Report;
+  beforeAll(async () => {
+    await running;
+    report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+  }, 1_800_000);
+  const byId = (id: string) => report.exercises.find((exercise) => exercise.id === id)!;
+
+  test('a wait that never ends times out at three times the limit, and the message says it was waiting, not computing', () => {
+    expect(byId('01/3').status).toBe('timeout');
+    expect(byId('01/3').message).toMatch(/^Stopped after waiting 12 s without finishing, while running the test file checker\/suites\/01-numbers\/3-shout\.test\.ts/);
+    expect(byId('01/3').message).toContain('a promise that never settles');
+    expect(byId('01/3').message).not.toContain('CPU time');
+  });
+
+  test('time spent waiting does not count against the file limit', () => {
+    expect(byId('02/1').status).toBe('pass');
   });
 });
 

@@ -11,7 +11,7 @@ import { allExercises } from '../checker/course/course.ts';
 import type { Report } from '../checker/report/shape.ts';
 import { FIXTURE_CHAPTERS, fixtureCheckerAsync, fixtureEntryAsync, fixturePlanted } from './support/course.ts';
 import type { Change } from './support/fixtures.ts';
-import { GRADING_TIMEOUT } from './support/run.ts';
+import { HOSTILE_TIMEOUT } from './support/run.ts';
 import type { Ran } from './support/run.ts';
 
 /** Where the fixture course's exercises live: 01/1 and 01/2 load numbers.ts, 01/3 text.ts, 02/1 and 02/2 pairs.ts. */
@@ -65,12 +65,12 @@ describe('a class graded together gives every student what check gives them alon
     const checks = (async () => {
       for (const name of Object.keys(HOSTILE)) {
         const json = join(out, `${name}.json`);
-        alone.set(name, { json, ran: await fixtureCheckerAsync(['check', '--target', join(klass, name), '--timeout', GRADING_TIMEOUT, '--lang', 'en', '--json', json, '--quiet'], { timeoutMs: 600_000 }) });
+        alone.set(name, { json, ran: await fixtureCheckerAsync(['check', '--target', join(klass, name), '--timeout', HOSTILE_TIMEOUT, '--lang', 'en', '--json', json, '--quiet'], { timeoutMs: 600_000 }) });
       }
     })();
-    // A generous limit: at 10 s a loaded machine timed out honest files in one run and not in the other; the hostile
-    // students' loops never end, so they time out in both runs at any limit.
-    [ran] = await Promise.all([fixtureEntryAsync('checker/class/cli.ts', [klass, '--out', out, '--timeout', GRADING_TIMEOUT, '--lang', 'en'], { timeoutMs: 1_800_000 }), checks]);
+    // The hostile runs' limit: it counts each file's CPU time, so a loaded machine cannot time out an honest file in one
+    // run and not in the other; the hostile students' loops never end, so they time out in both runs at any limit.
+    [ran] = await Promise.all([fixtureEntryAsync('checker/class/cli.ts', [klass, '--out', out, '--timeout', HOSTILE_TIMEOUT, '--lang', 'en'], { timeoutMs: 1_800_000 }), checks]);
     if (existsSync(join(out, 'gradebook.json'))) book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as typeof book;
   }, 3_600_000);
   const statuses = (report: Report) => report.exercises.map((exercise) => `${exercise.id} ${exercise.status}`);

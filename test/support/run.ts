@@ -12,6 +12,16 @@ export const REPO = resolve(import.meta.dirname, '..', '..');
  */
 export const GRADING_TIMEOUT = '60';
 
+/**
+ * The --timeout, in seconds, of the runs that plant code which never ends (an endless loop, a student who hangs), beside
+ * honest code in the same run. A file's limit counts the CPU time its fork spent on it, and the clock only at three times
+ * the limit, so load does not bring honest code near it: an honest file of these runs spends a fraction of a second of
+ * CPU time, however long it waits for a core. A planted loop spends its CPU time at once, so it ends in about this many
+ * seconds on a quiet machine and holds a core no longer than that. At 5 s one test still gets 5 s and a load after a
+ * hang 2 s of CPU time (checker/runner/limits.ts), as under the default limit.
+ */
+export const HOSTILE_TIMEOUT = '5';
+
 /** The longest a command run by these tests may take before it is killed: a safety net around waiting for it to exit, not a measure of speed. */
 const COMMAND_LIMIT_MS = 300_000;
 
