@@ -29,14 +29,33 @@ function alwaysPass(root: string): void {
   }
 }
 
-/** Leaves chapter 1 alone in a head: the reading and forging heads plant code there only, so nothing else of them needs grading (the rest is reported missing). */
-function chapterOneOnly(root: string): void {
-  for (const chapter of CHAPTERS) if (chapter.dir !== SOLVED.dir) rmSync(join(root, 'chapters', chapter.dir), { recursive: true, force: true });
+/** Removes every chapter of a head but the given ones (the rest is reported missing, and grading it costs nothing). */
+function keepChapters(root: string, kept: readonly string[]): void {
+  for (const chapter of CHAPTERS) if (!kept.includes(chapter.dir)) rmSync(join(root, 'chapters', chapter.dir), { recursive: true, force: true });
 }
 
-const honest = commitBranch(repo, 'honest', base, (root) => solveChapter(root, SOLVED.dir));
+/** Leaves chapter 1 alone in a head: the reading and forging heads plant code there only, so nothing else of them needs grading (the rest is reported missing). */
+function chapterOneOnly(root: string): void {
+  keepChapters(root, [SOLVED.dir]);
+}
+
+/**
+ * Leaves the solved chapter and the forged one in a head: the honest and tampering heads are compared on what they
+ * solve (chapter 1) and on the chapter whose suites the tampering head forges (an untouched starter, which passes
+ * only if those suites are used). The later chapters' starters fail under either head and no assertion reads them,
+ * so they are left out rather than graded twice.
+ */
+function solvedAndForgedOnly(root: string): void {
+  keepChapters(root, [SOLVED.dir, FORGED]);
+}
+
+const honest = commitBranch(repo, 'honest', base, (root) => {
+  solveChapter(root, SOLVED.dir);
+  solvedAndForgedOnly(root);
+});
 const tampering = commitBranch(repo, 'tampering', base, (root) => {
   solveChapter(root, SOLVED.dir);
+  solvedAndForgedOnly(root);
   alwaysPass(root);
   rewrite(join(root, 'package.json'), (text) => text.replace(/"check": "[^"]*"/, '"check": "echo every exercise passes"'));
   rewrite(join(root, 'checker', 'grading', 'score.ts'), (text) => `${text}\nprocess.exit(0);\n`);
