@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { FIXTURE_COURSE, FIXTURE_SOLUTIONS, fixtureEntry } from './support/course.ts';
 import { REPO } from './support/run.ts';
 import { committedStarters } from './support/starters.ts';
 
@@ -20,10 +21,23 @@ function recordStarters(root: string) {
   return spawnSync(process.execPath, [join(root, 'checker', 'run.mjs'), join(root, 'checker', 'commands', 'starters.ts')], { cwd: root, encoding: 'utf8', timeout: 300_000 });
 }
 
+/** A copy of the fixture course (test/fixtures/course), ES modules like the repository, whose chapters/ holds its solutions. */
+function solvedFixtureCopy(): string {
+  const root = join(mkdtempSync(join(tmpdir(), 'starters-fixture-')), 'course');
+  cpSync(FIXTURE_COURSE, root, { recursive: true });
+  writeFileSync(join(root, 'package.json'), '{ "type": "module" }\n');
+  symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'), 'dir');
+  rmSync(join(root, 'chapters'), { recursive: true });
+  cpSync(FIXTURE_SOLUTIONS, join(root, 'chapters'), { recursive: true });
+  return root;
+}
+
+// On the fixture course: the refusal does not depend on the course, and that the real course's solutions pass every
+// hidden suite is proven in exercises.test.ts. The case below records the real course's starters.
 test('npm run starters refuses to record code that passes a hidden suite, and writes nothing', () => {
-  const root = courseCopy(join(REPO, 'solutions'));
+  const root = solvedFixtureCopy();
   const before = readFileSync(join(root, 'checker', 'starters.json'), 'utf8');
-  const ran = recordStarters(root);
+  const ran = fixtureEntry('checker/commands/starters.ts', [], { env: { CHECKER_COURSE: root } });
   expect(ran.status).toBe(1);
   expect(ran.stderr).toContain('Refusing');
   expect(ran.stderr).toContain('01/1');
