@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { writeCommittedStarters } from '../checker/course/starters.ts';
 import { GRADING_TIMEOUT, REPO } from './support/run.ts';
 
 /** The probe chapter, file by file, relative to the repository root. */
@@ -129,9 +130,10 @@ function git(cwd: string, ...args: string[]): string {
 }
 
 /**
- * A cheap copy of the repository as committed to git: the tracked files of HEAD (so chapters/ holds the committed
- * starters, never a learner's work), the working tree's checker/, test/ and solutions/ over them (so the code under
- * test is this run's), node_modules as a link, and a git history of its own, which reset reads starters from.
+ * A cheap copy of the repository as committed to git: the tracked files of HEAD, the working tree's checker/, test/
+ * and solutions/ over them (so the code under test is this run's), chapter folders holding the committed starters
+ * that checker/starters.json names (never a learner's work), node_modules as a link, and a git history of its own,
+ * which reset reads starters from.
  */
 function repositoryCopy(): string {
   const root = join(mkdtempSync(join(tmpdir(), 'add-chapter-')), 'course');
@@ -143,6 +145,10 @@ function repositoryCopy(): string {
   for (const path of ['checker', 'test', 'solutions', 'README.md', 'package.json', 'tsconfig.json', 'vitest.config.ts']) {
     cpSync(join(REPO, path), join(root, path), { recursive: true });
   }
+  for (const entry of readdirSync(join(root, 'chapters'), { withFileTypes: true })) {
+    if (entry.isDirectory()) rmSync(join(root, 'chapters', entry.name), { recursive: true });
+  }
+  writeCommittedStarters(join(root, 'chapters'));
   symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'), 'dir');
   git(root, 'init', '-q', '-b', 'main');
   writeFileSync(join(root, '.git', 'info', 'exclude'), 'node_modules\n');
@@ -170,10 +176,14 @@ describe('a chapter added with its folders, one manifest file and one fixtures f
   git(root, 'add', '-A');
   git(root, 'commit', '-q', '-m', 'add the probe chapter');
 
-  test('npm run starters records it, so reset can restore it', () => {
+  test('npm run starters records it after the committed starters, recorded exactly as checker/starters.json has them, so reset can restore it', () => {
     expect(starters.status, starters.stderr).toBe(0);
-    const recorded = JSON.parse(readFileSync(join(root, 'checker', 'starters.json'), 'utf8')) as Record<string, Record<string, string>>;
+    const text = readFileSync(join(root, 'checker', 'starters.json'), 'utf8');
+    const recorded = JSON.parse(text) as Record<string, Record<string, string>>;
     expect(Object.keys(recorded['99-probe'] ?? {})).toEqual(['README.md', 'main.ts']);
+    // The real course's starters, recorded again from its committed starters: checker/starters.json is current.
+    const committed = JSON.parse(readFileSync(join(REPO, 'checker', 'starters.json'), 'utf8')) as Record<string, Record<string, string>>;
+    expect(text).toBe(`${JSON.stringify({ ...committed, '99-probe': recorded['99-probe'] }, null, 2)}\n`);
   });
 
   test('npm run check -- 99 fails on the starter with exit 1, naming the TODO', () => {
