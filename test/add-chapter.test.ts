@@ -6,8 +6,9 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { writeCommittedStarters } from '../checker/course/starters.ts';
 import { GRADING_TIMEOUT, REPO } from './support/run.ts';
 
 /** The probe chapter, file by file, relative to the repository root. */
@@ -109,6 +110,18 @@ function run(cwd: string, command: string, args: readonly string[], env: NodeJS.
   return { status: ran.status, stdout: ran.stdout, stderr: ran.stderr };
 }
 
+/**
+ * Runs an npm script of the copy as `npm run` does, without npm's own start: the script's line from the copy's
+ * package.json with `args` appended, through `sh -c`, with node_modules/.bin on PATH and INIT_CWD set to the copy.
+ * So each command is the documented one; `npm run check` below goes through npm itself, proving that wiring too.
+ */
+function script(cwd: string, name: string, args: readonly string[] = []): Ran {
+  const line = (JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[name];
+  if (line === undefined) throw new Error(`package.json has no script ${name}`);
+  const quoted = args.map((arg) => `'${arg.replaceAll("'", "'\\''")}'`);
+  return run(cwd, 'sh', ['-c', [line, ...quoted].join(' ')], { PATH: `${join(cwd, 'node_modules', '.bin')}${delimiter}${process.env['PATH'] ?? ''}`, INIT_CWD: cwd });
+}
+
 /** Runs git in the copy with a fixed identity; throws when it fails. */
 function git(cwd: string, ...args: string[]): string {
   const ran = run(cwd, 'git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args]);
@@ -117,9 +130,10 @@ function git(cwd: string, ...args: string[]): string {
 }
 
 /**
- * A cheap copy of the repository as committed to git: the tracked files of HEAD (so chapters/ holds the committed
- * starters, never a learner's work), the working tree's checker/, test/ and solutions/ over them (so the code under
- * test is this run's), node_modules as a link, and a git history of its own, which reset reads starters from.
+ * A cheap copy of the repository as committed to git: the tracked files of HEAD, the working tree's checker/, test/
+ * and solutions/ over them (so the code under test is this run's), chapter folders holding the committed starters
+ * that checker/starters.json names (never a learner's work), node_modules as a link, and a git history of its own,
+ * which reset reads starters from.
  */
 function repositoryCopy(): string {
   const root = join(mkdtempSync(join(tmpdir(), 'add-chapter-')), 'course');
@@ -131,6 +145,10 @@ function repositoryCopy(): string {
   for (const path of ['checker', 'test', 'solutions', 'README.md', 'package.json', 'tsconfig.json', 'vitest.config.ts']) {
     cpSync(join(REPO, path), join(root, path), { recursive: true });
   }
+  for (const entry of readdirSync(join(root, 'chapters'), { withFileTypes: true })) {
+    if (entry.isDirectory()) rmSync(join(root, 'chapters', entry.name), { recursive: true });
+  }
+  writeCommittedStarters(join(root, 'chapters'));
   symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'), 'dir');
   git(root, 'init', '-q', '-b', 'main');
   writeFileSync(join(root, '.git', 'info', 'exclude'), 'node_modules\n');
@@ -154,14 +172,18 @@ describe('a chapter added with its folders, one manifest file and one fixtures f
     mkdirSync(dirname(join(root, file)), { recursive: true });
     writeFileSync(join(root, file), text);
   }
-  const starters = run(root, 'npm', ['run', '-s', 'starters']);
+  const starters = script(root, 'starters');
   git(root, 'add', '-A');
   git(root, 'commit', '-q', '-m', 'add the probe chapter');
 
-  test('npm run starters records it, so reset can restore it', () => {
+  test('npm run starters records it after the committed starters, recorded exactly as checker/starters.json has them, so reset can restore it', () => {
     expect(starters.status, starters.stderr).toBe(0);
-    const recorded = JSON.parse(readFileSync(join(root, 'checker', 'starters.json'), 'utf8')) as Record<string, Record<string, string>>;
+    const text = readFileSync(join(root, 'checker', 'starters.json'), 'utf8');
+    const recorded = JSON.parse(text) as Record<string, Record<string, string>>;
     expect(Object.keys(recorded['99-probe'] ?? {})).toEqual(['README.md', 'main.ts']);
+    // The real course's starters, recorded again from its committed starters: checker/starters.json is current.
+    const committed = JSON.parse(readFileSync(join(REPO, 'checker', 'starters.json'), 'utf8')) as Record<string, Record<string, string>>;
+    expect(text).toBe(`${JSON.stringify({ ...committed, '99-probe': recorded['99-probe'] }, null, 2)}\n`);
   });
 
   test('npm run check -- 99 fails on the starter with exit 1, naming the TODO', () => {
@@ -172,13 +194,13 @@ describe('a chapter added with its folders, one manifest file and one fixtures f
   });
 
   test('npm run check -- 99 --target solutions passes', () => {
-    const ran = run(root, 'npm', ['run', '-s', 'check', '--', '99', '--target', 'solutions', '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
+    const ran = script(root, 'check', ['99', '--target', 'solutions', '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
     expect(ran.status, ran.stdout + ran.stderr).toBe(0);
     expect(ran.stdout).toContain('99/1 Doubling');
   });
 
   test('npm run hint -- 99 shows its hint and where its TODO is', () => {
-    const ran = run(root, 'npm', ['run', '-s', 'hint', '--', '99', '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
+    const ran = script(root, 'hint', ['99', '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
     expect(ran.status, ran.stderr).toBe(0);
     expect(ran.stdout).toContain('Return twice the value you get.');
     expect(ran.stdout).toContain(`chapters/99-probe/main.ts:${TODO_LINE}`);
@@ -187,7 +209,7 @@ describe('a chapter added with its folders, one manifest file and one fixtures f
   test('npm run reset -- 99 backs up the learner\'s work and restores the committed starter', () => {
     const file = join(root, 'chapters', '99-probe', 'main.ts');
     writeFileSync(file, '// my work in progress\n');
-    const ran = run(root, 'npm', ['run', '-s', 'reset', '--', '99']);
+    const ran = script(root, 'reset', ['99']);
     expect(ran.status, ran.stderr).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(PROBE['chapters/99-probe/main.ts']);
     const backups = readdirSync(join(root, '.backups')).filter((name) => name.startsWith('99-probe-'));
@@ -196,14 +218,13 @@ describe('a chapter added with its folders, one manifest file and one fixtures f
   });
 
   test('the repository type-checks with it: npm run typecheck takes its hidden suite (against the committed starter), and npm run typecheck:chapters its starter', () => {
-    const ran = run(root, 'npm', ['run', '-s', 'typecheck', '--', '--listFilesOnly']);
+    // One full run: --listFiles (unlike --listFilesOnly) type-checks too, and names every file it checked.
+    const ran = script(root, 'typecheck', ['--listFiles']);
     expect(ran.status, ran.stdout + ran.stderr).toBe(0);
     expect(ran.stdout).toContain('./checker/suites/99-probe/1-double.test.ts');
-    const chapters = run(root, 'npm', ['run', '-s', 'typecheck:chapters', '--', '--listFilesOnly']);
+    const chapters = script(root, 'typecheck:chapters', ['--listFilesOnly']);
     expect(chapters.status, chapters.stdout + chapters.stderr).toBe(0);
     expect(chapters.stdout).toContain(join(root, 'chapters', '99-probe', 'main.ts'));
-    const checked = run(root, 'npm', ['run', '-s', 'typecheck']);
-    expect(checked.status, checked.stdout + checked.stderr).toBe(0);
   });
 
   test('the course proofs cover it: outputs, TODOs, suite names, and the hidden suite both ways with its wrong answers', () => {

@@ -3,10 +3,9 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { CHAPTERS } from '../checker/course/current.ts';
 import { allExercises } from '../checker/course/course.ts';
 import type { ChapterSpec } from '../checker/manifest/types.ts';
-import { FIXTURE_CHAPTERS, FIXTURE_ENV, FIXTURE_STARTERS } from './support/course.ts';
+import { FIXTURE_CHAPTERS, FIXTURE_ENV, FIXTURE_SOLUTIONS, FIXTURE_STARTERS } from './support/course.ts';
 import { REPO } from './support/run.ts';
 
 /** The keys Gradescope's autograder specification documents for results.json and for one test case. */
@@ -34,7 +33,7 @@ function runAutograder(name: string, fill: (submission: string) => void, env: No
 }
 
 /** Checks results.json against the documented shape: known keys only, numbers, statuses, and one test case per exercise of the course graded. */
-function expectGradescopeShape(results: Record<string, unknown>, chapters: readonly ChapterSpec[] = CHAPTERS): Record<string, unknown>[] {
+function expectGradescopeShape(results: Record<string, unknown>, chapters: readonly ChapterSpec[]): Record<string, unknown>[] {
   for (const key of Object.keys(results)) expect(TOP_KEYS).toContain(key);
   expect(typeof results['score']).toBe('number');
   expect(typeof results['output']).toBe('string');
@@ -58,15 +57,18 @@ describe('the Gradescope autograder, run without privileges against a fake /auto
     for (const script of ['run_autograder', 'setup.sh']) expect(spawnSync('bash', ['-n', join(REPO, 'gradescope', script)]).status).toBe(0);
   });
 
+  // On the fixture course, like the case below: that the real course's solutions pass every exercise is proven in
+  // exercises.test.ts; what this case adds, finding the chapters of a whole repository copy and a full-marks
+  // results.json, does not depend on the course.
   test('the solutions, as a whole copy of the repository, score full marks with every test case passed', () => {
     const { results, stdout } = runAutograder('solved', (submission) => {
-      cpSync(join(REPO, 'solutions'), join(submission, 'chapters'), { recursive: true });
+      cpSync(FIXTURE_SOLUTIONS, join(submission, 'chapters'), { recursive: true });
       writeFileSync(join(submission, 'package.json'), '{"name":"student-copy"}\n');
-    });
+    }, FIXTURE_ENV);
     expect(stdout).toContain('no separate user and no network block');
-    const tests = expectGradescopeShape(results);
+    const tests = expectGradescopeShape(results, FIXTURE_CHAPTERS);
     const max = tests.reduce((sum, entry) => sum + Number(entry['max_score']), 0);
-    expect(max).toBe(allExercises(CHAPTERS).length);
+    expect(max).toBe(allExercises(FIXTURE_CHAPTERS).length);
     expect(results['score']).toBe(max);
     expect(tests.every((entry) => entry['status'] === 'passed' && entry['score'] === entry['max_score'])).toBe(true);
   });

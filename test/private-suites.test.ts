@@ -6,7 +6,7 @@ import { PrivateSuiteError, loadPrivateSuites, staticTestNames } from '../checke
 import { loadCheckedPrivateSuites } from '../checker/grading/typecheck-suites.ts';
 import { CHAPTERS } from '../checker/course/current.ts';
 import type { Report } from '../checker/report/shape.ts';
-import { FIXTURE_CHAPTERS, FIXTURE_SOLUTIONS, fixtureChecker as checker, fixtureTs as runTs } from './support/course.ts';
+import { FIXTURE_CHAPTERS, FIXTURE_SOLUTIONS, fixtureChecker as checker, fixtureEntry as entry } from './support/course.ts';
 import { GRADING_TIMEOUT } from './support/run.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'batch-private-'));
@@ -79,7 +79,7 @@ describe('private suites (--suites)', () => {
   test('a broken private suite stops grade with exit 2, naming the file, before any student is graded', () => {
     const submissions = join(work, 'class-broken');
     cpSync(FIXTURE_SOLUTIONS, join(submissions, 'ann', 'chapters'), { recursive: true });
-    const ran = runTs('checker/class/cli.ts', [submissions, '--out', join(work, 'book-broken'), '--suites', suites('broken', FIXTURE_BROKEN), '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
+    const ran = entry('checker/class/cli.ts', [submissions, '--out', join(work, 'book-broken'), '--suites', suites('broken', FIXTURE_BROKEN), '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
     expect(ran.status).toBe(2);
     expect(ran.stderr).toContain('a private suite does not compile against the starter code. Nothing was graded');
     expect(ran.stderr).toContain('01-numbers/3-broken.test.ts');
@@ -109,14 +109,14 @@ describe('private suites (--suites)', () => {
   test('grade --suites applies them to every student, and a bad suites folder stops with exit 2', () => {
     const submissions = join(work, 'class');
     for (const name of ['ann', 'bob']) cpSync(FIXTURE_SOLUTIONS, join(submissions, name, 'chapters'), { recursive: true });
-    const ran = runTs('checker/class/cli.ts', [submissions, '--out', join(work, 'book'), '--suites', fixtureHidden, '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
+    const ran = entry('checker/class/cli.ts', [submissions, '--out', join(work, 'book'), '--suites', fixtureHidden, '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
     expect(ran.status, ran.stderr).toBe(0);
     const book = JSON.parse(readFileSync(join(work, 'book', 'gradebook.json'), 'utf8')) as { students: Report[] };
     expect(book.students, 'ann and bob').toHaveLength(2);
     for (const student of book.students) {
       expect(student.exercises.map((exercise) => exercise.status)).toEqual(['pass', 'fail', ...Array(FIXTURE_CHAPTERS.flatMap((chapter) => chapter.exercises).length - 2).fill('pass')]);
     }
-    const bad = runTs('checker/class/cli.ts', [submissions, '--out', join(work, 'book2'), '--suites', join(work, 'missing')]);
+    const bad = entry('checker/class/cli.ts', [submissions, '--out', join(work, 'book2'), '--suites', join(work, 'missing')]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--suites');
   });
