@@ -2,14 +2,41 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
-import { FIXTURE_CHAPTERS, FIXTURE_SOLUTIONS, fixtureChecker, fixtureTs } from './support/course.ts';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { parseGradeArgs } from '../checker/class/args.ts';
+import { readCheckerCommandLine } from '../checker/commands/args.ts';
+import { runCheck } from '../checker/commands/check.ts';
+import { CHAPTERS } from '../checker/course/current.ts';
+import { parsePrArgs } from '../checker/pr/args.ts';
+import { readCommandLine } from '../checker/usage/prologue.ts';
+import { FIXTURE_SOLUTIONS, fixtureChecker, fixtureTs } from './support/course.ts';
+import { inProcess } from './support/in-process.ts';
 import { GRADING_TIMEOUT, REPO, checker, runTs } from './support/run.ts';
+import type { Ran } from './support/run.ts';
 
 /*
  * One process per entry point and exit code: the texts themselves (every command's --help in both languages, each
- * option error) are rendered in-process by test/unit/checker/usage/help.test.ts.
+ * option error) are rendered in-process by test/unit/checker/usage/help.test.ts. The other proofs here run, in this
+ * process, the same opening the entry point runs: readCommandLine with the command's topic and parser (class/cli.ts,
+ * pr/cli.ts), readCheckerCommandLine and the command's run function (checker/cli.ts).
  */
+
+/** What class/cli.ts answers for its command line before it grades anything. */
+const gradeLine = (argv: readonly string[]) => inProcess(() => readCommandLine(argv, 'grade', (words) => parseGradeArgs(words, { CHECKER_LANG: '' }), { CHECKER_LANG: '' }).exitCode ?? -1);
+/** What pr/cli.ts answers for its command line before it grades anything. */
+const prLine = (argv: readonly string[]) => inProcess(() => readCommandLine(argv, 'grade:pr', (words) => parsePrArgs(words, { CHECKER_LANG: '' }), { CHECKER_LANG: '' }).exitCode ?? -1);
+
+/** `npm run check -- …` in this process, as checker/cli.ts runs it: its reading of the command line, then runCheck. */
+function checkHere(argv: readonly string[], env: NodeJS.ProcessEnv = { CHECKER_LANG: '' }): Promise<Ran> {
+  return inProcess(() => {
+    const line = readCheckerCommandLine(['check', ...argv], env);
+    return line.exitCode !== undefined ? line.exitCode : runCheck(line.args);
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 describe('--help and -h', () => {
   test('npm run check -- --help works through npm and exits 0', () => {
@@ -19,12 +46,12 @@ describe('--help and -h', () => {
     expect(ran.stdout).toContain('npm run check -- [01 | 01/3 ...]');
   });
 
-  test('grade prints its usage in Korean by default, and grade:pr in English with -h --lang en; both exit 0', () => {
-    const grade = runTs('checker/class/cli.ts', ['--help']);
+  test('grade prints its usage in Korean by default, and grade:pr in English with -h --lang en; both exit 0', async () => {
+    const grade = await gradeLine(['--help']);
     expect(grade.status, grade.stderr).toBe(0);
     expect(grade.stdout).toMatch(/^사용법:/);
     expect(grade.stdout).toContain('npm run grade --');
-    const pr = runTs('checker/pr/cli.ts', ['-h', '--lang', 'en']);
+    const pr = await prLine(['-h', '--lang', 'en']);
     expect(pr.status, pr.stderr).toBe(0);
     expect(pr.stdout).toMatch(/^Usage:/);
     expect(pr.stdout).toContain('npm run grade:pr --');
@@ -33,12 +60,13 @@ describe('--help and -h', () => {
 
 describe('option errors speak the chosen language', () => {
   const submissions = mkdtempSync(join(tmpdir(), 'cli-basics-class-'));
+  // The process for check and grade:pr; grade's exit 2 for --out inside the submissions runs as a process in test/class-grade.test.ts.
   test.each([
-    ['check --lang', () => checker(['check', '--lang', 'fr']), /--lang은 ko 또는 en/],
-    ['--out inside the submissions', () => runTs('checker/class/cli.ts', [submissions, '--out', join(submissions, 'book')]), /--out 폴더.*제출물 폴더 밖/],
-    ['grade:pr without --base', () => runTs('checker/pr/cli.ts', ['--head', 'HEAD']), /--base REF와 --head REF가 모두 필요하다/],
-  ])('%s: Korean by default, exit 2, with the usage line', (_name, run, korean) => {
-    const ran = run();
+    ['check --lang', async () => checker(['check', '--lang', 'fr']), /--lang은 ko 또는 en/],
+    ['--out inside the submissions', () => gradeLine([submissions, '--out', join(submissions, 'book')]), /--out 폴더.*제출물 폴더 밖/],
+    ['grade:pr without --base', async () => runTs('checker/pr/cli.ts', ['--head', 'HEAD']), /--base REF와 --head REF가 모두 필요하다/],
+  ])('%s: Korean by default, exit 2, with the usage line', async (_name, run, korean) => {
+    const ran = await run();
     expect(ran.status).toBe(2);
     expect(ran.stderr).toMatch(korean);
     expect(ran.stderr).toMatch(/사용법:\nnpm run /);
@@ -55,15 +83,19 @@ describe('option errors speak the chosen language', () => {
   test.each([
     ['ko', [], '알 수 없는 옵션: --sign'],
     ['en', ['--lang', 'en'], 'Unknown option: --sign'],
-  ])('check --sign is an unknown option, as to any learner (%s): only the signed check signs', (_lang, extra, said) => {
-    const ran = checker(['check', '--sign', '--json', join(tmpdir(), 'never-written.json'), ...extra]);
+  ])('check --sign is an unknown option, as to any learner (%s): only the signed check signs', async (_lang, extra, said) => {
+    const json = join(mkdtempSync(join(tmpdir(), 'cli-basics-sign-')), 'never-written.json');
+    const ran = await checkHere(['--sign', '--json', json, ...extra]);
     expect(ran.status).toBe(2);
     expect(ran.stderr).toContain(said);
     expect(ran.stderr).toContain('npm run check --');
+    expect(existsSync(json)).toBe(false);
   });
 
-  test('and English with CHECKER_LANG=en, exit 2', () => {
-    const bogus = checker(['check', '--bogus'], { env: { CHECKER_LANG: 'en' } });
+  test('and English with CHECKER_LANG=en, exit 2', async () => {
+    // Read from this process's environment, as checker/cli.ts reads its own (readCheckerCommandLine's default).
+    vi.stubEnv('CHECKER_LANG', 'en');
+    const bogus = await inProcess(() => readCheckerCommandLine(['check', '--bogus']).exitCode ?? -1);
     expect(bogus.status).toBe(2);
     expect(bogus.stderr).toContain('Unknown option: --bogus');
     expect(bogus.stderr).toContain('npm run check --');
@@ -71,13 +103,15 @@ describe('option errors speak the chosen language', () => {
 });
 
 describe('a target with no chapter folders', () => {
-  test.each([['ko', /\/etc에 장 폴더가 없다/], ['en', /\/etc holds no chapter folders/]])('is a usage error in %s: exit 2 and one line saying what was expected', (lang, wanted) => {
-    const ran = fixtureChecker(['check', '--target', '/etc', '--lang', lang]);
+  test.each([['ko', /\/etc에 장 폴더가 없다/], ['en', /\/etc holds no chapter folders/]])('is a usage error in %s: exit 2 and one line saying what was expected', async (lang, wanted) => {
+    // No chapter folder of npm's starting folder may narrow the check (chapterHere reads INIT_CWD).
+    vi.stubEnv('INIT_CWD', '');
+    const ran = await checkHere(['--target', '/etc', '--lang', lang]);
     expect(ran.status).toBe(2);
     expect(ran.stdout).toBe('');
     expect(ran.stderr.trim().split('\n')).toHaveLength(1);
     expect(ran.stderr).toMatch(wanted);
-    expect(ran.stderr).toContain(FIXTURE_CHAPTERS[0]!.dir);
+    expect(ran.stderr).toContain(CHAPTERS[0]!.dir);
   });
 
   test('an empty chapters folder is still a course copy: it grades, scoring nothing', () => {

@@ -1,20 +1,80 @@
 /**
  * The learner commands end to end on the fixture course (test/fixtures/course): exit codes, the JSON and JUnit files,
  * the text report, selection, hint and the missing-file message. The real course is proven in the course project.
+ * What is decided before anything is graded (which exercises an id selects, an unknown id, a hint for a named id)
+ * runs in this process, through the same functions checker/cli.ts calls; every grading run is a process.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { allExercises, validIds } from '../checker/course/course.ts';
+import { COURSE_VARIABLE } from '../checker/course/files.ts';
 import { weightOf } from '../checker/report/build.ts';
 import type { Report } from '../checker/report/shape.ts';
 import { FIXTURE_CHAPTERS, FIXTURE_COURSE, FIXTURE_SOLUTIONS, FIXTURE_STARTERS, fixtureChecker as checker, fixtureCopy, fixtureLine } from './support/course.ts';
+import { inProcess } from './support/in-process.ts';
 import { GRADING_TIMEOUT } from './support/run.ts';
+import type { Ran } from './support/run.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'checker-cli-'));
 /** Every exercise of the fixture course. */
 const ALL = allExercises(FIXTURE_CHAPTERS);
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+/** The fixture course's command modules, once loaded. */
+let loaded: ReturnType<typeof loadFixtureModules> | null = null;
+
+/** Imports the command modules afresh while CHECKER_COURSE names the fixture course. */
+async function loadFixtureModules() {
+  vi.resetModules();
+  const [args, check, hint, current] = await Promise.all([
+    import('../checker/commands/args.ts'),
+    import('../checker/commands/check.ts'),
+    import('../checker/commands/hint.ts'),
+    import('../checker/course/current.ts'),
+  ]);
+  expect(current.CHAPTERS.map((chapter) => chapter.dir)).toEqual(FIXTURE_CHAPTERS.map((chapter) => chapter.dir));
+  return { ...args, ...check, ...hint };
+}
+
+/**
+ * The checker's command modules on the fixture course, loaded afresh in this process with CHECKER_COURSE naming it,
+ * as a process started by fixtureChecker loads them (the modules this file imported hold the real course).
+ */
+function fixtureModules(): ReturnType<typeof loadFixtureModules> {
+  vi.stubEnv(COURSE_VARIABLE, FIXTURE_COURSE);
+  loaded ??= loadFixtureModules();
+  return loaded;
+}
+
+/**
+ * `npm run check` or `npm run hint` on the fixture course, in this process, for a command line decided before grading:
+ * what checker/cli.ts runs (readCheckerCommandLine, then runCheck or runHint), with CHECKER_LANG and INIT_CWD blanked.
+ */
+async function here(argv: readonly string[]): Promise<Ran> {
+  const { readCheckerCommandLine, runCheck, runHint } = await fixtureModules();
+  vi.stubEnv('INIT_CWD', '');
+  return inProcess(() => {
+    const line = readCheckerCommandLine(argv, { CHECKER_LANG: '' });
+    if (line.exitCode !== undefined) return line.exitCode;
+    return line.args.command === 'hint' ? runHint(line.args) : runCheck(line.args);
+  });
+}
+
+/** The exercise ids runCheck grades for a check command line, from its own pickExercises, in this process. */
+async function picked(argv: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ ids: string[]; said: string }> {
+  const { parseArgs, pickExercises } = await fixtureModules();
+  let ids: string[] = [];
+  const { stderr } = await inProcess(() => {
+    ids = (pickExercises(parseArgs(['check', ...argv], { CHECKER_LANG: '' }), env) ?? []).map(({ exercise }) => exercise.id);
+    return 0;
+  });
+  return { ids, said: stderr };
+}
 
 /** The line of a TODO marker in a starter file of the fixture course. */
 function todoLine(file: string, marker: string): number {
@@ -76,7 +136,7 @@ describe('check on the untouched starter', () => {
 
   test('exits 1 and fails every exercise, each with its hint and TODO location', () => {
     expect(ran.status).toBe(1);
-    expect(ran.stdout).toContain(`0/${ALL.length}`);
+    expect(ran.stdout).toContain(`진행: 연습 0/${ALL.length} 통과`);
     for (const { chapter, exercise } of ALL) {
       expect(ran.stdout).toContain(`✗ ${exercise.id}`);
       expect(ran.stdout).toContain(exercise.hint.ko);
@@ -103,27 +163,17 @@ describe('check on the untouched starter', () => {
 });
 
 describe('selecting exercises', () => {
-  test('01/3 selects one exercise and 1/3 means the same', () => {
-    const json = join(work, 'one.json');
-    expect(checker(['check', '1/3', '--target', FIXTURE_SOLUTIONS, '--json', json, '--quiet', '--timeout', GRADING_TIMEOUT]).status).toBe(0);
-    expect((JSON.parse(readFileSync(json, 'utf8')) as Report).exercises.map((exercise) => exercise.id)).toEqual(['01/3']);
+  test('01/3 selects one exercise and 1/3 means the same', async () => {
+    expect((await picked(['01/3'])).ids).toEqual(['01/3']);
+    expect((await picked(['1/3'])).ids).toEqual(['01/3']);
   });
 
-  test('02 selects the two exercises of chapter 2, in English on request', () => {
-    const json = join(work, 'two.json');
-    const ran = checker(['check', '02', '--target', FIXTURE_STARTERS, '--json', json, '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
-    expect(ran.status).toBe(1);
-    const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
-    expect(report.exercises.map((exercise) => exercise.id)).toEqual(['02/1', '02/2']);
-    expect(ran.stdout).toContain('Progress: 0/2');
-    expect(ran.stdout).toContain(`score 0/2 (by exercise) · tests ${report.tests_passed}/${report.tests_total} passed`);
-    expect(ran.stdout.split('\n').slice(0, 3).join('\n')).toContain('an exercise counts only when all of its tests pass');
-    expect(ran.stdout).toContain('Hint:');
-    expect(ran.stdout).toMatch(/sent: |got: /);
+  test('02 selects the two exercises of chapter 2', async () => {
+    expect((await picked(['02'])).ids).toEqual(['02/1', '02/2']);
   });
 
-  test('an unknown id exits 2 and lists the valid ids', () => {
-    const ran = checker(['check', '09/9']);
+  test('an unknown id exits 2 and lists the valid ids', async () => {
+    const ran = await here(['check', '09/9']);
     expect(ran.status).toBe(2);
     expect(ran.stderr).toContain('09/9');
     expect(ran.stderr).toContain(validIds(FIXTURE_CHAPTERS).join(', '));
@@ -131,38 +181,55 @@ describe('selecting exercises', () => {
 });
 
 describe('hint', () => {
-  test('prints the hint and the file:line of the TODO', () => {
-    const ran = checker(['hint', '01/3', '--target', FIXTURE_STARTERS, '--timeout', GRADING_TIMEOUT]);
+  test('prints the hint and the file:line of the TODO', async () => {
+    const ran = await here(['hint', '01/3', '--target', FIXTURE_STARTERS, '--timeout', GRADING_TIMEOUT]);
     expect(ran.status).toBe(0);
     expect(ran.stdout).toContain(`chapters/01-numbers/text.ts:${todoLine('01-numbers/text.ts', 'TODO(01/3)')}`);
     expect(ran.stdout).toContain(ALL.find(({ exercise }) => exercise.id === '01/3')!.exercise.hint.ko);
   });
 
-  test('on a copy of the whole repository, names the file inside its chapters folder, as check does', () => {
+  test('on a copy of the whole repository, names the file inside its chapters folder, as check does', async () => {
     // A repository-shaped copy outside the current folder: chapters/ (the committed starters) beside solutions/ and the README.
     const copy = dirname(fixtureCopy('kim-'));
     cpSync(FIXTURE_SOLUTIONS, join(copy, 'solutions'), { recursive: true });
     cpSync(join(FIXTURE_COURSE, 'README.md'), join(copy, 'README.md'));
     const where = `${join(copy, 'chapters', '01-numbers', 'numbers.ts')}:${todoLine('01-numbers/numbers.ts', 'TODO(01/1)')}`;
-    const hinted = checker(['hint', '01/1', '--target', copy, '--timeout', GRADING_TIMEOUT]);
+    // The hint for a named id is decided without grading; hint's process run is the one from a chapter folder below.
+    const hinted = await here(['hint', '01/1', '--target', copy, '--timeout', GRADING_TIMEOUT]);
     expect(hinted.status).toBe(0);
     expect(hinted.stdout).toContain(`: ${where}\n`);
-    const checked = checker(['check', '01/1', '--target', copy, '--timeout', GRADING_TIMEOUT]);
+    // 1/1 as a learner may type it: the process grades exactly 01/1.
+    const json = join(work, 'copy.json');
+    const checked = checker(['check', '1/1', '--target', copy, '--json', json, '--timeout', GRADING_TIMEOUT]);
     expect(checked.stdout).toContain(where);
-    const english = checker(['hint', '01/1', '--target', copy, '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
+    expect((JSON.parse(readFileSync(json, 'utf8')) as Report).exercises.map((exercise) => exercise.id)).toEqual(['01/1']);
+    const english = await here(['hint', '01/1', '--target', copy, '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
+    expect(english.status).toBe(0);
     expect(english.stdout).toContain(`Look at: ${where}\n`);
   });
 });
 
 describe('run from a chapter folder (npm keeps the folder it was started from in INIT_CWD)', () => {
-  test('check with no id checks only that chapter, and says so in Korean', () => {
+  test('check with no id checks only that chapter, and says so, here in English on request', () => {
     const target = fixtureCopy('here-check-');
     const json = join(work, 'here.json');
-    const ran = checker(['check', '--target', target, '--json', json], { env: { INIT_CWD: join(target, '02-pairs') } });
+    const ran = checker(['check', '--target', target, '--json', json, '--lang', 'en', '--timeout', GRADING_TIMEOUT], { env: { INIT_CWD: join(target, '02-pairs') } });
     expect(ran.status).toBe(1);
-    expect((JSON.parse(readFileSync(json, 'utf8')) as Report).exercises.map((exercise) => exercise.id)).toEqual(['02/1', '02/2']);
-    expect(ran.stderr).toContain('02-pairs 폴더에서 실행해서 2장만 본다');
-    expect(ran.stdout).toContain('진행: 연습 0/2 통과');
+    const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+    expect(report.exercises.map((exercise) => exercise.id)).toEqual(['02/1', '02/2']);
+    expect(ran.stderr).toContain('02-pairs, so this covers chapter 2 only');
+    expect(ran.stdout).toContain('Progress: 0/2');
+    expect(ran.stdout).toContain(`score 0/2 (by exercise) · tests ${report.tests_passed}/${report.tests_total} passed`);
+    expect(ran.stdout.split('\n').slice(0, 3).join('\n')).toContain('an exercise counts only when all of its tests pass');
+    expect(ran.stdout).toContain('Hint:');
+    expect(ran.stdout).toMatch(/sent: |got: /);
+  });
+
+  test('says so in Korean by default', async () => {
+    const target = fixtureCopy('here-ko-');
+    const { ids, said } = await picked(['--target', target], { INIT_CWD: join(target, '02-pairs') });
+    expect(ids).toEqual(['02/1', '02/2']);
+    expect(said).toContain('02-pairs 폴더에서 실행해서 2장만 본다');
   });
 
   test('hint with no id, from a folder inside a chapter, hints that chapter\'s first failing exercise, in English', () => {
@@ -177,13 +244,13 @@ describe('run from a chapter folder (npm keeps the folder it was started from in
 });
 
 describe('a deleted learner file', () => {
-  test.each([
-    ['ko', '없는 파일: ', '다음 할 일: ', /샌드박스 밖|불러오다가 실패했다: /],
-    ['en', 'Missing file: ', 'Next: ', /outside the sandbox|Loading the code failed: /],
-  ] as const)('is named as missing, with how to get it back (%s)', (lang, missing, next, misleading) => {
+  // One grading run; the English texts and the next step as check prints them, in both languages, are rendered
+  // in-process from scoreTarget's report by test/unit/checker/grading/score-messages.test.ts.
+  test('is named as missing, with how to get it back', () => {
+    const [missing, next, misleading] = ['없는 파일: ', '다음 할 일: ', /샌드박스 밖|불러오다가 실패했다: /];
     const target = fixtureCopy('deleted-');
     rmSync(join(target, '01-numbers', 'text.ts'));
-    const ran = checker(['check', '01', '--target', target, '--lang', lang]);
+    const ran = checker(['check', '01', '--target', target]);
     expect(ran.status).toBe(1);
     const file = join(target, '01-numbers', 'text.ts');
     expect(ran.stdout).toContain(`${missing}${file}`);

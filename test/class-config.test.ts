@@ -4,10 +4,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { allExercises } from '../checker/course/course.ts';
+import { parseGradeArgs } from '../checker/class/args.ts';
+import { readClassConfig } from '../checker/class/config.ts';
+import { diffGradebooks, renderDiff } from '../checker/class/diff.ts';
+import { readGradebook } from '../checker/class/gradebook.ts';
 import type { Gradebook } from '../checker/class/gradebook.ts';
+import { langOption } from '../checker/usage/command-line.ts';
+import { readCommandLine, usageFailure } from '../checker/usage/prologue.ts';
 import { parseCsv } from './support/class.ts';
 import { FIXTURE_CHAPTERS as CHAPTERS, FIXTURE_SOLUTIONS, FIXTURE_STARTERS, fixtureTs as runTs } from './support/course.ts';
+import { inProcess } from './support/in-process.ts';
 import { GRADING_TIMEOUT } from './support/run.ts';
+
+/*
+ * One process per command and exit code: grade writing a gradebook (0), regrading one student (0) and refusing an
+ * unknown one (2), grading at a deadline with git (0), grade:diff (0). The refusals of a class file and of a deadline
+ * without a time zone, and the Korean text for two equal gradebooks, run the code the entry points run for them, in
+ * this process.
+ */
 
 /** The fixture course's starters and solutions (test/fixtures/course), which these classes are made of. */
 const committedStarters = () => FIXTURE_STARTERS;
@@ -77,10 +91,18 @@ describe('grade --config: weights and a roster from a class file, never from the
     expect(html).not.toContain('⏱');
   });
 
-  test('a class file with an unknown exercise id is refused with exit 2, naming the key', () => {
+  test('a class file with an unknown exercise id is refused with exit 2, naming the key', async () => {
     const bad = join(work, 'bad.json');
     writeFileSync(bad, JSON.stringify({ weights: { '09/9': 2 } }));
-    const refused = runTs('checker/class/cli.ts', [submissions, '--out', join(work, 'none'), '--config', bad, '--lang', 'en']);
+    // What class/cli.ts does with --config: readClassConfig against every exercise, a UsageError answered by usageFailure.
+    const refused = await inProcess(() => {
+      try {
+        readClassConfig(bad, allExercises(CHAPTERS));
+        return 0;
+      } catch (error) {
+        return usageFailure(error, 'grade', 'en');
+      }
+    });
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain('weights.09/9');
   });
@@ -124,9 +146,9 @@ describe('grade:diff: who moved between two gradebooks, on which exercise, and w
   });
 
   test('two equal gradebooks: says so, in Korean by default', () => {
-    const ran = runTs('checker/class/diff-cli.ts', [out, out]);
-    expect(ran.status).toBe(0);
-    expect(ran.stdout.trim()).toBe('두 성적표가 같다: 점수가 바뀐 학생이 없다.');
+    // What class/diff-cli.ts prints: its language is langOption's default when --lang is not given.
+    const same = readGradebook(out)!;
+    expect(renderDiff(diffGradebooks(same, readGradebook(out)!), langOption(undefined, { CHECKER_LANG: '' })).trim()).toBe('두 성적표가 같다: 점수가 바뀐 학생이 없다.');
   });
 });
 
@@ -164,8 +186,10 @@ describe('grade --deadline: each .git copy at its last commit at or before the d
     expect((JSON.parse(readFileSync(join(book, 'gradebook.json'), 'utf8')) as Gradebook).provenance.deadline).toBe('2026-11-01T15:00:00.000Z');
   });
 
-  test('a deadline without a time zone is refused with exit 2', () => {
-    const refused = runTs('checker/class/cli.ts', [klass, '--out', join(work, 'none2'), '--deadline', '2026-11-02 00:00', '--lang', 'en']);
+  test('a deadline without a time zone is refused with exit 2', async () => {
+    // class/cli.ts's opening: readCommandLine with grade's topic and parser.
+    const argv = [klass, '--out', join(work, 'none2'), '--deadline', '2026-11-02 00:00', '--lang', 'en'];
+    const refused = await inProcess(() => readCommandLine(argv, 'grade', (words) => parseGradeArgs(words, {}), {}).exitCode ?? -1);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain('Give the time zone too');
   });

@@ -1,4 +1,4 @@
-import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeCommittedStarters } from '../../checker/course/starters.ts';
@@ -23,7 +23,9 @@ export function committedStarters(): string {
   return cached;
 }
 
-/** A fresh copy of the committed starters in a new folder named `chapters`, for a test that edits it. */
+/** A fresh copy of the committed starters in a new folder named `chapters`, for a test that edits it (copied from committedStarters, read from git once). */
 export function starterCopy(prefix = 'starter-copy-'): string {
-  return writeCommittedStarters(join(folderWithPackages(prefix), 'chapters'));
+  const dest = join(folderWithPackages(prefix), 'chapters');
+  cpSync(committedStarters(), dest, { recursive: true });
+  return dest;
 }

@@ -6,6 +6,7 @@ import type { Lang } from '../../../../checker/usage/messages.ts';
 import type { RawFile } from '../../../../checker/runner/vitest-results.ts';
 import type { Scratch, ScratchTarget } from '../../../../checker/grading/scratch.ts';
 import { scoreTarget } from '../../../../checker/grading/score.ts';
+import { renderText } from '../../../../checker/report/text.ts';
 import { readStarters } from '../../../../checker/course/starters.ts';
 import type { TypeErrorReport } from '../../../../checker/report/shape.ts';
 import { tempDir, writeTree } from '../../support/temp.ts';
@@ -39,8 +40,8 @@ const TIMED_OUT: RawFile = { outcome: 'timeout', limitMs: 10_000, errors: [], te
 const LOAD_FAILED: RawFile = { outcome: 'ran', errors: [{ message: 'Failed to load ./model.ts', stack: '' }], tests: [] };
 
 describe.each([
-  ['ko', { timeout: /CPU 시간 10초를 쓰고도 끝나지 않아 멈췄다. 돌던 테스트 파일: checker\/suites\/01-mini-mcp\/1-validate\.test\.ts/, missing: '없는 파일: chapters/01-mini-mcp/model.ts' }],
-  ['en', { timeout: /Stopped after 10 s of CPU time without finishing, while running the test file checker\/suites\/01-mini-mcp\/1-validate\.test\.ts/, missing: 'Missing file: chapters/01-mini-mcp/model.ts' }],
+  ['ko', { timeout: /CPU 시간 10초를 쓰고도 끝나지 않아 멈췄다. 돌던 테스트 파일: checker\/suites\/01-mini-mcp\/1-validate\.test\.ts/, missing: '없는 파일: chapters/01-mini-mcp/model.ts', next: '다음 할 일: ', misleading: /샌드박스 밖|불러오다가 실패했다: / }],
+  ['en', { timeout: /Stopped after 10 s of CPU time without finishing, while running the test file checker\/suites\/01-mini-mcp\/1-validate\.test\.ts/, missing: 'Missing file: chapters/01-mini-mcp/model.ts', next: 'Next: ', misleading: /outside the sandbox|Loading the code failed: / }],
 ] as const)('learner-facing messages in %s', (lang, words) => {
   test('a file stopped at its deadline names the test file that was running', () => {
     const [exercise] = score([], TIMED_OUT, lang).exercises;
@@ -62,6 +63,15 @@ describe.each([
     expect(exercise!.blocked).toEqual({ kind: 'load_error', where: 'chapters/01-mini-mcp/model.ts', message: exercise!.message });
     // The compiler's "cannot find ./model.ts" repeats it and goes; any other type error stays.
     expect(report.type_errors.map((problem) => problem.code)).toEqual(['TS2322']);
+    // As check prints it, when the compiler's "cannot find" is the only type error: no misleading load or sandbox
+    // failure, and the next step names the missing file.
+    const text = renderText(score(['model.ts'], LOAD_FAILED, lang, (dir) => [
+      { kind: 'type', file: join(dir, '01-mini-mcp', 'main.ts'), line: 6, column: 27, code: 'TS2307', message: "Cannot find module './model.ts' or its corresponding type declarations." },
+    ]));
+    expect(text).not.toMatch(words.misleading);
+    expect(text).not.toContain('TS2307');
+    expect(text.trim().split('\n').at(-1)).toContain(words.next);
+    expect(text.trim().split('\n').at(-1)).toContain('chapters/01-mini-mcp/model.ts');
   });
 
   test('a chapter with every starter file is scored as before', () => {
