@@ -1,7 +1,12 @@
 /**
  * A class graded together gives every student what check gives them alone, on the fixture course
- * (test/fixtures/course): hostile students beside honest and wrong ones. Each hostile student is checked alone
- * once; the wrong answers are honest code, so their statuses are asserted outright instead.
+ * (test/fixtures/course): hostile students beside honest and wrong ones. Every student's statuses are asserted
+ * outright. Check and grade run a student's chapter the same way, as one group of files in order in a fresh fork of
+ * its own, so where vitest reports every file of that group (a wrong answer, and hostile code that ends on its own,
+ * with a throw or a failed test) the fork computes the same outcome in both. Where the lane decides the outcome
+ * instead, stopping a fork at its deadline or finding it dead, the lane's own state (the file it was running, the fork
+ * it times, a hang while loading, the tries after a crash) carries on, in a class run, into other students' groups on
+ * the same lane, which check never runs; those students are also checked alone, and their statuses compared.
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,13 +35,36 @@ const HOSTILE: Record<string, Change[]> = {
   ],
   'patches-builtin-in-chapter-2': [{ file: PAIRS, prepend: '(JSON as { parse: unknown }).parse = () => ({});\n' }],
   'memory-bomb': [{ file: PAIRS, prepend: 'const hoard: number[][] = [];\nfor (;;) hoard.push(new Array(1_000_000).fill(1));\n' }],
-  // Module state is fresh for every exercise; state kept on globalThis is the student's own, in check and in grade alike.
+  // Module state is fresh for every exercise; state kept on globalThis is the student's own and lasts through its
+  // chapter's one fork, in check and in grade alike: the third load (01/3's text.ts) throws.
   'leaks-global-state': [NUMBERS, TEXT].map((file) => ({
     file,
     prepend: "const shared = globalThis as { loads?: number };\nshared.loads = (shared.loads ?? 0) + 1;\nif (shared.loads > 2) throw new Error('loaded more than twice in one process');\n",
   })),
   solved: [],
 };
+
+/**
+ * What each misbehaving student earns: the exercises its own code breaks, and every other one passes. The loop and the
+ * memory bomb never end, so the lane stops them; every other student's code ends on its own and vitest reports it.
+ */
+const EARNED: Record<string, Record<string, string>> = {
+  'loop-at-import': { '01/3': 'timeout' },
+  'exit-at-import': { '02/1': 'error', '02/2': 'error' },
+  'throw-at-import': { '02/1': 'error', '02/2': 'error' },
+  'pollutes-prototype': { '02/1': 'error', '02/2': 'error' },
+  'patches-builtin': {},
+  'patches-builtin-in-chapter-2': { '02/1': 'fail' },
+  'memory-bomb': { '02/1': 'error', '02/2': 'error' },
+  'leaks-global-state': { '01/3': 'error' },
+  solved: {},
+};
+
+/**
+ * The students whose grades the lane decides, by stopping a fork at its deadline (the loop) or finding it dead (the
+ * memory bomb): each is also checked alone, since only there can a class run and check differ.
+ */
+const STOPPED_BY_THE_LANE = ['loop-at-import', 'memory-bomb'];
 
 /** One wrong answer per exercise, so every suite runs beside hostile neighbours: each fails its own exercise only. */
 const WRONG: Record<string, Change[]> = {
@@ -57,13 +85,13 @@ describe('a class graded together gives every student what check gives them alon
   const out = mkdtempSync(join(tmpdir(), 'isolation-out-'));
   let ran: Ran = { status: null, stdout: '', stderr: '' };
   let book: { students: (Report & { student: string })[] } = { students: [] };
-  /** Each hostile student's check alone: the run and the report it wrote. */
+  /** Each check alone of a student the lane stops: the run and the report it wrote. */
   const alone = new Map<string, { ran: Ran; json: string }>();
   beforeAll(async () => {
     // The class run and the checks alone, one after another, overlap: the endless loop waits out its deadline in both,
     // and the two waits share the time instead of adding up. At most these two runs at once, as two test files would.
     const checks = (async () => {
-      for (const name of Object.keys(HOSTILE)) {
+      for (const name of STOPPED_BY_THE_LANE) {
         const json = join(out, `${name}.json`);
         alone.set(name, { json, ran: await fixtureCheckerAsync(['check', '--target', join(klass, name), '--timeout', HOSTILE_TIMEOUT, '--lang', 'en', '--json', json, '--quiet'], { timeoutMs: 600_000 }) });
       }
@@ -107,9 +135,10 @@ describe('a class graded together gives every student what check gives them alon
     expect(status('pollutes-prototype', '01/1')).toBe('pass');
     expect(status('patches-builtin', '01/1')).toBe('pass');
     // Each chapter's first suite has a canary for polluted prototypes and patched built-ins. It sees a JSON.parse
-    // patched by the student's own chapter 2 module (pairs.ts, loaded by 02/1), in check and grade alike, and only its
-    // own test fails; the same patch made in chapter 1 (text.ts, loaded by 01/3) stays in that chapter's process, so
-    // that student's 02/1 passes; and every other student's canaries pass above: nothing leaked across students or chapters.
+    // patched by the student's own chapter 2 module (pairs.ts, loaded by 02/1) in the same fork, in check and grade
+    // alike, and only its own test fails; the same patch made in chapter 1 (text.ts, loaded by 01/3) stays in that
+    // chapter's process, so that student's 02/1 passes; and every other student's canaries pass above: nothing leaked
+    // across students or chapters.
     expect(status('patches-builtin-in-chapter-2', '02/1')).toBe('fail');
     const patched = byName('patches-builtin-in-chapter-2').exercises.find((exercise) => exercise.id === '02/1')!.tests;
     expect(patched.filter((one) => one.status !== 'pass').map((one) => one.name)).toEqual([expect.stringContaining('runs on untouched built-ins')]);
@@ -117,8 +146,15 @@ describe('a class graded together gives every student what check gives them alon
     expect(status('leaks-global-state', '02/1')).toBe('pass');
   });
 
-  test('every misbehaving student\'s statuses equal check --target on that student alone', () => {
-    for (const name of Object.keys(HOSTILE)) {
+  test('every misbehaving student gets what its own code earns, and nothing of what its neighbours did', () => {
+    expect(Object.keys(EARNED).sort()).toEqual(Object.keys(HOSTILE).sort());
+    for (const [name, broken] of Object.entries(EARNED)) {
+      expect(statuses(byName(name)), name).toEqual(ids.map((id) => `${id} ${broken[id] ?? 'pass'}`));
+    }
+  });
+
+  test('every student the lane stops gets the statuses check --target gives that student alone', () => {
+    for (const name of STOPPED_BY_THE_LANE) {
       const { ran: check, json } = alone.get(name)!;
       expect(check.status === 0 || check.status === 1, `${name}: exit ${check.status}\n${check.stdout}\n${check.stderr}`).toBe(true);
       expect(existsSync(json), `${name}: exit ${check.status}\n${check.stdout}\n${check.stderr}`).toBe(true);
