@@ -86,6 +86,8 @@ export class Lane {
   private hungWhileLoading = false;
   /** The fork the lane runs now, by the pid its pool worker spawned it with. */
   private fork: number | undefined;
+  /** When the lane last read its fork. */
+  private lastReading = 0;
 
   private constructor(
     private readonly vitest: Vitest,
@@ -255,7 +257,9 @@ export class Lane {
     const at = Date.now();
     const pid = this.fork;
     const times = pid === undefined ? undefined : runTimes(pid);
-    return pid !== undefined && times !== undefined ? { at, fork: { pid, ...times } } : { at };
+    if (pid === undefined || times === undefined) return { at };
+    this.lastReading = at;
+    return { at, fork: { pid, ...times } };
   }
 
   /**
@@ -263,10 +267,12 @@ export class Lane {
    * blocked (the clock less the time it ran or was ready to run). A learner loop runs without end, whatever the load;
    * an honest file runs the same little on a busy machine as on a quiet one, and the time it waits there for a core
    * counts as neither. When the earlier moment read no fork or another one (the file or the pause began before this
-   * fork was known), counting starts at this fork's first reading. Only the clock, as CPU time, when no fork can be read now.
+   * fork was known), counting starts at this fork's first reading. When no fork can be read now (none has started, or
+   * it has just died and vitest has yet to say so), nothing computes, so the clock since the last reading counts as
+   * waiting: a fork's death is vitest's to report (as a crash), never a timeout the lane made up from the clock.
    */
   private spent(since: Mark, now: Mark): Spent {
-    if (!now.fork) return { cpu: now.at - since.at, waited: 0 };
+    if (!now.fork) return { cpu: 0, waited: now.at - Math.max(since.at, this.lastReading) };
     if (!since.fork || since.fork.pid !== now.fork.pid) {
       since.at = now.at;
       since.fork = now.fork;
