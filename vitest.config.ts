@@ -15,6 +15,21 @@ const COURSE = [
   'test/typecheck.test.ts',
 ];
 
+/**
+ * The checker's module tests that start a process or wait on one (node under the permission model, git, a stand-in
+ * tsc, a child that computes): in-process like the rest of test/unit/, but as slow as the processes they start, so
+ * they run in a project of their own and `unit` stays pure code that answers in about a second.
+ */
+const UNIT_PROCESSES = [
+  'test/unit/checker/course/starters.test.ts',
+  'test/unit/checker/grading/typecheck.test.ts',
+  'test/unit/checker/runner/forks.test.ts',
+  'test/unit/checker/runner/proc.test.ts',
+  'test/unit/checker/suites/stdout-origin.test.ts',
+  'test/unit/checker/trust/integrity.test.ts',
+  'test/unit/checker/trust/sandbox.test.ts',
+];
+
 /** Settings every project shares: the hidden suites under checker/suites and the fixture course's run only through the checker. */
 const shared = {
   exclude: [...configDefaults.exclude, 'test/fixtures/**'],
@@ -25,7 +40,8 @@ const shared = {
 };
 
 /**
- * The repository's own tests, in three projects: `unit` (the checker's modules in-process, test/unit/), `course`
+ * The repository's own tests, in four projects: `unit` (the checker's modules in-process, test/unit/, with the ones
+ * that start processes in `unit-processes`), `course`
  * (the real course's proofs) and `e2e` (the checker as a process, on the fixture course test/fixtures/course wherever
  * the real course is not the point). `npx vitest run --project unit` runs one of them. The limits are safety nets
  * for a loaded 2-core machine, not measures of speed.
@@ -34,8 +50,11 @@ export default defineConfig({
   test: {
     projects: [
       {
-        // A few of these start node, git or a stand-in tsc, and they share the machine with the end-to-end files.
-        test: { ...shared, name: 'unit', include: ['test/unit/**/*.test.ts'], pool: 'threads', isolate: false, testTimeout: 60_000 },
+        test: { ...shared, name: 'unit', include: ['test/unit/**/*.test.ts'], exclude: [...shared.exclude, ...UNIT_PROCESSES], pool: 'threads', isolate: false, testTimeout: 60_000 },
+      },
+      {
+        // They share the machine with the end-to-end files, so a test waits for its processes for up to a minute.
+        test: { ...shared, name: 'unit-processes', include: UNIT_PROCESSES, pool: 'threads', isolate: false, testTimeout: 60_000 },
       },
       {
         test: { ...shared, name: 'course', include: COURSE, pool: 'forks', testTimeout: 300_000, hookTimeout: 600_000 },
