@@ -4,9 +4,10 @@
  * outright. Check and grade run a student's chapter the same way, as one group of files in order in a fresh fork of
  * its own, so where vitest reports every file of that group (a wrong answer, and hostile code that ends on its own,
  * with a throw or a failed test) the fork computes the same outcome in both. Where the lane decides the outcome
- * instead, stopping a fork at its deadline or finding it dead, the lane's own state (the file it was running, the fork
- * it times, a hang while loading, the tries after a crash) carries on, in a class run, into other students' groups on
- * the same lane, which check never runs; those students are also checked alone, and their statuses compared.
+ * instead, stopping a fork at its deadline or finding it dead, the outcome rests on the lane's own state (the file it
+ * was running, the fork it times, a hang while loading, the tries after a crash), and in a class run that lane has run
+ * other students' groups before, which in check it never has; those students are also checked alone, and their
+ * statuses compared.
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -14,8 +14,8 @@ export const GRADING_TIMEOUT = '60';
 
 /**
  * The --timeout, in seconds, of the runs that plant code which never ends (an endless loop, a student who hangs), beside
- * honest code in the same run. A file's limit counts the CPU time its fork spent on it, and the clock only at three times
- * the limit, so load does not bring honest code near it: an honest file of these runs spends a fraction of a second of
+ * honest code in the same run. A file's limit counts the CPU time its fork spent on it, and the time it spent blocked only
+ * at three times the limit, never time spent waiting for a core, so load does not bring honest code near it: an honest file of these runs spends a fraction of a second of
  * CPU time, however long it waits for a core. A planted loop spends its CPU time at once, so it ends in about this many
  * seconds on a quiet machine and holds a core no longer than that. At 5 s one test still gets 5 s and a load after a
  * hang 2 s of CPU time (checker/runner/limits.ts), as under the default limit.
