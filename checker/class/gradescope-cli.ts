@@ -12,7 +12,8 @@ import type { Report } from '../report/shape.ts';
 import { copyLearnerTree } from '../course/learner-tree.ts';
 import { REPO_ROOT } from '../course/files.ts';
 import { newSigningKey, readSignedReport } from '../trust/sign.ts';
-import { chapterFolder } from '../grading/target.ts';
+import { chapterFolder, gradedTarget, leftOutOf } from '../grading/target.ts';
+import { leftOutLine } from '../usage/intake-words.ts';
 import { readCommandLine } from '../usage/prologue.ts';
 import { GRADESCOPE_VISIBILITIES, gradescopeFailure, gradescopeJson, gradescopeResults, locateSubmission } from './gradescope.ts';
 import type { GradescopeOptions, GradescopeVisibility } from './gradescope.ts';
@@ -128,7 +129,12 @@ function checkedReport(report: Report): Report | string {
 async function grade(args: GradescopeArgs): Promise<string> {
   const say = WORDS[args.lang];
   const target = locateSubmission(args.submission, CHAPTERS);
-  if (!target) return gradescopeJson(gradescopeFailure(say.noChapters(CHAPTERS.map((chapter) => chapter.dir).join(', ')), args.options));
+  if (!target) {
+    // Nothing graded: name a link that stood where the chapters would be, so the student sees why.
+    const leftOut = leftOutOf(gradedTarget(args.submission, CHAPTERS, 'chapters'), CHAPTERS);
+    const why = say.noChapters(CHAPTERS.map((chapter) => chapter.dir).join(', '));
+    return gradescopeJson(gradescopeFailure(leftOut.length > 0 ? `${why}\n${leftOutLine(leftOut, args.lang)}` : why, args.options));
+  }
   const runAs = args.runAs ? idsOf(args.runAs) : null;
   const work = mkdtempSync(join(tmpdir(), 'mcp-gradescope-'));
   try {
@@ -159,7 +165,11 @@ async function grade(args: GradescopeArgs): Promise<string> {
     const report = checkedReport(signed);
     if (typeof report === 'string') return gradescopeJson(gradescopeFailure(say.badReport(report), args.options));
     console.log(messages(args.lang).progress(report.exercises.filter((exercise) => exercise.status === 'pass').length, report.exercises.length, report.score, report.max_score, `${report.tests_passed}/${report.tests_total}`));
-    return gradescopeJson(gradescopeResults(report, args.options));
+    const results = gradescopeResults(report, args.options);
+    // What the upload held at the course's paths and was not graded (a link, a config file, …) is named first.
+    const leftOut = leftOutOf(target, CHAPTERS);
+    if (leftOut.length > 0) results.output = `${leftOutLine(leftOut, args.lang)}\n\n${results.output}`;
+    return gradescopeJson(results);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -7,6 +7,7 @@ import type { ExerciseReport, Report } from '../report/shape.ts';
 import { gradedTarget } from '../grading/target.ts';
 import type { GradedTarget } from '../grading/target.ts';
 import type { StudentResult } from './grade-class.ts';
+import { isLearnerFolder } from '../course/learner-tree.ts';
 import { SHOWN_AS, holdsChapters, isFolder } from './students.ts';
 
 /**
@@ -157,11 +158,12 @@ const NOISE = new Set(['__MACOSX', 'Thumbs.db', 'desktop.ini']);
 /**
  * Where the chapter folders of one Gradescope submission are: the submission itself (chapters only), its chapters/
  * (a whole copy of the repository), or either inside its one wrapper folder (a downloaded ZIP); null when none.
+ * The submission folder is the harness's; below it nothing is followed (a GitHub-repository upload keeps its links).
  */
 export function locateSubmission(dir: string, chapters: readonly ChapterSpec[]): GradedTarget | null {
   if (!isFolder(dir)) return null;
   if (holdsChapters(dir, chapters)) return gradedTarget(dir, chapters, SHOWN_AS);
-  const wrappers = readdirSync(dir).filter((name) => !name.startsWith('.') && !NOISE.has(name) && isFolder(join(dir, name)));
+  const wrappers = readdirSync(dir).filter((name) => !name.startsWith('.') && !NOISE.has(name) && isLearnerFolder(join(dir, name)));
   const only = wrappers.length === 1 ? join(dir, wrappers[0]!) : null;
   return only && holdsChapters(only, chapters) ? gradedTarget(only, chapters, SHOWN_AS) : null;
 }

@@ -1,12 +1,22 @@
 import type { Lang } from '../usage/messages.ts';
 import type { StudentResult } from './grade-class.ts';
 import { classWords } from './words.ts';
+import { leftOutLine } from '../usage/intake-words.ts';
 
 /** Why a student's row is not full marks beyond plain failing tests: no folder, missing chapters, type errors, timeouts, crashes. */
 export function reasonOf(result: StudentResult, lang: Lang): string {
+  const { student } = result;
+  const reason = gradedReason(result, lang);
+  // What the submission held at the course's paths and grading left out (a link, a config file, …), named last.
+  return student.leftOut && student.leftOut.length > 0 ? `${reason}; ${leftOutLine(student.leftOut, lang)}` : reason;
+}
+
+/** The row's reason before what was left out. */
+function gradedReason(result: StudentResult, lang: Lang): string {
   const say = classWords(lang);
   const { student, report } = result;
   if (student.problem === 'not-folder') return say.notFolder;
+  if (student.problem === 'link') return say.link;
   if (student.problem === 'empty') return say.empty;
   if (student.problem === 'no-chapters') return say.noChapters;
   if (student.problem === 'no-commit') return say.noCommitByDeadline;

@@ -1,7 +1,9 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChapterSpec } from '../manifest/types.ts';
-import { gradedTarget } from '../grading/target.ts';
+import { isLearnerFolder } from '../course/learner-tree.ts';
+import type { LeftOut } from '../course/learner-tree.ts';
+import { gradedTarget, holdsChapterFolders, leftOutOf, notAFolder } from '../grading/target.ts';
 import type { GradedTarget } from '../grading/target.ts';
 import { ZipRefused, unzipSubmission } from './unzip.ts';
 import type { ZipRefusal } from './unzip.ts';
@@ -10,7 +12,7 @@ import type { ZipRefusal } from './unzip.ts';
 export const SHOWN_AS = 'chapters';
 
 /** Why a student's submission cannot be graded at all. */
-export type StudentProblem = 'not-folder' | 'empty' | 'no-chapters' | 'zip-refused' | 'no-commit';
+export type StudentProblem = 'not-folder' | 'link' | 'empty' | 'no-chapters' | 'zip-refused' | 'no-commit';
 
 /** One submission: a subfolder of the submissions folder, or a `.zip` file in it. */
 export interface Student {
@@ -23,6 +25,8 @@ export interface Student {
   problem: StudentProblem | null;
   /** For a refused ZIP: why, and the entry that made it so. */
   zip?: { why: ZipRefusal; entry: string };
+  /** What the submission holds at the course's paths that was not graded (a link, a config file, …), named in its row. */
+  leftOut?: LeftOut[];
   /** With a deadline: the commit graded and its date, or that the copy has no .git (graded as it is) or no commit by then. */
   snapshot?: { kind: 'commit'; commit: string; date: string } | { kind: 'no-git' } | { kind: 'no-commit' };
 }
@@ -46,10 +50,9 @@ function entriesOf(dir: string): string[] {
   return readdirSync(dir).filter((name) => !name.startsWith('.') && !NOISE.has(name));
 }
 
-/** True when a folder holds chapter folders, itself or in its chapters/ (a copy of the course or one student's work). */
+/** True when a folder holds chapter folders, itself or in its chapters/ (a copy of the course or one student's work); links below it are never followed. */
 export function holdsChapters(dir: string, chapters: readonly ChapterSpec[]): boolean {
-  const target = gradedTarget(dir, chapters);
-  return chapters.some((chapter) => isFolder(join(target.chaptersDir, chapter.dir)));
+  return holdsChapterFolders(gradedTarget(dir, chapters).chaptersDir, chapters);
 }
 
 /**
@@ -64,23 +67,45 @@ export async function findStudents(submissions: string, chapters: readonly Chapt
   const strays: string[] = [];
   for (const [index, name] of names.entries()) {
     const dir = join(submissions, name);
-    if (isFolder(dir)) students.push(fromFolder(name, dir, dir, chapters));
+    // A submission is data: an entry that is a link is named and never followed, not even to a folder.
+    if (isLearnerFolder(dir)) students.push(await fromFolder(name, dir, dir, chapters, join(unpackInto, String(index))));
     else if (/\.zip$/i.test(name) && isFile(dir)) students.push(await fromZip(name, dir, join(unpackInto, String(index)), chapters));
     else if (isFile(dir)) strays.push(name);
+    else if (notAFolder(dir) === 'link') students.push({ name, dir, learner: null, problem: 'link' });
     else students.push({ name, dir, learner: null, problem: 'not-folder' });
   }
   return { students, strays };
 }
 
-/** A submission whose files are in `folder` (the submission itself, or where its ZIP was unpacked). */
-function fromFolder(name: string, dir: string, folder: string, chapters: readonly ChapterSpec[]): Student {
+/**
+ * A submission whose files are in `folder` (the submission itself, or where its ZIP was unpacked). A folder that
+ * holds no chapters but exactly one `.zip` (Moodle's "Download all submissions" gives each student such a folder,
+ * `Kim Minsu_123456_assignsubmission_file_/`) is that ZIP, unpacked into `unpackInto`.
+ */
+async function fromFolder(name: string, dir: string, folder: string, chapters: readonly ChapterSpec[], unpackInto?: string): Promise<Student> {
   const entries = entriesOf(folder);
   if (entries.length === 0) return { name, dir, learner: null, problem: 'empty' };
-  if (holdsChapters(folder, chapters)) return { name, dir, learner: gradedTarget(folder, chapters, SHOWN_AS), problem: null };
-  const wrappers = entries.filter((entry) => isFolder(join(folder, entry)));
+  const found = (root: string): Student => {
+    const learner = gradedTarget(root, chapters, SHOWN_AS);
+    const leftOut = leftOutOf(learner, chapters);
+    return { name, dir, learner, problem: null, ...(leftOut.length > 0 ? { leftOut } : {}) };
+  };
+  if (holdsChapters(folder, chapters)) return found(folder);
+  const wrappers = entries.filter((entry) => isLearnerFolder(join(folder, entry)));
   const only = wrappers.length === 1 ? join(folder, wrappers[0]!) : null;
-  if (only && holdsChapters(only, chapters)) return { name, dir, learner: gradedTarget(only, chapters, SHOWN_AS), problem: null };
-  return { name, dir, learner: null, problem: 'no-chapters' };
+  if (only && holdsChapters(only, chapters)) return found(only);
+  const zips = entries.filter((entry) => /\.zip$/i.test(entry) && isFile(join(folder, entry)));
+  if (unpackInto && wrappers.length === 0 && zips.length === 1) {
+    const student = await fromZip(name, join(folder, zips[0]!), unpackInto, chapters);
+    return { ...student, dir };
+  }
+  // Nothing graded: name the links that stood where a submission's folders would be.
+  const links = [folder, ...(only ? [only] : [])].flatMap((root) =>
+    entriesOf(root)
+      .filter((entry) => notAFolder(join(root, entry)) !== null)
+      .map((entry): LeftOut => ({ name: root === folder ? entry : `${wrappers[0]!}/${entry}`, why: notAFolder(join(root, entry))! })),
+  );
+  return { name, dir, learner: null, problem: 'no-chapters', ...(links.length > 0 ? { leftOut: links } : {}) };
 }
 
 async function fromZip(name: string, file: string, into: string, chapters: readonly ChapterSpec[]): Promise<Student> {
@@ -94,7 +119,7 @@ async function fromZip(name: string, file: string, into: string, chapters: reado
   return fromFolder(name, file, into, chapters);
 }
 
-/** True for a folder, or a link to one. */
+/** True for a folder, or a link to one: only for a path the instructor chose (the submissions folder), never inside a submission. */
 export function isFolder(path: string): boolean {
   try {
     return existsSync(path) && statSync(path).isDirectory();

@@ -6,6 +6,7 @@ import { josa } from '../suites/_lib/josa.ts';
 
 const ko = {
   notFolder: '학생 폴더가 아니다(파일이거나 끊어진 링크)',
+  link: '학생 폴더가 아니라 링크라 따라가지 않고 채점하지 않았다',
   empty: '빈 폴더',
   noChapters: '장 폴더가 하나도 없다(그 안에도, chapters/에도, 그것을 감싼 폴더 하나 안에도)',
   zipRefused: (why: ZipRefusal, entry: string) =>
@@ -98,6 +99,7 @@ export type ClassWords = typeof ko;
 
 const en: ClassWords = {
   notFolder: 'not a student folder (a file or a broken link)',
+  link: 'a link, not a student folder: not followed, not graded',
   empty: 'empty folder',
   noChapters: 'no chapter folders at all (not in it, not in its chapters/, not inside one wrapper folder)',
   zipRefused: (why, entry) =>

@@ -1,4 +1,6 @@
 import { existsSync, mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { isLearnerFolder } from '../course/learner-tree.ts';
+import { leftOutLine } from '../usage/intake-words.ts';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Args } from './args.ts';
 import { PrivateSuiteError } from '../course/private-suites.ts';
@@ -12,7 +14,7 @@ import { CHAPTERS } from '../course/current.ts';
 import { selectExercises, validIds } from '../course/course.ts';
 import type { Selected } from '../course/course.ts';
 import type { Report } from '../report/shape.ts';
-import { chapterFolder, gradedTarget, shownPath } from '../grading/target.ts';
+import { chapterFolder, gradedTarget, leftOutOf, shownPath } from '../grading/target.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 import { renderText } from '../report/text.ts';
 import { usageWords } from '../usage/usage-words.ts';
@@ -56,7 +58,8 @@ export function chapterHere(args: Pick<Args, 'ids' | 'target'>, env: NodeJS.Proc
 export function targetUsable(args: Args): boolean {
   const dir = resolve(args.target);
   const isDir = (path: string) => existsSync(path) && statSync(path).isDirectory();
-  const usable = isDir(dir) && (basename(dir) === 'chapters' || isDir(join(dir, 'chapters')) || CHAPTERS.some((chapter) => isDir(join(dir, chapter.dir))));
+  // The target itself is the user's choice; below it a link is never followed, so a linked chapters/ makes no course.
+  const usable = isDir(dir) && (basename(dir) === 'chapters' || isLearnerFolder(join(dir, 'chapters')) || CHAPTERS.some((chapter) => isLearnerFolder(join(dir, chapter.dir))));
   if (!usable) console.error(usageWords(args.lang).noChapters(args.target, CHAPTERS.map((chapter) => chapter.dir).join(', ')));
   return usable;
 }
@@ -88,6 +91,9 @@ export interface Signing {
 export async function runCheck(args: Args, signing: Signing | null = null): Promise<number> {
   const selected = pickExercises(args);
   if (!selected) return 2;
+  // What the target holds at the course's paths and is not graded (a link, a config file, …) is named before anything runs.
+  const leftOut = leftOutOf(gradedTarget(args.target, CHAPTERS, signing?.shownAs), CHAPTERS);
+  if (leftOut.length > 0) console.error(leftOutLine(leftOut, args.lang));
   if (!targetUsable(args)) return 2;
   // A learner may edit their own copy, so a changed checker is a warning here; grade refuses.
   const { changed } = verifyChecker();

@@ -1,6 +1,9 @@
-import { existsSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { ChapterSpec } from '../manifest/types.ts';
+import { isLearnerFolder, learnerIntake } from '../course/learner-tree.ts';
+import type { LeftOut } from '../course/learner-tree.ts';
+import type { LeftOutWhy } from '../usage/intake-words.ts';
 
 /** A folder the user asked to grade: where its chapter folders really are, and how messages name its files. */
 export interface GradedTarget {
@@ -12,12 +15,19 @@ export interface GradedTarget {
   shownAs?: string;
 }
 
-/** Finds where the chapter folders of DIR are: DIR itself, or DIR/chapters for a whole copy of the repository. */
+/** True when FOLDER holds at least one chapter folder as a real folder (lstat: a link to one does not count). */
+export function holdsChapterFolders(folder: string, chapters: readonly ChapterSpec[]): boolean {
+  return chapters.some((chapter) => isLearnerFolder(join(folder, chapter.dir)));
+}
+
+/**
+ * Finds where the chapter folders of DIR are: DIR itself, or DIR/chapters for a whole copy of the repository. DIR is
+ * the user's own choice; below it nothing is followed: a `chapters` or chapter folder that is a link counts as absent.
+ */
 export function gradedTarget(dir: string, chapters: readonly ChapterSpec[], shownAs?: string): GradedTarget {
   const absolute = resolve(dir);
-  const holds = (folder: string) => chapters.some((chapter) => existsSync(join(folder, chapter.dir)));
   const nested = join(absolute, 'chapters');
-  const chaptersDir = !holds(absolute) && holds(nested) ? nested : absolute;
+  const chaptersDir = !holdsChapterFolders(absolute, chapters) && holdsChapterFolders(nested, chapters) ? nested : absolute;
   return { given: dir, chaptersDir, ...(shownAs !== undefined ? { shownAs } : {}) };
 }
 
@@ -32,4 +42,34 @@ export function shownPath(target: GradedTarget, inside: string): string {
   const original = join(target.chaptersDir, inside);
   const fromCwd = relative(process.cwd(), original);
   return fromCwd.startsWith('..') ? original : fromCwd;
+}
+
+/** Why a course path that should be a folder was not taken: a link or a special file there; null for a folder or nothing. */
+export function notAFolder(path: string): LeftOutWhy | null {
+  try {
+    const stats = lstatSync(path);
+    if (stats.isDirectory()) return null;
+    return stats.isSymbolicLink() ? 'link' : stats.isFile() ? null : 'special';
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Everything at the course's own paths of a target that grading leaves out, named as messages name the target's files
+ * (`chapters/chapters`, `chapters/01-mini-mcp/x.ts`): a link or special file where `chapters` or a chapter folder would
+ * be, and inside each chapter folder what learnerIntake leaves out.
+ */
+export function leftOutOf(target: GradedTarget, chapters: readonly ChapterSpec[]): LeftOut[] {
+  const found: LeftOut[] = [];
+  const at = (inside: string) => shownPath(target, inside);
+  const here = notAFolder(join(target.chaptersDir, 'chapters'));
+  if (here) found.push({ name: at('chapters'), why: here });
+  for (const chapter of chapters) {
+    const folder = chapterFolder(target, chapter);
+    const why = notAFolder(folder);
+    if (why) found.push({ name: at(chapter.dir), why });
+    else for (const entry of learnerIntake(folder).leftOut) found.push({ name: at(`${chapter.dir}/${entry.name}`), why: entry.why });
+  }
+  return found;
 }
