@@ -1,14 +1,15 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Lang } from '../usage/messages.ts';
 import type { Report } from '../report/shape.ts';
 import { junitOf } from '../report/junit.ts';
 import { withoutRunnerChannels } from '../trust/ci-channels.ts';
 import { REPO_ROOT } from '../course/files.ts';
 import { newSigningKey, readSignedReport } from '../trust/sign.ts';
-import { archive, changedPaths, commitOf, git, hasPath } from './git.ts';
+import { MAX_FILE_BYTES } from '../course/learner-tree.ts';
+import { archive, changedPaths, commitOf, git, gitBytes, isLinkMode, modeChanges, treeEntries } from './git.ts';
 
 /** Settings for grading one pull request. */
 export interface PullRequestOptions {
@@ -24,7 +25,10 @@ export interface PullRequestOptions {
 
 /** The checker's report for the head's chapters, plus what the pull request changed outside chapters/. */
 export interface PullRequestReport extends Report {
-  /** Every path changed between merge-base(base, head) and head outside chapters/; none of it was used. */
+  /**
+   * Every path changed between merge-base(base, head) and head outside chapters/, then every link or submodule anywhere
+   * in the head's tree and every mode the pull request changed (an executable bit, a file turned link); none of it was used.
+   */
   tampered: string[];
   base: string;
   head: string;
@@ -54,7 +58,7 @@ export async function gradePullRequest(options: PullRequestOptions): Promise<Pul
   const base = commitOf(repo, options.base);
   const head = commitOf(repo, options.head);
   const mergeBase = git(repo, ['merge-base', base, head]).trim();
-  const tampered = changedPaths(repo, mergeBase, head).filter((path) => !isLearnerPath(path));
+  const tampered = tamperedPaths(repo, mergeBase, head);
   const scratch = mkdtempSync(join(tmpdir(), 'mcp-grade-pr-'));
   try {
     const baseDir = join(scratch, 'base');
@@ -62,7 +66,8 @@ export async function gradePullRequest(options: PullRequestOptions): Promise<Pul
     const outDir = join(scratch, 'out');
     for (const dir of [baseDir, join(headDir, 'chapters'), outDir]) mkdirSync(dir, { recursive: true });
     extract(repo, base, baseDir, []);
-    if (hasPath(repo, head, 'chapters')) extract(repo, head, headDir, ['chapters']);
+    // Only the head's regular files under chapters/ are written, by their bytes: a link or submodule never reaches the disk.
+    writeRegularFiles(repo, head, headDir, 'chapters');
     rmSync(join(baseDir, 'node_modules'), { recursive: true, force: true });
     symlinkSync(join(REPO_ROOT, 'node_modules'), join(baseDir, 'node_modules'), 'dir');
     if (options.runAs) {
@@ -87,6 +92,36 @@ export async function gradePullRequest(options: PullRequestOptions): Promise<Pul
     return { exitCode, report, junit: junitOf(report) };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The pull request's tampering: paths changed outside chapters/, links and submodules anywhere in the head, and mode changes. */
+export function tamperedPaths(repo: string, mergeBase: string, head: string): string[] {
+  const outside = changedPaths(repo, mergeBase, head).filter((path) => !isLearnerPath(path));
+  const links = treeEntries(repo, head).filter((entry) => isLinkMode(entry.mode)).map((entry) => entry.path);
+  return [...new Set([...outside, ...links, ...modeChanges(repo, mergeBase, head)])];
+}
+
+/** True for a path from a git tree that stays inside the folder it is written to: no empty, `.` or `..` part, not absolute. */
+function isPlainTreePath(path: string): boolean {
+  return path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+}
+
+/**
+ * Writes the commit's regular files under `prefix` into `into`, each by its bytes (`git cat-file`); links and
+ * submodules are skipped (tamperedPaths lists them). A file over MAX_FILE_BYTES is written as a sparse file of its
+ * size, never read, so the checker names it as too big without the disk filling.
+ */
+function writeRegularFiles(repo: string, commit: string, into: string, prefix: string): void {
+  const files = treeEntries(repo, commit, [prefix]).filter((entry) => entry.type === 'blob' && (entry.mode === '100644' || entry.mode === '100755') && isPlainTreePath(entry.path));
+  for (const entry of files) {
+    const target = join(into, entry.path);
+    mkdirSync(dirname(target), { recursive: true });
+    if (entry.size > MAX_FILE_BYTES) {
+      const fd = openSync(target, 'w');
+      ftruncateSync(fd, entry.size);
+      closeSync(fd);
+    } else writeFileSync(target, gitBytes(repo, ['cat-file', 'blob', entry.oid]));
   }
 }
 

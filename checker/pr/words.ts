@@ -2,9 +2,9 @@ import type { Lang } from '../usage/messages.ts';
 
 const ko = {
   tampered: (count: number) =>
-    `경고: 이 풀 리퀘스트는 chapters/ 밖의 파일 ${count}개를 바꿨다. 채점은 기준(base) 커밋의 채점기·테스트·설정으로 했으므로 이 변경은 점수에 아무 영향이 없다:`,
+    `경고: 이 풀 리퀘스트는 chapters/ 밖의 파일을 바꿨거나 링크·서브모듈·파일 모드 변경을 담았다(${count}개). 링크와 서브모듈은 따라가지 않고 채점하지 않았다. 채점은 기준(base) 커밋의 채점기·테스트·설정으로 했으므로 이 변경은 점수에 아무 영향이 없다:`,
   tamperedFails: (count: number) =>
-    `이 풀 리퀘스트는 chapters/ 밖의 파일 ${count}개를 바꿨으므로 실패로 처리한다. 채점은 기준(base) 커밋의 채점기·테스트·설정으로 했으므로 그 변경은 점수에 쓰이지 않았지만, 채점기나 워크플로를 바꾸려는 변경일 수 있다. chapters/ 밖의 변경을 빼고 다시 올리자(그런 변경을 받아들이는 저장소는 ALLOW_TAMPERED를 true로 둔다):`,
+    `이 풀 리퀘스트는 chapters/ 밖의 파일을 바꿨거나 링크·서브모듈·파일 모드 변경을 담았으므로(${count}개) 실패로 처리한다. 링크와 서브모듈은 따라가지 않고 채점하지 않았다. 채점은 기준(base) 커밋의 채점기·테스트·설정으로 했으므로 그 변경은 점수에 쓰이지 않았지만, 채점기나 워크플로를 바꾸려는 변경일 수 있다. chapters/ 밖의 변경과 링크·모드 변경을 빼고 다시 올리자(그런 변경을 받아들이는 저장소는 ALLOW_TAMPERED를 true로 둔다):`,
   prScore: (score: number, max: number, tests: string) => `풀 리퀘스트 점수: ${score}/${max} (통과한 테스트 ${tests})`,
   noReport: '채점기가 결과 파일을 남기지 않았다. 위의 출력을 보라.',
   forgedReport: '결과 파일의 서명이 맞지 않는다. 채점기가 아닌 무언가(학습자 코드)가 결과를 고쳤으므로 이 채점은 무효다.',
@@ -17,9 +17,9 @@ export type PrWords = typeof ko;
 
 const en: PrWords = {
   tampered: (count) =>
-    `WARNING: this pull request changes ${count} path${count === 1 ? '' : 's'} outside chapters/. It was graded with the base commit's checker, suites and configuration, so these changes cannot change its score:`,
+    `WARNING: this pull request changes ${count} path${count === 1 ? '' : 's'} outside chapters/ or holds links, submodules or mode changes (links and submodules are never followed nor graded). It was graded with the base commit's checker, suites and configuration, so these changes cannot change its score:`,
   tamperedFails: (count) =>
-    `This pull request fails because it changes ${count} path${count === 1 ? '' : 's'} outside chapters/. The base commit's checker, suites and configuration graded it, so those changes were not used, but they may be an attempt to change the checker or the workflow. Take the changes outside chapters/ out and push again (a repository that accepts such changes sets ALLOW_TAMPERED to true):`,
+    `This pull request fails because it changes ${count} path${count === 1 ? '' : 's'} outside chapters/ or holds links, submodules or mode changes (links and submodules are never followed nor graded). The base commit's checker, suites and configuration graded it, so those changes were not used, but they may be an attempt to change the checker or the workflow. Take the changes outside chapters/, the links and the mode changes out and push again (a repository that accepts such changes sets ALLOW_TAMPERED to true):`,
   prScore: (score, max, tests) => `Pull request score: ${score}/${max} (tests passed ${tests})`,
   noReport: 'The checker left no results file; see its output above.',
   forgedReport: 'The results file does not match its signature: something other than the checker (learner code) changed it, so this grading is void.',
