@@ -27,7 +27,8 @@ export function holdsChapterFolders(folder: string, chapters: readonly ChapterSp
 export function gradedTarget(dir: string, chapters: readonly ChapterSpec[], shownAs?: string): GradedTarget {
   const absolute = resolve(dir);
   const nested = join(absolute, 'chapters');
-  const chaptersDir = !holdsChapterFolders(absolute, chapters) && holdsChapterFolders(nested, chapters) ? nested : absolute;
+  // lstat of nested/01-… alone would pass through a link at nested itself: every part below DIR is checked.
+  const chaptersDir = !holdsChapterFolders(absolute, chapters) && isLearnerFolder(nested) && holdsChapterFolders(nested, chapters) ? nested : absolute;
   return { given: dir, chaptersDir, ...(shownAs !== undefined ? { shownAs } : {}) };
 }
 
