@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { allExercises } from '../course/course.ts';
@@ -12,7 +12,7 @@ import type { Report } from '../report/shape.ts';
 import { copyLearnerTree } from '../course/learner-tree.ts';
 import { REPO_ROOT } from '../course/files.ts';
 import { newSigningKey, readSignedReport } from '../trust/sign.ts';
-import { chapterFolder, gradedTarget, leftOutOf } from '../grading/target.ts';
+import { chapterFolder, gradedTarget, leftOutOf, notAFolder } from '../grading/target.ts';
 import { leftOutLine } from '../usage/intake-words.ts';
 import { readCommandLine } from '../usage/prologue.ts';
 import { GRADESCOPE_VISIBILITIES, gradescopeFailure, gradescopeJson, gradescopeResults, locateSubmission } from './gradescope.ts';
@@ -131,7 +131,9 @@ async function grade(args: GradescopeArgs): Promise<string> {
   const target = locateSubmission(args.submission, CHAPTERS);
   if (!target) {
     // Nothing graded: name a link that stood where the chapters would be, so the student sees why.
-    const leftOut = leftOutOf(gradedTarget(args.submission, CHAPTERS, 'chapters'), CHAPTERS);
+    const leftOut = leftOutOf(gradedTarget(args.submission, CHAPTERS, ''), CHAPTERS);
+    const wrappers = readdirSync(args.submission).filter((name) => notAFolder(join(args.submission, name)) !== null);
+    leftOut.push(...wrappers.filter((name) => !leftOut.some((entry) => entry.name === name)).map((name) => ({ name, why: notAFolder(join(args.submission, name))! })));
     const why = say.noChapters(CHAPTERS.map((chapter) => chapter.dir).join(', '));
     return gradescopeJson(gradescopeFailure(leftOut.length > 0 ? `${why}\n${leftOutLine(leftOut, args.lang)}` : why, args.options));
   }

@@ -66,6 +66,14 @@ export function leftOutOf(target: GradedTarget, chapters: readonly ChapterSpec[]
   const at = (inside: string) => shownPath(target, inside);
   const here = notAFolder(join(target.chaptersDir, 'chapters'));
   if (here) found.push({ name: at('chapters'), why: here });
+  // No chapters anywhere and a real chapters/ in the folder named: what stood in it, such as chapters/chapters -> elsewhere.
+  const nested = join(target.chaptersDir, 'chapters');
+  if (!holdsChapterFolders(target.chaptersDir, chapters) && isLearnerFolder(nested)) {
+    for (const name of ['chapters', ...chapters.map((chapter) => chapter.dir)]) {
+      const why = notAFolder(join(nested, name));
+      if (why) found.push({ name: at(`chapters/${name}`), why });
+    }
+  }
   for (const chapter of chapters) {
     const folder = chapterFolder(target, chapter);
     const why = notAFolder(folder);
