@@ -1,15 +1,24 @@
-import { existsSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { committedStarters } from './starters.ts';
 
 /**
- * The starter files a chapter folder lacks (deleted or renamed by the learner), such as `model.ts`: the code
+ * The starter files a chapter folder lacks (deleted, renamed, or replaced by a link), such as `model.ts`: the code
  * the suites load, and data files beside it; the lesson (README.md) is left out, since no code reads it.
  * A chapter the index does not know (a course author's chapter before `npm run starters`) lacks nothing.
  */
 export function missingStarterFiles(chapterDir: string, chapterName: string): string[] {
   // No index yet (a course being recorded for the first time by npm run starters): nothing can be missing from it.
-  return Object.keys(committedStarters()[chapterName] ?? {}).filter((file) => file !== 'README.md' && !existsSync(join(chapterDir, file)));
+  return Object.keys(committedStarters()[chapterName] ?? {}).filter((file) => file !== 'README.md' && !isPlainFile(join(chapterDir, file)));
+}
+
+/** True for a regular file by lstat: a link where a starter file should be is never followed, so that file counts as missing. */
+function isPlainFile(path: string): boolean {
+  try {
+    return lstatSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** True when a compiler error only repeats that a missing starter file cannot be found (TS2307 on its import). */
