@@ -111,9 +111,12 @@ describe('npm run grade takes in only regular files at the course paths, and nam
     expect(row('chapter-link').exercises.length).toBe(row('honest').exercises.length);
   });
 
-  test('links and hard links to the solution inside a chapter are left out and named, so the solution is not graded', () => {
+  test('links to the solution inside a chapter are left out and named, so the solution is not graded', () => {
     expect(points('file-links', first)).toBe(0);
     expect(row('file-links').reason).toContain(`a link at chapters/${first}/numbers.ts, not graded`);
+  });
+
+  test('hard links to the solution inside a chapter are left out and named, so the solution is not graded', () => {
     expect(points('hard-link', first)).toBe(0);
     expect(row('hard-link').reason).toContain(`a hard link (a file sharing its bytes with another path) at chapters/${first}/numbers.ts, not graded`);
   });
