@@ -26,11 +26,12 @@ export interface TypeCheckLimits {
 }
 
 /**
- * The limits of one tsc run. BENCHMARKS.md measured a class of 10 at 1.69 CPU-s and one copy of the course at about
- * 0.7 CPU-s and 115 MB; a run over more copies than fit is split (see typecheck), so a large class costs at most about
- * twice its own type check. A program that needs more than this alone is too costly to check, whoever wrote it.
+ * The limits of one tsc run. One copy of the course takes about 0.7 CPU-s and 115 MB, and one run over 50 copies of
+ * the solutions about 8 CPU-s and 360 MB (BENCHMARKS.md), so a class of some 150 copies fits one run; a run over more
+ * is split (see typecheck) and costs some more runs. A chapter that needs more than this alone is too costly to check,
+ * whoever wrote it.
  */
-export const TYPECHECK_LIMITS: TypeCheckLimits = { cpuMs: 60_000, memoryMb: 2_048, stallMs: 60_000 };
+export const TYPECHECK_LIMITS: TypeCheckLimits = { cpuMs: 30_000, memoryMb: 2_048, stallMs: 60_000 };
 
 /** The variables that lower or raise the limits for one run (tests use a small limit): CPU seconds and memory MB. */
 export const LIMIT_VARIABLES = { cpuS: 'CHECKER_TYPECHECK_CPU_S', memoryMb: 'CHECKER_TYPECHECK_MEMORY_MB' } as const;
@@ -105,16 +106,22 @@ export function learnerUnits(scratchRoot: string): string[] {
   return [...new Set(learnerFiles(scratchRoot).map((file) => chapterOf(relative(scratchRoot, file))))].sort();
 }
 
-/** The two halves a group of chapter folders is split into when its check exceeded a limit. */
-export function halves<T>(group: readonly T[]): [T[], T[]] {
-  const middle = Math.ceil(group.length / 2);
-  return [group.slice(0, middle), group.slice(middle)];
+/**
+ * The parts a group of chapter folders is split into when its check exceeded a limit: the whole class into about
+ * √n groups of about √n, any smaller group into single chapters. A costly chapter is then checked three times at
+ * most (the class, its group, itself), each stopped at the limit, and the honest chapters about twice.
+ */
+export function parts<T>(group: readonly T[], whole: boolean): T[][] {
+  const size = whole ? Math.ceil(Math.sqrt(group.length)) : 1;
+  const out: T[][] = [];
+  for (let start = 0; start < group.length; start += size) out.push(group.slice(start, start + size));
+  return out;
 }
 
 /**
  * Type-checks the copied learner chapters with `tsc` (TypeScript 7 has no in-process compiler API), each run under
  * CPU and memory limits of its own (limits.cpuMs and limits.memoryMb). The ordinary case is one run over every
- * chapter of every copy. A run that exceeds a limit, or crashes, is split in halves and each half checked again,
+ * chapter of every copy. A run that exceeds a limit, or crashes, is split (see parts) and each part checked again,
  * down to one chapter folder: a chapter that alone exceeds a limit is reported in `costly` with its cause, and every
  * other chapter gets its whole answer, so one student's costly types never take a classmate's type check down.
  * When any file has a syntax error, tsc hides every type error of the program, so a second run checks a copy of the
@@ -125,7 +132,7 @@ export function halves<T>(group: readonly T[]): [T[], T[]] {
  */
 export async function typecheck(scratchRoot: string, tscPath: string, limits: Partial<TypeCheckLimits> = {}): Promise<TypeCheck> {
   const full = { ...typecheckLimits(), ...limits };
-  const checked = await checkGroup(scratchRoot, undefined, tscPath, full);
+  const checked = await checkGroup(scratchRoot, undefined, tscPath, full, true);
   if ('failed' in checked) return { problems: [], failed: checked.failed };
   // Every chapter ended without an answer, each alone: that is tsc itself, not any one chapter.
   const causes = [...checked.costly.values()];
@@ -141,7 +148,7 @@ type GroupCheck = { problems: TypeErrorReport[]; costly: Map<string, TypeCheckFa
  * Checks one group of chapter folders (every chapter when `units` is unset), splitting it when it exceeds a limit
  * or ends without its answer. A tsc that cannot start or stalls fails the whole check: neither is about the code.
  */
-async function checkGroup(root: string, units: readonly string[] | undefined, tscPath: string, limits: TypeCheckLimits): Promise<GroupCheck> {
+async function checkGroup(root: string, units: readonly string[] | undefined, tscPath: string, limits: TypeCheckLimits, whole: boolean): Promise<GroupCheck> {
   const ran = await runTsc(root, writeLearnerConfig(root, units), tscPath, limits);
   if (ran.end === 'no-start') return { failed: { reason: 'no-answer' } };
   if (ran.end === 'timeout') return { failed: { reason: 'timeout', limitMs: limits.stallMs } };
@@ -155,12 +162,12 @@ async function checkGroup(root: string, units: readonly string[] | undefined, ts
       const cause: TypeCheckFailure = crashed ? { reason: 'no-answer' } : ran.end === 'memory' ? { reason: 'memory', limitMb: limits.memoryMb } : { reason: 'cpu', limitMs: limits.cpuMs };
       return { problems: [], costly: new Map([[join(root, group[0]!), cause]]) };
     }
-    const parts: GroupCheck[] = [];
-    // One half after the other: two costly runs at once would share the machine's memory.
-    for (const half of halves(group)) parts.push(await checkGroup(root, half, tscPath, limits));
-    const failedPart = parts.find((part) => 'failed' in part);
+    const checked: GroupCheck[] = [];
+    // One part after the other: two costly runs at once would share the machine's memory.
+    for (const part of parts(group, whole)) checked.push(await checkGroup(root, part, tscPath, limits, false));
+    const failedPart = checked.find((part) => 'failed' in part);
     if (failedPart) return failedPart;
-    const answers = parts as Exclude<GroupCheck, { failed: TypeCheckFailure }>[];
+    const answers = checked as Exclude<GroupCheck, { failed: TypeCheckFailure }>[];
     return { problems: answers.flatMap((part) => part.problems), costly: new Map(answers.flatMap((part) => [...part.costly])) };
   }
   if (first.semantic) return { problems: first.problems.map((problem) => ({ ...problem, kind: 'type' })), costly: new Map() };
@@ -176,7 +183,7 @@ async function checkGroup(root: string, units: readonly string[] | undefined, ts
       mkdirSync(dirname(join(parsable, path)), { recursive: true });
       copyFileSync(file, join(parsable, path));
     }
-    const again = await checkGroup(parsable, rest, tscPath, limits);
+    const again = await checkGroup(parsable, rest, tscPath, limits, whole);
     if ('failed' in again) return again;
     const back = (file: string) => join(root, relative(parsable, file));
     return {
@@ -220,16 +227,12 @@ const POLL_MS = 25;
 
 /**
  * Runs tsc on one config and reads its errors, saying how the run ended: a run past its CPU time or memory is
- * killed, and so is one that used no CPU for limits.stallMs. GOMEMLIMIT asks Go's collector to work harder near the
- * memory limit (it is soft: the reading of the resident set is what stops the run).
+ * killed, and so is one that used no CPU for limits.stallMs. (GOMEMLIMIT was tried: near the limit Go's collector
+ * ran without end, and a memory bomb spent several times the CPU time before it was stopped.)
  */
 function runTsc(cwd: string, config: string, tscPath: string, limits: TypeCheckLimits): Promise<{ end: TscEnd; problems: Omit<TypeErrorReport, 'kind'>[] }> {
   return new Promise((done) => {
-    const child = spawn(tscPath, ['-p', config, '--pretty', 'false'], {
-      cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, GOMEMLIMIT: `${Math.max(1, Math.floor(limits.memoryMb * 0.9))}MiB` },
-    });
+    const child = spawn(tscPath, ['-p', config, '--pretty', 'false'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     let end: TscEnd = 'done';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { LIMIT_VARIABLES, TYPECHECK_LIMITS, TypeCheckFailedError, answered, halves, parseTscOutput, tscBinary, typecheck, typecheckLimits, writeLearnerConfig } from '../../../../checker/grading/typecheck.ts';
+import { LIMIT_VARIABLES, TYPECHECK_LIMITS, TypeCheckFailedError, answered, parseTscOutput, parts, tscBinary, typecheck, typecheckLimits, writeLearnerConfig } from '../../../../checker/grading/typecheck.ts';
 import { tempDir } from '../../support/temp.ts';
 
 const BASE = '/scratch/mcp-check-1';
@@ -173,7 +173,7 @@ describe('one chapter whose type check costs too much is that chapter\'s alone',
 describe('the limits of one tsc run', () => {
   test('count CPU time and memory, with defaults that a class of the course stays far below', () => {
     expect(typecheckLimits({})).toEqual(TYPECHECK_LIMITS);
-    expect(TYPECHECK_LIMITS.cpuMs).toBeGreaterThanOrEqual(30_000);
+    expect(TYPECHECK_LIMITS.cpuMs).toBeGreaterThanOrEqual(20_000);
     expect(TYPECHECK_LIMITS.memoryMb).toBeGreaterThanOrEqual(1_024);
   });
 
@@ -182,9 +182,12 @@ describe('the limits of one tsc run', () => {
     for (const bad of ['', '0', '-1', 'lots']) expect(typecheckLimits({ [LIMIT_VARIABLES.cpuS]: bad, [LIMIT_VARIABLES.memoryMb]: bad })).toEqual(TYPECHECK_LIMITS);
   });
 
-  test('a group past a limit is split into two halves, the first one the larger', () => {
-    expect(halves([1, 2, 3, 4, 5])).toEqual([[1, 2, 3], [4, 5]]);
-    expect(halves([1, 2])).toEqual([[1], [2]]);
+  test('the whole class past a limit is split into about √n groups, and a smaller group into single chapters', () => {
+    const class100 = Array.from({ length: 100 }, (_, index) => index);
+    expect(parts(class100, true).map((part) => part.length)).toEqual(Array.from({ length: 10 }, () => 10));
+    expect(parts([1, 2, 3, 4, 5], true)).toEqual([[1, 2, 3], [4, 5]]);
+    expect(parts([1, 2, 3], false)).toEqual([[1], [2], [3]]);
+    expect(parts(class100, true).flat()).toEqual(class100);
   });
 });
 
