@@ -31,7 +31,12 @@ function gradedReason(result: StudentResult, lang: Lang): string {
   const graded = report.exercises.filter((exercise) => handedIn(result, exercise.id));
   const ids = (status: string) => graded.filter((exercise) => exercise.status === status).map((exercise) => exercise.id).join(', ');
   if (ids('timeout')) parts.push(say.timeout(ids('timeout')));
-  if (ids('error')) parts.push(say.error(ids('error')));
+  // A type check that gave no answer (a chapter too costly to check) says why in its own words, with the exercises it stopped.
+  const unchecked = new Map<string, string[]>();
+  for (const exercise of graded) if (exercise.status === 'error' && exercise.blocked?.kind === 'type_check_failed') unchecked.set(exercise.blocked.message, [...(unchecked.get(exercise.blocked.message) ?? []), exercise.id]);
+  for (const [message, stopped] of unchecked) parts.push(`${message} (${stopped.join(', ')})`);
+  const errors = graded.filter((exercise) => exercise.status === 'error' && exercise.blocked?.kind !== 'type_check_failed').map((exercise) => exercise.id).join(', ');
+  if (errors) parts.push(say.error(errors));
   // Every row says something: the failing exercises, or that all passed.
   if (parts.length === 0) parts.push(ids('fail') ? say.failing(ids('fail')) : say.allPassed);
   // With a deadline, which version was graded.

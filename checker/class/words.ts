@@ -37,7 +37,7 @@ const ko = {
   finished: (seconds: string) => `채점을 마쳤다: ${seconds}초`,
   wrote: (file: string) => `썼다: ${file}`,
   typecheckFailed: (failure: TypeCheckFailure) =>
-    `${failure.reason === 'timeout' ? `반 전체의 타입 검사(tsc)가 ${failure.limitMs / 1000}초 안에 끝나지 않아 멈췄다.` : '반 전체의 타입 검사(tsc)가 답을 내지 못하고 끝났다(시작하지 못했거나 중간에 끝났다).'} 이대로 쓰면 모든 학생의 모든 연습이 0점이 되므로 성적표를 쓰지 않았다(채점기의 문제이지 학생의 잘못이 아니다).\n${failure.reason === 'timeout' ? '컴퓨터가 덜 바쁠 때 다시 채점하거나, --shard로 반을 나누어 채점하라.' : 'npm ci로 패키지를 다시 설치하고 다시 채점하라.'}`,
+    `${failure.reason === 'timeout' ? `반 전체의 타입 검사(tsc)가 ${failure.limitMs / 1000}초 동안 CPU를 전혀 쓰지 않은 채 멈춰 있어 중단했다.` : '반 전체의 타입 검사(tsc)가 답을 내지 못하고 끝났다(시작하지 못했거나, 모든 장에서 중간에 끝났다).'} 이대로 쓰면 모든 학생의 모든 연습이 0점이 되므로 성적표를 쓰지 않았다(채점기의 문제이지 학생의 잘못이 아니다; 검사하기에 너무 비싼 장은 그 학생의 행에만 적힌다).\n${failure.reason === 'timeout' ? '무엇이 tsc를 멈춰 세웠는지(디스크, 일시 정지된 프로세스) 살핀 뒤 다시 채점하라.' : 'npm ci로 패키지를 다시 설치하고 다시 채점하라.'}`,
   noStudents: (dir: string) => `학생 폴더가 없다: ${dir}`,
   noGradebook: (dir: string) => `--only: ${dir}에 이 채점기가 쓴 gradebook.json이 없다. 먼저 반 전체를 --out ${josa(dir, '으로/로')} 채점하라.`,
   noSuchStudents: (names: string, dir: string) => `--only: ${dir}에 이런 제출물이 없다: ${names}. 아무것도 쓰지 않았다.`,
@@ -128,7 +128,7 @@ const en: ClassWords = {
   finished: (seconds) => `Grading finished in ${seconds} s`,
   wrote: (file) => `Wrote ${file}`,
   typecheckFailed: (failure) =>
-    `${failure.reason === 'timeout' ? `The class's type check (tsc) did not finish within ${failure.limitMs / 1000} s and was stopped.` : "The class's type check (tsc) ended without an answer (it could not start, or stopped partway)."} Written as it is, every exercise of every student would score 0, so no gradebook was written (this is the checker's problem, not the students').\n${failure.reason === 'timeout' ? 'Grade again when the machine is less busy, or split the class with --shard.' : 'Reinstall the packages with npm ci and grade again.'}`,
+    `${failure.reason === 'timeout' ? `The class's type check (tsc) used no CPU at all for ${failure.limitMs / 1000} s and was stopped.` : "The class's type check (tsc) ended without an answer (it could not start, or stopped partway on every chapter)."} Written as it is, every exercise of every student would score 0, so no gradebook was written (this is the checker's problem, not the students'; a chapter too costly to check is reported in its student's row only).\n${failure.reason === 'timeout' ? 'See what held tsc still (a disk, a paused process), then grade again.' : 'Reinstall the packages with npm ci and grade again.'}`,
   noStudents: (dir) => `No student folders in ${dir}`,
   noGradebook: (dir) => `--only: ${dir} holds no gradebook.json written by this checker. Grade the whole class with --out ${dir} first.`,
   noSuchStudents: (names, dir) => `--only: no such submissions in ${dir}: ${names}. Nothing was written.`,

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { PrivateSuite } from '../course/private-suites.ts';
 import { bundleSpawned } from './bundle.ts';
 import { timeLimits } from '../runner/limits.ts';
@@ -16,7 +16,8 @@ import type { Scratch, ScratchTarget } from './scratch.ts';
 import { scoreTarget } from './score.ts';
 import { chapterFolder } from './target.ts';
 import type { GradedTarget } from './target.ts';
-import { answered, tscBinary, typecheck, typecheckLimitMs } from './typecheck.ts';
+import { answered, tscBinary, typecheck } from './typecheck.ts';
+import type { TypeCheckFailure } from './typecheck.ts';
 import { TypeWatcher } from './typewatch.ts';
 
 /** Settings for grading. */
@@ -104,8 +105,8 @@ export class GradingSession {
 
   /** Grades the selected exercises in every folder: one vitest run and one type check for all of them. */
   async grade(selected: Selected[]): Promise<Report[]> {
-    // One tsc run covers every copy, so its limit grows with their number.
-    const typed = this.types ? this.types.result() : typecheck(this.scratch.root, TSC, typecheckLimitMs(this.scratch.targets.length));
+    // One tsc run covers every copy while it stays within its limits; past them, the check is split down to the chapter that costs too much.
+    const typed = this.types ? this.types.result() : typecheck(this.scratch.root, TSC);
     const checking = this.options.typecheckRequired ? typed.then(answered) : typed;
     // Awaited below; marked handled now so a refusal that comes while the suites run is not an unhandled rejection.
     checking.catch(() => undefined);
@@ -139,6 +140,7 @@ export class GradingSession {
         outcomes,
         problems: checked.problems.filter((problem) => !relative(target.chaptersDir, problem.file).startsWith('..')),
         ...(checked.failed ? { typecheckFailed: checked.failed } : {}),
+        ...(checked.costly ? { costlyChapters: costlyIn(target, checked.costly) } : {}),
         selected: mine[index]!,
         suites: new Map(mine[index]!.map((entry) => [entry.exercise.id, exerciseSuiteFiles(target, entry, this.privates)])),
         lang: this.options.lang,
@@ -173,6 +175,11 @@ export class GradingSession {
       this.scratch.dispose();
     }
   }
+}
+
+/** The chapters of one copy whose type check alone exceeded a limit, by chapter folder name. */
+function costlyIn(target: ScratchTarget, costly: ReadonlyMap<string, TypeCheckFailure>): Map<string, TypeCheckFailure> {
+  return new Map([...costly].filter(([unit]) => dirname(unit) === target.chaptersDir).map(([unit, cause]) => [basename(unit), cause]));
 }
 
 /** Grades each folder once and cleans up. */

@@ -29,6 +29,8 @@ export interface ScoreInput {
   suites: ReadonlyMap<string, readonly ExerciseSuiteFile[]>;
   /** Set when the type check gave no answer: then no exercise can pass, whatever its suites said. */
   typecheckFailed?: TypeCheckFailure;
+  /** The chapters (by folder name) whose type check alone exceeded a limit: none of their exercises can pass. */
+  costlyChapters?: ReadonlyMap<string, TypeCheckFailure>;
   lang: Lang;
   limits: TimeLimits;
 }
@@ -79,10 +81,19 @@ function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeE
     const blocked: Blocker = { kind: 'load_error', where: shown[0]!, message };
     return { ...base, status: 'error', message, points: 0, blocked, tests: parts.flatMap((part) => everyTest(part, 'error', message)) };
   }
-  if (input.typecheckFailed) {
-    const failed = input.typecheckFailed;
-    const message = failed.reason === 'timeout' ? say.typecheckTimeout(seconds(failed.limitMs)) : say.typecheckNoAnswer;
-    const blocked: Blocker = { kind: 'type_check_failed', where: shownScratchPath(input.target, input.target.chaptersDir), message };
+  const costly = input.costlyChapters?.get(chapter.dir);
+  const failed = input.typecheckFailed ?? costly;
+  if (failed) {
+    const where = shownScratchPath(input.target, costly && !input.typecheckFailed ? chapterDir : input.target.chaptersDir);
+    const message =
+      failed.reason === 'cpu'
+        ? say.typecheckCpu(where, seconds(failed.limitMs))
+        : failed.reason === 'memory'
+          ? say.typecheckMemory(where, failed.limitMb)
+          : failed.reason === 'timeout'
+            ? say.typecheckTimeout(seconds(failed.limitMs))
+            : say.typecheckNoAnswer;
+    const blocked: Blocker = { kind: 'type_check_failed', where, message };
     return { ...base, status: 'error', message, points: 0, blocked, tests: parts.flatMap((part) => everyTest(part, 'error', message)) };
   }
   const firstType = firstTypeError(typeErrors.filter((problem) => problem.file.includes(`${chapter.dir}/`)));

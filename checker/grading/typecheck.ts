@@ -4,6 +4,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TypeErrorReport } from '../report/shape.ts';
 import { listFiles } from '../course/files.ts';
+import { cpuMs, processTable, withDescendants } from '../runner/proc.cjs';
 
 /** Compiler options the learner's code is held to: the repository's own, read from its tsconfig.json. */
 const OPTIONS: unknown = (JSON.parse(readFileSync(fileURLToPath(new URL('../../tsconfig.json', import.meta.url)), 'utf8')) as { compilerOptions: unknown }).compilerOptions;
@@ -14,28 +15,54 @@ export function tscBinary(repoRoot: string): string {
   return existsSync(native) ? native : join(repoRoot, 'node_modules', '.bin', 'tsc');
 }
 
-/** The longest one tsc run over one copy may take before it is stopped and the type check reported as failed. */
-export const TYPECHECK_LIMIT_MS = 120_000;
-
-/**
- * What each copy in the scratch folder adds to that limit. BENCHMARKS.md measured one tsc run over a class of 100
- * copies at 10 to 13 s under a load average of about 24, about 0.12 s a copy; this is ten times that, so a class of
- * 100 gets 240 s, some twenty times what it took, and a class of 1,000 gets 22 minutes.
- */
-export const TYPECHECK_PER_TARGET_MS = 1_200;
-
-/** The limit of one tsc run over `targets` copies: the one-copy limit plus an allowance per copy. */
-export function typecheckLimitMs(targets: number): number {
-  return TYPECHECK_LIMIT_MS + TYPECHECK_PER_TARGET_MS * Math.max(0, targets);
+/** What one tsc run may cost before it is stopped: CPU time (every thread, from /proc), memory (its resident set), and how long it may go without using any CPU at all. */
+export interface TypeCheckLimits {
+  /** CPU time, user and system, of the tsc process and what it started, in ms. */
+  cpuMs: number;
+  /** Resident memory of the tsc process and what it started, in MB (MiB). */
+  memoryMb: number;
+  /** How long tsc may use no CPU at all before it counts as stalled (the machine's fault, not the program's), in ms. */
+  stallMs: number;
 }
 
-/** Why a type check gave no answer: tsc ran past its limit and was stopped, or it could not start or ended without its answer. */
-export type TypeCheckFailure = { reason: 'timeout'; limitMs: number } | { reason: 'no-answer' };
+/**
+ * The limits of one tsc run. One copy of the course takes about 0.7 CPU-s and 115 MB, and one run over 50 copies of
+ * the solutions about 8 CPU-s and 360 MB (BENCHMARKS.md), so a class of some 150 copies fits one run; a run over more
+ * is split (see typecheck) and costs some more runs. A chapter that needs more than this alone is too costly to check,
+ * whoever wrote it.
+ */
+export const TYPECHECK_LIMITS: TypeCheckLimits = { cpuMs: 30_000, memoryMb: 2_048, stallMs: 60_000 };
 
-/** What one type check found: the compiler's problems, and, when it gave no full answer, why (the problems are then only what it said first). */
+/** The variables that lower or raise the limits for one run (tests use a small limit): CPU seconds and memory MB. */
+export const LIMIT_VARIABLES = { cpuS: 'CHECKER_TYPECHECK_CPU_S', memoryMb: 'CHECKER_TYPECHECK_MEMORY_MB' } as const;
+
+/** The limits, with any positive number given in the environment in place of the default. */
+export function typecheckLimits(env: NodeJS.ProcessEnv = process.env): TypeCheckLimits {
+  const read = (name: string) => {
+    const value = Number(env[name]);
+    return env[name] !== undefined && Number.isFinite(value) && value > 0 ? value : undefined;
+  };
+  const cpuS = read(LIMIT_VARIABLES.cpuS);
+  const memoryMb = read(LIMIT_VARIABLES.memoryMb);
+  return { ...TYPECHECK_LIMITS, ...(cpuS ? { cpuMs: cpuS * 1000 } : {}), ...(memoryMb ? { memoryMb } : {}) };
+}
+
+/**
+ * Why a type check gave no answer. `cpu` and `memory`: the program checked (one chapter, when it comes to that) cost
+ * more than its limit. `timeout`: tsc used no CPU for `limitMs` (stalled). `no-answer`: it could not start, or ended
+ * without its answer.
+ */
+export type TypeCheckFailure = { reason: 'cpu'; limitMs: number } | { reason: 'memory'; limitMb: number } | { reason: 'timeout'; limitMs: number } | { reason: 'no-answer' };
+
+/**
+ * What one type check found: the compiler's problems; `failed` when the whole check gave no answer; and `costly`,
+ * the chapter folders (scratch paths) whose check alone exceeded a limit, each with its failure. The problems of a
+ * costly chapter are unknown; every other chapter's are complete.
+ */
 export interface TypeCheck {
   problems: TypeErrorReport[];
   failed?: TypeCheckFailure;
+  costly?: Map<string, TypeCheckFailure>;
 }
 
 /** Thrown where a type check that gave no answer must stop the run (a class grade) instead of scoring every exercise 0. */
@@ -45,14 +72,14 @@ export class TypeCheckFailedError extends Error {
   }
 }
 
-/** The type check as it is when it answered; throws TypeCheckFailedError when it did not. */
+/** The type check as it is when it answered (a costly chapter is an answer about that chapter); throws TypeCheckFailedError when it did not. */
 export function answered(checked: TypeCheck): TypeCheck {
   if (checked.failed) throw new TypeCheckFailedError(checked.failed);
   return checked;
 }
 
-/** How one tsc run ended: with its whole output, stopped at its limit, or unable to start. */
-type TscEnd = 'done' | 'timeout' | 'no-start';
+/** How one tsc run ended: with its whole output, stopped over a limit, stalled, or unable to start. */
+type TscEnd = 'done' | 'cpu' | 'memory' | 'timeout' | 'no-start';
 
 /** The learner files every type check covers, relative to the scratch folder: each copy's chapters. */
 const LEARNER_FILES = 't*/chapters/**/*.ts';
@@ -65,52 +92,118 @@ const LEARNER_FILES = 't*/chapters/**/*.ts';
 const CANARY = 'checker-canary.ts';
 const CANARY_SOURCE = "export const canary: number = 'the semantic check ran';\n";
 
-/** Writes the tsconfig that covers every copied learner chapter (and the canary), and returns its path. */
-export function writeLearnerConfig(scratchRoot: string): string {
+/** Writes the tsconfig that covers the given chapter folders (every copied learner chapter when unset) and the canary, and returns its path. */
+export function writeLearnerConfig(scratchRoot: string, units?: readonly string[]): string {
   const config = join(scratchRoot, 'tsconfig.learner.json');
-  writeFileSync(config, JSON.stringify({ compilerOptions: OPTIONS, include: [LEARNER_FILES, CANARY] }));
+  const include = units ? units.map((unit) => `${unit}/**/*.ts`) : [LEARNER_FILES];
+  writeFileSync(config, JSON.stringify({ compilerOptions: OPTIONS, include: [...include, CANARY] }));
   writeFileSync(join(scratchRoot, CANARY), CANARY_SOURCE);
   return config;
 }
 
+/** Every chapter folder of every copy in the scratch folder, relative to it: `t0/chapters/01-mini-mcp`. */
+export function learnerUnits(scratchRoot: string): string[] {
+  return [...new Set(learnerFiles(scratchRoot).map((file) => chapterOf(relative(scratchRoot, file))))].sort();
+}
+
 /**
- * Type-checks the copied learner chapters with `tsc` (TypeScript 7 has no in-process compiler API). When any
- * file has a syntax error, tsc hides every type error of the program, so a second run checks a copy of the
+ * The parts a group of chapter folders is split into when its check exceeded a limit: the whole class into about
+ * √n groups of about √n, any smaller group into single chapters. A costly chapter is then checked three times at
+ * most (the class, its group, itself), each stopped at the limit, and the honest chapters about twice.
+ */
+export function parts<T>(group: readonly T[], whole: boolean): T[][] {
+  const size = whole ? Math.ceil(Math.sqrt(group.length)) : 1;
+  const out: T[][] = [];
+  for (let start = 0; start < group.length; start += size) out.push(group.slice(start, start + size));
+  return out;
+}
+
+/**
+ * Type-checks the copied learner chapters with `tsc` (TypeScript 7 has no in-process compiler API), each run under
+ * CPU and memory limits of its own (limits.cpuMs and limits.memoryMb). The ordinary case is one run over every
+ * chapter of every copy. A run that exceeds a limit, or crashes, is split (see parts) and each part checked again,
+ * down to one chapter folder: a chapter that alone exceeds a limit is reported in `costly` with its cause, and every
+ * other chapter gets its whole answer, so one student's costly types never take a classmate's type check down.
+ * When any file has a syntax error, tsc hides every type error of the program, so a second run checks a copy of the
  * learner files without the chapters that failed to parse: one student's syntax error never hides another
  * chapter's or another student's type error. (The rest of a chapter with a syntax error is checked once it
  * parses: leaving out only the broken file would make the files that import it report errors that are not
  * theirs, and the syntax error already stops the whole chapter.) Syntax errors are reported as such.
  */
-export async function typecheck(scratchRoot: string, tscPath: string, limitMs: number = TYPECHECK_LIMIT_MS): Promise<TypeCheck> {
-  const ran = await runTsc(scratchRoot, writeLearnerConfig(scratchRoot), tscPath, limitMs);
-  // A stopped or missing run says nothing for certain: its partial output is never taken as the answer.
-  if (ran.end !== 'done') return { problems: [], failed: failure(ran.end, limitMs) };
-  const first = classify(ran.problems, scratchRoot);
-  if (first.semantic) return { problems: first.problems.map((problem) => ({ ...problem, kind: 'type' })) };
+export async function typecheck(scratchRoot: string, tscPath: string, limits: Partial<TypeCheckLimits> = {}): Promise<TypeCheck> {
+  const full = { ...typecheckLimits(), ...limits };
+  const checked = await checkGroup(scratchRoot, undefined, tscPath, full, true);
+  if ('failed' in checked) return { problems: [], failed: checked.failed };
+  // Every chapter ended without an answer, each alone: that is tsc itself, not any one chapter.
+  const causes = [...checked.costly.values()];
+  if (causes.length > 0 && causes.length === learnerUnits(scratchRoot).length && causes.every((cause) => cause.reason === 'no-answer')) return { problems: [], failed: { reason: 'no-answer' } };
+  const problems = unique(checked.problems);
+  return checked.costly.size > 0 ? { problems, costly: checked.costly } : { problems };
+}
+
+/** One group's answer: its problems and its costly chapters, or a failure of the whole check. */
+type GroupCheck = { problems: TypeErrorReport[]; costly: Map<string, TypeCheckFailure> } | { failed: TypeCheckFailure };
+
+/**
+ * Checks one group of chapter folders (every chapter when `units` is unset), splitting it when it exceeds a limit
+ * or ends without its answer. A tsc that cannot start or stalls fails the whole check: neither is about the code.
+ */
+async function checkGroup(root: string, units: readonly string[] | undefined, tscPath: string, limits: TypeCheckLimits, whole: boolean): Promise<GroupCheck> {
+  const ran = await runTsc(root, writeLearnerConfig(root, units), tscPath, limits);
+  if (ran.end === 'no-start') return { failed: { reason: 'no-answer' } };
+  if (ran.end === 'timeout') return { failed: { reason: 'timeout', limitMs: limits.stallMs } };
+  const first = ran.end === 'done' ? classify(ran.problems, root) : { semantic: false, problems: [] };
+  // No canary error and no syntax error: tsc ended without its answer (it crashed).
+  const crashed = ran.end === 'done' && !first.semantic && first.problems.length === 0;
+  if (ran.end !== 'done' || crashed) {
+    const group = units ?? learnerUnits(root);
+    if (group.length === 0) return { failed: { reason: 'no-answer' } };
+    if (group.length === 1) {
+      const cause: TypeCheckFailure = crashed ? { reason: 'no-answer' } : ran.end === 'memory' ? { reason: 'memory', limitMb: limits.memoryMb } : { reason: 'cpu', limitMs: limits.cpuMs };
+      return { problems: [], costly: new Map([[join(root, group[0]!), cause]]) };
+    }
+    const checked: GroupCheck[] = [];
+    // One part after the other: two costly runs at once would share the machine's memory.
+    for (const part of parts(group, whole)) checked.push(await checkGroup(root, part, tscPath, limits, false));
+    const failedPart = checked.find((part) => 'failed' in part);
+    if (failedPart) return failedPart;
+    const answers = checked as Exclude<GroupCheck, { failed: TypeCheckFailure }>[];
+    return { problems: answers.flatMap((part) => part.problems), costly: new Map(answers.flatMap((part) => [...part.costly])) };
+  }
+  if (first.semantic) return { problems: first.problems.map((problem) => ({ ...problem, kind: 'type' })), costly: new Map() };
   const syntax = first.problems.map((problem): TypeErrorReport => ({ ...problem, kind: 'syntax' }));
-  // No canary error and no syntax error: tsc ended without its answer (it crashed or was killed from outside).
-  if (syntax.length === 0) return { problems: [], failed: { reason: 'no-answer' } };
-  const broken = new Set(syntax.map((problem) => chapterOf(relative(scratchRoot, problem.file))));
-  const parsable = mkdtempSync(join(scratchRoot, '.typecheck-'));
+  const broken = new Set(syntax.map((problem) => chapterOf(relative(root, problem.file))));
+  const rest = (units ?? learnerUnits(root)).filter((unit) => !broken.has(unit));
+  if (rest.length === 0) return { problems: syntax, costly: new Map() };
+  const parsable = mkdtempSync(join(root, '.typecheck-'));
   try {
-    for (const file of learnerFiles(scratchRoot)) {
-      const path = relative(scratchRoot, file);
+    for (const file of learnerFiles(root)) {
+      const path = relative(root, file);
       if (broken.has(chapterOf(path))) continue;
       mkdirSync(dirname(join(parsable, path)), { recursive: true });
       copyFileSync(file, join(parsable, path));
     }
-    const again = await runTsc(parsable, writeLearnerConfig(parsable), tscPath, limitMs);
-    if (again.end !== 'done') return { problems: syntax, failed: failure(again.end, limitMs) };
-    const second = classify(again.problems, parsable);
-    return { problems: [...syntax, ...second.problems.map((problem): TypeErrorReport => ({ ...problem, file: join(scratchRoot, relative(parsable, problem.file)), kind: 'type' }))] };
+    const again = await checkGroup(parsable, rest, tscPath, limits, whole);
+    if ('failed' in again) return again;
+    const back = (file: string) => join(root, relative(parsable, file));
+    return {
+      problems: [...syntax, ...again.problems.map((problem) => ({ ...problem, file: back(problem.file) }))],
+      costly: new Map([...again.costly].map(([unit, cause]) => [back(unit), cause])),
+    };
   } finally {
     rmSync(parsable, { recursive: true, force: true });
   }
 }
 
-/** The failure a tsc run that did not finish stands for. */
-function failure(end: Exclude<TscEnd, 'done'>, limitMs: number): TypeCheckFailure {
-  return end === 'timeout' ? { reason: 'timeout', limitMs } : { reason: 'no-answer' };
+/** The problems with each one reported once (two groups that import one file both report its errors). */
+function unique(problems: readonly TypeErrorReport[]): TypeErrorReport[] {
+  const seen = new Set<string>();
+  return problems.filter((problem) => {
+    const key = `${problem.file}\0${problem.line}\0${problem.column}\0${problem.code}\0${problem.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** The chapter folder of a learner file, `t0/chapters/01-mini-mcp`, from its path relative to the scratch folder. */
@@ -129,28 +222,80 @@ function classify(problems: Omit<TypeErrorReport, 'kind'>[], base: string): { se
   return { semantic: problems.some((problem) => problem.file === canary), problems: problems.filter((problem) => problem.file !== canary) };
 }
 
-/** Runs tsc on one config and reads its errors, saying how the run ended: a run past `limitMs` is killed. */
-function runTsc(cwd: string, config: string, tscPath: string, limitMs: number): Promise<{ end: TscEnd; problems: Omit<TypeErrorReport, 'kind'>[] }> {
+/** How often a running tsc's CPU time and memory are read. */
+const POLL_MS = 25;
+
+/**
+ * Runs tsc on one config and reads its errors, saying how the run ended: a run past its CPU time or memory is
+ * killed, and so is one that used no CPU for limits.stallMs. (GOMEMLIMIT was tried: near the limit Go's collector
+ * ran without end, and a memory bomb spent several times the CPU time before it was stopped.)
+ */
+function runTsc(cwd: string, config: string, tscPath: string, limits: TypeCheckLimits): Promise<{ end: TscEnd; problems: Omit<TypeErrorReport, 'kind'>[] }> {
   return new Promise((done) => {
     const child = spawn(tscPath, ['-p', config, '--pretty', 'false'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    let stopped = false;
+    let end: TscEnd = 'done';
     child.stdout.on('data', (chunk: Buffer) => {
       if (output.length < 1_000_000) output += chunk.toString('utf8');
     });
-    const timer = setTimeout(() => {
-      stopped = true;
+    child.stderr.resume();
+    const meter = child.pid === undefined ? null : costMeter(child.pid);
+    let lastCpu = 0;
+    let lastProgress = Date.now();
+    const stop = (why: TscEnd) => {
+      end = why;
+      clearInterval(timer);
       child.kill('SIGKILL');
-    }, limitMs);
+    };
+    const timer = setInterval(() => {
+      const cost = meter?.();
+      if (!cost) return;
+      if (cost.cpuMs > limits.cpuMs) return stop('cpu');
+      if (cost.rssMb > limits.memoryMb) return stop('memory');
+      if (cost.cpuMs > lastCpu) {
+        lastCpu = cost.cpuMs;
+        lastProgress = Date.now();
+      } else if (Date.now() - lastProgress > limits.stallMs) stop('timeout');
+    }, POLL_MS);
     child.on('close', () => {
-      clearTimeout(timer);
-      done({ end: stopped ? 'timeout' : 'done', problems: parseTscOutput(output, cwd) });
+      clearInterval(timer);
+      done({ end, problems: parseTscOutput(output, cwd) });
     });
     child.on('error', () => {
-      clearTimeout(timer);
+      clearInterval(timer);
       done({ end: 'no-start', problems: [] });
     });
   });
+}
+
+/**
+ * Reads what a process and the processes it started have cost so far: CPU time (runner/proc.cjs) and resident
+ * memory (VmRSS of /proc/<pid>/status). The native tsc starts nothing; the npm wrapper starts it, so the
+ * descendants are looked up again every few readings.
+ */
+function costMeter(pid: number): () => { cpuMs: number; rssMb: number } | undefined {
+  let pids = [pid];
+  let readings = 0;
+  return () => {
+    if (readings++ % 20 === 0) pids = withDescendants(pid, processTable());
+    let cpu = 0;
+    let rss = 0;
+    for (const one of pids) {
+      cpu += cpuMs(one) ?? 0;
+      rss += residentMb(one) ?? 0;
+    }
+    return { cpuMs: cpu, rssMb: rss };
+  };
+}
+
+/** The resident memory of one process in MB, or undefined once it is gone. */
+export function residentMb(pid: number): number | undefined {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Reads `file(line,col): error TSxxxx: message` lines; indented lines continue the message above. */

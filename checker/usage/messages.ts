@@ -41,10 +41,14 @@ const ko = {
   blockedByLoad: '위의 불러오기 실패 때문',
   blockedByTypeCheck: '위의 타입 검사 실패 때문',
   typecheckTimeout: (seconds: number) =>
-    `타입 검사(tsc)가 ${seconds}초 안에 끝나지 않아 멈췄으므로, 이번 채점에서는 어떤 연습도 통과로 칠 수 없다. 컴퓨터가 덜 바쁠 때 다시 채점해 보고, 또 그러면 강사에게 알리라.`,
+    `타입 검사(tsc)가 ${seconds}초 동안 CPU를 전혀 쓰지 않은 채 멈춰 있어 중단했으므로, 이번 채점에서는 어떤 연습도 통과로 칠 수 없다. 다시 채점해 보고, 또 그러면 강사에게 알리라.`,
+  typecheckCpu: (where: string, seconds: number) =>
+    `${where}의 타입 검사(tsc)가 CPU 시간을 ${seconds}초 넘게 써서 멈췄다. 이 장의 타입은 검사하기에 너무 비싸므로, 이 장의 연습은 통과로 칠 수 없다.`,
+  typecheckMemory: (where: string, megabytes: number) =>
+    `${where}의 타입 검사(tsc)가 메모리를 ${megabytes} MB 넘게 써서 멈췄다. 이 장의 타입은 검사하기에 너무 비싸므로, 이 장의 연습은 통과로 칠 수 없다.`,
   typecheckNoAnswer:
     '타입 검사(tsc)가 답을 내지 못하고 끝났으므로(시작하지 못했거나 중간에 끝났다), 이번 채점에서는 어떤 연습도 통과로 칠 수 없다. 다시 채점해 보고, 또 그러면 강사에게 알리라.',
-  typecheckAgain: '다음 할 일: 다시 채점하기 (위의 타입 검사 실패)',
+  typecheckAgain: '다음 할 일: 위의 타입 검사 실패 읽기',
   nextFix: (where: string, what: string) => `다음 할 일: ${where} 고치기 (${what})`,
   timeout: (seconds: number) => `${seconds}초 안에 끝나지 않아 멈췄다. 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
   timeoutIn: (stop: Stop, file: string) =>
@@ -138,10 +142,14 @@ const en: Messages = {
   blockedByLoad: 'because of the failed load above',
   blockedByTypeCheck: 'because the type check above gave no answer',
   typecheckTimeout: (seconds) =>
-    `The type check (tsc) did not finish within ${seconds} s and was stopped, so no exercise can pass in this grading. Check again when the machine is less busy; if it happens again, tell your instructor.`,
+    `The type check (tsc) used no CPU at all for ${seconds} s and was stopped, so no exercise can pass in this grading. Check again; if it happens again, tell your instructor.`,
+  typecheckCpu: (where, seconds) =>
+    `The type check (tsc) of ${where} used more than ${seconds} s of CPU and was stopped: the chapter's types are too costly to check, so none of its exercises can pass.`,
+  typecheckMemory: (where, megabytes) =>
+    `The type check (tsc) of ${where} used more than ${megabytes} MB of memory and was stopped: the chapter's types are too costly to check, so none of its exercises can pass.`,
   typecheckNoAnswer:
     'The type check (tsc) ended without an answer (it could not start, or stopped partway), so no exercise can pass in this grading. Check again; if it happens again, tell your instructor.',
-  typecheckAgain: 'Next: check again (the type check above gave no answer)',
+  typecheckAgain: 'Next: read the type check failure above',
   nextFix: (where, what) => `Next: fix ${where} (${what})`,
   timeout: (seconds) => `Stopped after ${seconds} s without finishing. Look for an infinite loop or a wait that never ends.`,
   timeoutIn: (stop, file) =>

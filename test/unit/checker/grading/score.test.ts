@@ -139,11 +139,26 @@ describe('a type check that gave no answer', () => {
     expect(exercise!.status).toBe('error');
     expect(exercise!.points).toBe(0);
     expect(exercise!.blocked).toEqual({ kind: 'type_check_failed', where: 'chapters', message: exercise!.message });
-    expect(exercise!.message).toContain('The type check (tsc) did not finish within 120 s');
+    expect(exercise!.message).toContain('The type check (tsc) used no CPU at all for 120 s');
     const text = renderText(stopped);
-    expect(text.split('\n').filter((line) => line.includes('did not finish within 120 s'))).toHaveLength(1);
+    expect(text.split('\n').filter((line) => line.includes('used no CPU at all for 120 s'))).toHaveLength(1);
     expect(text).toContain('because the type check above gave no answer');
-    expect(text.trim().split('\n').at(-1)).toBe('Next: check again (the type check above gave no answer)');
+    expect(text.trim().split('\n').at(-1)).toBe('Next: read the type check failure above');
+  });
+
+  test('a chapter too costly to check is named with the limit it exceeded, and only that chapter is blocked', () => {
+    const costly = (lang: 'ko' | 'en', cause: NonNullable<ScoreInput['typecheckFailed']>) =>
+      scoreTarget({ scratch, target, outcomes: new Map([[suite, passed]]), problems: [], selected, suites: new Map([['01/1', [{ file: suite }]]]), lang, limits: timeLimits(60_000), costlyChapters: new Map([['01-x', cause]]) }).exercises[0]!;
+    const cpu = costly('en', { reason: 'cpu', limitMs: 30_000 });
+    expect(cpu.status).toBe('error');
+    expect(cpu.blocked).toEqual({ kind: 'type_check_failed', where: 'chapters/01-x', message: cpu.message });
+    expect(cpu.message).toBe("The type check (tsc) of chapters/01-x used more than 30 s of CPU and was stopped: the chapter's types are too costly to check, so none of its exercises can pass.");
+    expect(costly('en', { reason: 'memory', limitMb: 512 }).message).toContain('used more than 512 MB of memory');
+    expect(costly('ko', { reason: 'memory', limitMb: 512 }).message).toContain('메모리를 512 MB 넘게 써서 멈췄다. 이 장의 타입은 검사하기에 너무 비싸므로');
+    expect(costly('ko', { reason: 'cpu', limitMs: 30_000 }).message).toContain('CPU 시간을 30초 넘게 써서 멈췄다');
+    for (const exercise of [cpu, costly('ko', { reason: 'cpu', limitMs: 30_000 })]) expect(exercise.message).not.toMatch(/busy|again|다시|바쁠/);
+    const other = scoreTarget({ scratch, target, outcomes: new Map([[suite, passed]]), problems: [], selected, suites: new Map([['01/1', [{ file: suite }]]]), lang: 'en', limits: timeLimits(60_000), costlyChapters: new Map([['02-y', { reason: 'cpu', limitMs: 30_000 }]]) });
+    expect(other.exercises[0]!.status).toBe('pass');
   });
 
   test('says so in Korean too, for a tsc that never answered', () => {

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { TYPECHECK_LIMIT_MS, TYPECHECK_PER_TARGET_MS, TypeCheckFailedError, answered, parseTscOutput, tscBinary, typecheck, typecheckLimitMs, writeLearnerConfig } from '../../../../checker/grading/typecheck.ts';
+import { LIMIT_VARIABLES, TYPECHECK_LIMITS, TypeCheckFailedError, answered, parseTscOutput, parts, tscBinary, typecheck, typecheckLimits, writeLearnerConfig } from '../../../../checker/grading/typecheck.ts';
 import { tempDir } from '../../support/temp.ts';
 
 const BASE = '/scratch/mcp-check-1';
@@ -89,43 +89,105 @@ describe('writeLearnerConfig and tscBinary', () => {
   });
 });
 
+/** Limits for a stand-in tsc that ends at once: far above what even a loaded machine needs to start a shell, well below the unit project's 60 s test limit. */
+const ENDS_AT_ONCE = { cpuMs: 20_000, stallMs: 20_000 };
+
+/** A stand-in for tsc in `work`: a shell script with the given body. */
+function fakeTscIn(work: string, name: string, body: string): string {
+  const file = join(work, name);
+  writeFileSync(file, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+  return file;
+}
+
 describe('typecheck never takes a tsc that gave no whole answer for one', () => {
   const work = tempDir('typecheck-fake');
-  /** A stand-in for tsc: a shell script with the given body. */
-  const fakeTsc = (name: string, body: string) => {
-    const file = join(work, name);
-    writeFileSync(file, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
-    return file;
-  };
+  const fakeTsc = (name: string, body: string) => fakeTscIn(work, name, body);
   const scratch = join(work, 'scratch');
   mkdirSync(scratch, { recursive: true });
 
-  test('a tsc stopped at its limit fails the type check, even when it had printed an error before', async () => {
+  test('a tsc that uses no CPU for the stall limit fails the type check, even when it had printed an error before', async () => {
     const hangs = fakeTsc('hangs', "echo \"t0/chapters/01-mini-mcp/a.ts(1,1): error TS2322: Type 'number' is not assignable to type 'string'.\"\nexec sleep 30");
-    expect(await typecheck(scratch, hangs, 300)).toEqual({ problems: [], failed: { reason: 'timeout', limitMs: 300 } });
+    expect(await typecheck(scratch, hangs, { stallMs: 300 })).toEqual({ problems: [], failed: { reason: 'timeout', limitMs: 300 } });
   });
 
-  /** The limit for a stand-in that ends at once: far above what even a loaded machine needs to start a shell, well below the unit project's 60 s test limit even twice in one test. */
-  const ENDS_AT_ONCE_MS = 20_000;
-
   test('a tsc that ends without its answer (no canary error, no syntax error), or cannot start, fails it too', async () => {
-    expect(await typecheck(scratch, fakeTsc('silent', 'exit 0'), ENDS_AT_ONCE_MS)).toEqual({ problems: [], failed: { reason: 'no-answer' } });
-    expect(await typecheck(scratch, join(work, 'no-such-tsc'), ENDS_AT_ONCE_MS)).toEqual({ problems: [], failed: { reason: 'no-answer' } });
+    expect(await typecheck(scratch, fakeTsc('silent', 'exit 0'), ENDS_AT_ONCE)).toEqual({ problems: [], failed: { reason: 'no-answer' } });
+    expect(await typecheck(scratch, join(work, 'no-such-tsc'), ENDS_AT_ONCE)).toEqual({ problems: [], failed: { reason: 'no-answer' } });
   });
 
   test('a tsc that answers in time is taken as it is', async () => {
     const answers = fakeTsc('answers', `echo "t0/chapters/01-mini-mcp/a.ts(2,3): error TS2322: wrong"\necho "checker-canary.ts(1,14): error TS2322: canary"`);
-    expect(await typecheck(scratch, answers, ENDS_AT_ONCE_MS)).toEqual({
+    expect(await typecheck(scratch, answers, ENDS_AT_ONCE)).toEqual({
       problems: [{ kind: 'type', file: join(scratch, 't0/chapters/01-mini-mcp/a.ts'), line: 2, column: 3, code: 'TS2322', message: 'wrong' }],
     });
   });
 });
 
-describe('the limit of a class type check grows with the copies it covers', () => {
-  test('one copy gets the one-copy limit and its allowance; each further copy adds the same allowance', () => {
-    expect(typecheckLimitMs(1)).toBe(TYPECHECK_LIMIT_MS + TYPECHECK_PER_TARGET_MS);
-    expect(typecheckLimitMs(100)).toBe(240_000);
-    expect(typecheckLimitMs(1_000) - typecheckLimitMs(999)).toBe(TYPECHECK_PER_TARGET_MS);
+describe('one chapter whose type check costs too much is that chapter\'s alone', () => {
+  const work = tempDir('typecheck-costly');
+  const scratch = join(work, 'scratch');
+  for (const unit of ['t0/chapters/01-a', 't1/chapters/01-a', 't2/chapters/02-b']) {
+    mkdirSync(join(scratch, unit), { recursive: true });
+    writeFileSync(join(scratch, unit, 'index.ts'), 'export {};\n');
+  }
+  /**
+   * A stand-in tsc that answers for the chapters its config includes (one type error each, and the canary), except
+   * that a config including `costly` (or every chapter, by pattern) first spins on the CPU for ever: only the CPU limit stops it.
+   */
+  const perChapter = (costly: string) =>
+    fakeTscIn(
+      work,
+      `per-chapter-${costly.replace(/\W/g, '-')}`,
+      [
+        'config=$2',
+        `if grep -q -e '"${costly}/' -e '"t\\*/' "$config"; then while :; do :; done; fi`,
+        // Every included chapter, or all three when the config includes them all by pattern.
+        `units=$(grep -o '"t[0-9]/chapters/[^"*]*/' "$config" | tr -d '"'); [ -n "$units" ] || units='t0/chapters/01-a/ t1/chapters/01-a/ t2/chapters/02-b/'`,
+        'for unit in $units; do echo "${unit}index.ts(1,1): error TS2322: wrong"; done',
+        'echo "checker-canary.ts(1,14): error TS2322: canary"',
+      ].join('\n'),
+    );
+  const wrong = (unit: string) => ({ kind: 'type', file: join(scratch, unit, 'index.ts'), line: 1, column: 1, code: 'TS2322', message: 'wrong' });
+
+  test('the other chapters keep their whole answer, and the costly one is named with the CPU limit it exceeded', async () => {
+    const checked = await typecheck(scratch, perChapter('t1/chapters/01-a'), { cpuMs: 300, stallMs: 20_000 });
+    expect(checked.failed).toBeUndefined();
+    expect(checked.costly).toEqual(new Map([[join(scratch, 't1/chapters/01-a'), { reason: 'cpu', limitMs: 300 }]]));
+    expect(checked.problems).toEqual([wrong('t0/chapters/01-a'), wrong('t2/chapters/02-b')]);
+    expect(() => answered(checked)).not.toThrow();
+  });
+
+  test('a class within its limits is one run with nothing costly', async () => {
+    const answersAll = fakeTscIn(work, 'answers-all', [...['t0/chapters/01-a', 't1/chapters/01-a', 't2/chapters/02-b'].map((unit) => `echo "${unit}/index.ts(1,1): error TS2322: wrong"`), 'echo "checker-canary.ts(1,14): error TS2322: canary"'].join('\n'));
+    const checked = await typecheck(scratch, answersAll, ENDS_AT_ONCE);
+    expect(checked).toEqual({ problems: ['t0/chapters/01-a', 't1/chapters/01-a', 't2/chapters/02-b'].map(wrong) });
+  });
+
+  test('a chapter that alone makes tsc end without its answer is named too, and only when every chapter does is the whole check failed', async () => {
+    const crashesOn = fakeTscIn(work, 'crashes-on-t2', ["if grep -q -e '\"t2/' -e '\"t\\*/' \"$2\"; then exit 2; fi", 'echo "checker-canary.ts(1,14): error TS2322: canary"'].join('\n'));
+    expect(await typecheck(scratch, crashesOn, ENDS_AT_ONCE)).toEqual({ problems: [], costly: new Map([[join(scratch, 't2/chapters/02-b'), { reason: 'no-answer' }]]) });
+    expect(await typecheck(scratch, fakeTscIn(work, 'always-crashes', 'exit 2'), ENDS_AT_ONCE)).toEqual({ problems: [], failed: { reason: 'no-answer' } });
+  });
+});
+
+describe('the limits of one tsc run', () => {
+  test('count CPU time and memory, with defaults that a class of the course stays far below', () => {
+    expect(typecheckLimits({})).toEqual(TYPECHECK_LIMITS);
+    expect(TYPECHECK_LIMITS.cpuMs).toBeGreaterThanOrEqual(20_000);
+    expect(TYPECHECK_LIMITS.memoryMb).toBeGreaterThanOrEqual(1_024);
+  });
+
+  test('the environment may set either limit; anything but a positive number keeps the default', () => {
+    expect(typecheckLimits({ [LIMIT_VARIABLES.cpuS]: '2.5', [LIMIT_VARIABLES.memoryMb]: '300' })).toEqual({ ...TYPECHECK_LIMITS, cpuMs: 2_500, memoryMb: 300 });
+    for (const bad of ['', '0', '-1', 'lots']) expect(typecheckLimits({ [LIMIT_VARIABLES.cpuS]: bad, [LIMIT_VARIABLES.memoryMb]: bad })).toEqual(TYPECHECK_LIMITS);
+  });
+
+  test('the whole class past a limit is split into about √n groups, and a smaller group into single chapters', () => {
+    const class100 = Array.from({ length: 100 }, (_, index) => index);
+    expect(parts(class100, true).map((part) => part.length)).toEqual(Array.from({ length: 10 }, () => 10));
+    expect(parts([1, 2, 3, 4, 5], true)).toEqual([[1, 2, 3], [4, 5]]);
+    expect(parts([1, 2, 3], false)).toEqual([[1], [2], [3]]);
+    expect(parts(class100, true).flat()).toEqual(class100);
   });
 });
 
@@ -133,14 +195,10 @@ describe('answered: a run that needs the type check stops when it gave no answer
   const work = tempDir('typecheck-answered');
   const scratch = join(work, 'scratch');
   mkdirSync(scratch, { recursive: true });
-  const fakeTsc = (name: string, body: string) => {
-    const file = join(work, name);
-    writeFileSync(file, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
-    return file;
-  };
+  const fakeTsc = (name: string, body: string) => fakeTscIn(work, name, body);
 
-  test('a tsc stopped at its limit throws TypeCheckFailedError naming the limit, instead of a result that scores everything 0', async () => {
-    const checked = await typecheck(scratch, fakeTsc('hangs', 'exec sleep 30'), 300);
+  test('a stalled tsc throws TypeCheckFailedError naming the limit, instead of a result that scores everything 0', async () => {
+    const checked = await typecheck(scratch, fakeTsc('hangs', 'exec sleep 30'), { stallMs: 300 });
     expect(() => answered(checked)).toThrow(TypeCheckFailedError);
     try {
       answered(checked);
@@ -152,7 +210,7 @@ describe('answered: a run that needs the type check stops when it gave no answer
   test('a tsc that cannot start throws it too, and one that answers is passed through', async () => {
     expect(() => answered({ problems: [], failed: { reason: 'no-answer' } })).toThrow(TypeCheckFailedError);
     const answers = fakeTsc('answers', 'echo "checker-canary.ts(1,14): error TS2322: canary"');
-    const checked = await typecheck(scratch, answers, 5_000);
+    const checked = await typecheck(scratch, answers, ENDS_AT_ONCE);
     expect(answered(checked)).toBe(checked);
     expect(checked).toEqual({ problems: [] });
   });
