@@ -9,7 +9,7 @@ export type HelpTopic =
 
 /** One usage line per command, starting with how it is run (`npm run NAME --` or `node --import tsx FILE`); option names are the same in both languages. */
 export const USAGE_LINES: Record<HelpTopic, string> = {
-  check: 'npm run check -- [01 | 01/3 ...] [--target DIR] [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--suites DIR] [--quiet]',
+  check: 'npm run check -- [01 | 01/3 ...] [--target DIR] [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--suites DIR] [--all] [--quiet]',
   hint: 'npm run hint -- [01/3] [--target DIR] [--lang ko|en]',
   watch: 'npm run watch -- [01 | 01/3 ...] [--target DIR] [--lang ko|en] [--timeout SECONDS]',
   reset: 'npm run reset -- 01 [--target DIR] [--lang ko|en]',
@@ -28,8 +28,8 @@ export const USAGE_LINES: Record<HelpTopic, string> = {
 
 const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
   check: {
-    ko: '숨은 테스트로 연습을 채점한다. 번호를 빼면 모든 연습. 종료 코드: 모두 통과 0, 실패 1, 잘못된 사용 2.\n  --target DIR  다른 폴더 채점(저장소 사본 또는 chapters 폴더)   --json/--junit FILE  결과 파일\n  --timeout SECONDS  연습 파일 하나가 쓸 CPU 시간(기본 10)   --suites DIR  강사의 비공개 테스트   --quiet  마지막 두 줄만',
-    en: 'Grades exercises with the hidden suites; all of them when no id is given. Exit 0 all pass, 1 some fail, 2 usage error.\n  --target DIR  grade another folder (a course copy or a chapters folder)   --json/--junit FILE  result files\n  --timeout SECONDS  CPU time per exercise file (default 10)   --suites DIR  an instructor\'s private suites   --quiet  last two lines only',
+    ko: '숨은 테스트로 연습을 채점한다. 번호를 빼면 모든 연습을 채점하되, 지금 하는 장(아직 다 통과하지 못한 첫 장)만 자세히 보이고 다른 장은 한 줄씩 보인다. 종료 코드: 모두 통과 0, 실패 1, 잘못된 사용 2.\n  --target DIR  다른 폴더 채점(저장소 사본 또는 chapters 폴더)   --json/--junit FILE  결과 파일\n  --timeout SECONDS  연습 파일 하나가 쓸 CPU 시간(기본 10)   --suites DIR  강사의 비공개 테스트   --all  모든 장을 자세히   --quiet  마지막 두 줄만',
+    en: 'Grades exercises with the hidden suites. With no id it grades them all, showing the chapter in progress (the first not complete) in detail and one line for each other chapter. Exit 0 all pass, 1 some fail, 2 usage error.\n  --target DIR  grade another folder (a course copy or a chapters folder)   --json/--junit FILE  result files\n  --timeout SECONDS  CPU time per exercise file (default 10)   --suites DIR  an instructor\'s private suites   --all  every chapter in detail   --quiet  last two lines only',
   },
   hint: {
     ko: '연습의 힌트와 TODO 위치(파일:줄)를 보여 준다. 번호를 빼면 아직 통과하지 못한 첫 연습.',
