@@ -60,7 +60,6 @@ export function renderText(report: Report, view: TextView = {}): string {
     if (blocked.length > 0) out.push(`    ${say.blocks(blocked.join(', '))}`);
     out.push('');
   }
-  if (focusId !== undefined) out.push(...otherChapters(report, focusId, view.course, say), '');
   for (const exercise of shown) {
     const line = `${STATUS_MARK[exercise.status]} ${exercise.id} ${exercise.title} — ${say.status[exercise.status]}`;
     if (exercise.status === 'pass') {
@@ -83,6 +82,10 @@ export function renderText(report: Report, view: TextView = {}): string {
     out.push(`    ${say.where}: ${exercise.todo}`, `    ${say.hint}: ${exercise.hint}`, '');
   }
   if (out.at(-1) !== '') out.push('');
+  if (focusId !== undefined) {
+    const others = otherChapters(report, focusId, view.course, say);
+    if (others.length > 0) out.push(...others, '');
+  }
   out.push(progressLine(report));
   if (focusId !== undefined && shown.length < report.exercises.length) out.push(say.focusedOn(focusId));
   out.push(...nextSteps(report, view.course, focusDir));
