@@ -7,7 +7,7 @@ import { buildReport } from '../report/build.ts';
 import { CHAPTERS } from '../course/current.ts';
 import type { ExerciseReport, Report, TypeErrorReport } from '../report/shape.ts';
 import { chapterFolder, gradedTarget } from '../grading/target.ts';
-import { pickExercises, targetUsable } from './check.ts';
+import { courseOutline, pickExercises, targetUsable } from './check.ts';
 import { renderScreen } from './watch-screen.ts';
 import type { View } from './watch-screen.ts';
 
@@ -61,7 +61,7 @@ export async function runWatch(args: Args): Promise<number> {
   /** Draws the screen; without a terminal, a screen that only says "checking" is left out (the next one follows soon). */
   const draw = (final = true) => {
     if (stopped || latest.size === 0 || (!clears && !final)) return;
-    const text = renderScreen({ report: state(), chapters: watched.map((chapter) => chapter.dir), target: args.target, keys, ...screen });
+    const text = renderScreen({ report: state(), chapters: watched.map((chapter) => chapter.dir), target: args.target, keys, course: courseOutline(CHAPTERS, args.target, args.lang), ...screen });
     out(clears ? `${CLEAR}${text}` : `\n${SEPARATOR}\n${text}`);
   };
 

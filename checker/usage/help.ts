@@ -32,8 +32,8 @@ const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
     en: 'Grades exercises with the hidden suites. With no id it grades them all, showing the chapter in progress (the first not complete) in detail and one line for each other chapter. Exit 0 all pass, 1 some fail, 2 usage error.\n  --target DIR  grade another folder (a course copy or a chapters folder)   --json/--junit FILE  result files\n  --timeout SECONDS  CPU time per exercise file (default 10)   --suites DIR  an instructor\'s private suites   --all  every chapter in detail   --quiet  last two lines only',
   },
   hint: {
-    ko: '연습의 힌트와 TODO 위치(파일:줄)를 보여 준다. 번호를 빼면 아직 통과하지 못한 첫 연습.',
-    en: 'Shows an exercise\'s hint and its TODO (file:line); with no id, for the first exercise that does not pass yet.',
+    ko: '연습의 규칙, 힌트, TODO 위치(파일:줄)와, 새로 채점해 지금 실패하는 테스트 모두와 첫 실패가 가리키는 줄을 보여 준다. 번호를 빼면 아직 통과하지 못한 첫 연습.',
+    en: 'Shows an exercise\'s rule, hint and TODO (file:line), and, from a fresh check, every test failing now and the line the first failure points at; with no id, for the first exercise that does not pass yet.',
   },
   watch: {
     ko: '한 번 채점한 뒤, 파일을 저장할 때마다 그 파일의 연습을 먼저, 이어서 장 전체를 다시 채점한다. 화면에는 지켜보는 장, 아직 통과하지 못한 첫 연습과 그 실패, 힌트 한 줄, 선택한 연습 전체의 진행이 나온다.\n  터미널에서는 키: h 힌트 전체, l 연습 목록, f 전체 보고서, Enter 요약, q 끝내기. 터미널이 아니면 Ctrl+C로 끝낸다.',
