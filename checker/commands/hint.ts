@@ -9,7 +9,7 @@ import { findTodo, formatLocation } from '../course/todo.ts';
 import { pickExercises, targetUsable } from './check.ts';
 
 /**
- * `npm run hint -- 01/3`: the exercise's rule, its hint and its TODO location, and, from a fresh check, the tests that
+ * `npm run hint -- 01/3`: the exercise's hint and its TODO location, and, from a fresh check, the tests that
  * fail and the place the first failure names (the learner's line when the failure shows one); with no id, for the
  * first exercise that does not pass yet. It says more than check's one failure, and never the line to write.
  */
@@ -31,7 +31,6 @@ export async function runHint(args: Args): Promise<number> {
   for (const { chapter, exercise } of shown) {
     const todo = formatLocation(findTodo(chapterFolder(target, chapter), shownPath(target, chapter.dir), exercise.todo.file, exercise.todo.marker));
     console.log(`${exercise.id} ${exercise.title[args.lang]}`);
-    console.log(`  ${say.rule}: ${exercise.rule[args.lang]}`);
     console.log(`  ${say.where}: ${todo}`);
     console.log(`  ${say.hint}: ${exercise.hint[args.lang]}`);
     const graded = report?.exercises.find((entry) => entry.id === exercise.id);

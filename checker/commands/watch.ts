@@ -8,7 +8,7 @@ import { CHAPTERS } from '../course/current.ts';
 import type { ExerciseReport, Report, TypeErrorReport } from '../report/shape.ts';
 import { chapterFolder, gradedTarget } from '../grading/target.ts';
 import { courseOutline, pickExercises, targetUsable } from './check.ts';
-import { renderScreen } from './watch-screen.ts';
+import { focusOf, renderScreen } from './watch-screen.ts';
 import type { View } from './watch-screen.ts';
 
 /** How long to wait after a save before checking, so an editor's burst of writes counts once. */
@@ -24,8 +24,9 @@ const SEPARATOR = '='.repeat(72);
 const VIEW_KEYS: Record<string, View> = { h: 'hint', l: 'list', f: 'full' };
 
 /**
- * `npm run watch`: checks every selected exercise once, then on every save re-checks first the exercises whose
- * TODO is in the saved file (the quick answer to "did my edit work?"), then the rest of that chapter. It keeps
+ * `npm run watch`: checks every selected exercise once, then on every save re-checks first the exercise in focus when
+ * its TODO is in the saved file, else the exercises whose TODO is there (the quick answer to "did my edit work?"),
+ * then the rest of that chapter. It keeps
  * the latest result of every selected exercise, so its summary (the first failing exercise, its failure and
  * one hint line) and "all done" speak for the whole selection. On a terminal each screen replaces the last and
  * the keys h, l, f and q work; elsewhere the screens follow one another, separated by a plain line.
@@ -82,7 +83,10 @@ export async function runWatch(args: Args): Promise<number> {
     draw(false);
     for (const chapter of chapters) session.refresh(chapter);
     const edited = inChapters.filter(({ chapter, exercise }) => files.includes(`${chapter.dir}/${exercise.todo.file}`));
-    const quick = edited.length > 0 ? edited : inChapters;
+    // The exercise in focus comes first when the save touched its file: one exercise, the answer to "did my edit work?".
+    const focus = focusOf(state(), chapters.map((chapter) => chapter.id));
+    const focused = edited.filter(({ exercise }) => exercise.id === focus?.id);
+    const quick = focused.length > 0 ? focused : edited.length > 0 ? edited : inChapters;
     const rest = inChapters.filter((entry) => !quick.includes(entry));
     const [quickReport] = await session.grade(quick);
     if (!quickReport || stopped) return;
