@@ -142,7 +142,8 @@ export async function runWatch(args: Args): Promise<number> {
   if (clears) out(`${CLEAR}${say.watchHeading(watched.map((chapter) => chapter.dir).join(', '), args.target, selected.length)}\n\n${say.watchChecking}`);
   // The first check is the head of the queue: a save made while it runs is checked right after it.
   const opening = (async () => {
-    const session = await GradingSession.open([{ learner: target }], { lang: args.lang, timeoutMs: args.timeoutMs, chapters: CHAPTERS, watchTypes: true });
+    // Only the watched chapters are copied, so each save's type check reads those alone (chapter 1's check is a third of all four's).
+    const session = await GradingSession.open([{ learner: target }], { lang: args.lang, timeoutMs: args.timeoutMs, chapters: watched, watchTypes: true });
     holder.session = session;
     const [first] = await session.grade(selected);
     if (first) absorb(first);
