@@ -101,6 +101,9 @@ export async function runWatch(args: Args): Promise<number> {
       const [restReport] = await session.grade(rest);
       if (!restReport || stopped) return;
       absorb(restReport);
+      // The saved file's other exercises join the quick answer once they are checked.
+      const savedIds = new Set(edited.map(({ exercise }) => exercise.id));
+      screen.justChecked = [...quickReport.exercises, ...restReport.exercises.filter((exercise) => savedIds.has(exercise.id))];
       screen.status = say.rechecked(quickMs);
     }
     draw();
