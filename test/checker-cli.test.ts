@@ -92,6 +92,12 @@ describe('check on the solutions', () => {
     expect(ran.stdout).toContain(`${ALL.length}/${ALL.length}`);
   });
 
+  test('a course-complete message follows the last pass, with what each chapter taught', () => {
+    const tail = ran.stdout.slice(ran.stdout.indexOf('진행: '));
+    expect(tail).toContain('과정 완료: 모든 장의 모든 연습을 통과했다. 이제 할 수 있는 것:');
+    for (const chapter of FIXTURE_CHAPTERS) expect(tail).toContain(`  ${chapter.id} ${chapter.title.ko}: ${chapter.outcome!.ko}`);
+  });
+
   test('writes the documented JSON shape', () => {
     expect(Object.keys(report)).toEqual(expect.arrayContaining(['version', 'status', 'score', 'max_score', 'exercises']));
     expect(report.version).toBe(2);
@@ -120,7 +126,7 @@ describe('check on the solutions', () => {
 
 describe('check on the untouched starter', () => {
   const json = join(work, 'starter.json');
-  const ran = checker(['check', '--target', FIXTURE_STARTERS, '--json', json, '--timeout', GRADING_TIMEOUT]);
+  const ran = checker(['check', '--all', '--target', FIXTURE_STARTERS, '--json', json, '--timeout', GRADING_TIMEOUT]);
 
   test('scores 0 points: guard tests the starter passes are detail, not score', () => {
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;

@@ -26,6 +26,8 @@ export interface Args {
   lang: Lang;
   timeoutMs: number;
   quiet: boolean;
+  /** check: every chapter in detail, not only the chapter in progress. */
+  all: boolean;
 }
 
 /**
@@ -41,9 +43,10 @@ export interface SignedCheckArgs extends Args {
 
 const COMMANDS: readonly Command[] = ['check', 'hint', 'watch', 'reset'];
 const VALUE_OPTIONS = ['--target', '--json', '--junit', '--lang', '--timeout', '--suites'] as const;
+const FLAGS = ['--quiet', '--all'] as const;
 
 /** The typed arguments of a command from its split command line. */
-function argsOf(command: Command, { positional, values, flags }: Words<(typeof VALUE_OPTIONS)[number], '--quiet'>, env: NodeJS.ProcessEnv): Args {
+function argsOf(command: Command, { positional, values, flags }: Words<(typeof VALUE_OPTIONS)[number], (typeof FLAGS)[number]>, env: NodeJS.ProcessEnv): Args {
   const { '--json': json, '--junit': junit, '--suites': suites } = values;
   return {
     command,
@@ -55,6 +58,7 @@ function argsOf(command: Command, { positional, values, flags }: Words<(typeof V
     lang: langOption(values['--lang'], env),
     timeoutMs: timeoutOption(values['--timeout']),
     quiet: flags['--quiet'],
+    all: flags['--all'],
   };
 }
 
@@ -62,12 +66,12 @@ function argsOf(command: Command, { positional, values, flags }: Words<(typeof V
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Args {
   const [command, ...rest] = argv;
   if (!isCommand(command)) throw new UsageError((say) => say.unknownCommand(command ?? '-'));
-  return argsOf(command, readWords(rest, VALUE_OPTIONS, ['--quiet']), env);
+  return argsOf(command, readWords(rest, VALUE_OPTIONS, FLAGS), env);
 }
 
 /** Reads the signed check's `[ids…] --json FILE --shown-as NAME [check's options…]`; throws UsageError when either is missing. */
 export function parseSignedCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): SignedCheckArgs {
-  const { values, ...rest } = readWords(argv, [...VALUE_OPTIONS, '--shown-as'], ['--quiet']);
+  const { values, ...rest } = readWords(argv, [...VALUE_OPTIONS, '--shown-as'], FLAGS);
   const { '--shown-as': shownAs, ...checkValues } = values;
   const args = argsOf('check', { ...rest, values: checkValues }, env);
   if (args.json === undefined || shownAs === undefined) throw new UsageError((say) => say.signedCheckNeeds);

@@ -16,8 +16,34 @@ import type { Selected } from '../course/course.ts';
 import type { Report } from '../report/shape.ts';
 import { chapterFolder, gradedTarget, leftOutOf, shownPath } from '../grading/target.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
-import { renderText } from '../report/text.ts';
+import { quietText, renderText } from '../report/text.ts';
+import type { CourseOutline } from '../report/course-view.ts';
+import { findTodo, formatLocation } from '../course/todo.ts';
+import type { Lang } from '../usage/messages.ts';
 import { usageWords } from '../usage/usage-words.ts';
+
+/**
+ * The course as the text report sees it: every chapter with its title, outcome and exercises, each exercise's TODO as
+ * it stands in the learner's folder now, and where the learner's chapter and its solution are.
+ */
+export function courseOutline(chapters: readonly ChapterSpec[], targetDir: string, lang: Lang): CourseOutline {
+  const target = gradedTarget(targetDir, chapters);
+  return {
+    chapters: chapters.map((chapter) => ({
+      id: chapter.id,
+      dir: chapter.dir,
+      title: chapter.title[lang],
+      learnerDir: shownPath(target, chapter.dir),
+      solutionDir: `solutions/${chapter.dir}`,
+      ...(chapter.outcome ? { outcome: chapter.outcome[lang] } : {}),
+      exercises: chapter.exercises.map((exercise) => ({
+        id: exercise.id,
+        title: exercise.title[lang],
+        todo: formatLocation(findTodo(chapterFolder(target, chapter), shownPath(target, chapter.dir), exercise.todo.file, exercise.todo.marker)),
+      })),
+    })),
+  };
+}
 
 /**
  * Picks the exercises named on the command line, or explains which ids exist; null after printing an error.
@@ -110,7 +136,9 @@ export async function runCheck(args: Args, signing: Signing | null = null): Prom
     return 2;
   }
   if (!report) return 1;
-  console.log(args.quiet ? renderText(report).split('\n').slice(-2).join('\n') : renderText(report));
+  // With no exercise named, the chapter in progress is shown in detail and every other chapter in one line; --all shows them all.
+  const view = { course: courseOutline(CHAPTERS, args.target, args.lang), focus: args.ids.length === 0 && !args.all && !signing };
+  console.log(args.quiet ? quietText(report, view) : renderText(report, view));
   writeResults(args, report, signing?.key ?? null);
   return report.status === 'pass' ? 0 : 1;
 }

@@ -1,7 +1,8 @@
 import { STATUS_MARK, messages } from '../usage/messages.ts';
 import type { Messages } from '../usage/messages.ts';
 import type { ExerciseReport, Report } from '../report/shape.ts';
-import { nextFix, renderText } from '../report/text.ts';
+import { nextFix, nextSteps, renderText } from '../report/text.ts';
+import type { CourseOutline } from '../report/course-view.ts';
 import { firstBlocker } from '../report/first-fix.ts';
 
 /** What a watch screen shows: the exercise in focus, its whole hint, every exercise's status, or the full check report. */
@@ -24,6 +25,8 @@ export interface ScreenInput {
   status: string | null;
   /** True when the keys h, l, f and q work (standard input is a terminal). */
   keys: boolean;
+  /** The course, so a screen where everything passes names the next exercise, a completed chapter and the solution to compare with. */
+  course?: CourseOutline;
 }
 
 /** The most lines of a failure message the summary shows; the full report (f) has them all. */
@@ -50,7 +53,7 @@ export function renderScreen(input: ScreenInput): string {
   const { report } = input;
   const heading = say.watchHeading(input.chapters.join(', '), input.target, report.exercises.length);
   const focus = focusOf(report, input.prefer);
-  const body = input.view === 'full' ? [renderText(report)] : input.view === 'list' ? listLines(report, input.chapters, focus, say) : input.view === 'hint' ? hintLines(report, focus, say) : summaryLines(input, focus, say);
+  const body = input.view === 'full' ? [renderText(report, input.course ? { course: input.course } : {})] : input.view === 'list' ? listLines(report, input.chapters, focus, say) : input.view === 'hint' ? hintLines(report, focus, say) : summaryLines(input, focus, say);
   const passed = report.exercises.filter((exercise) => exercise.status === 'pass').length;
   const progress = say.progress(passed, report.exercises.length, report.score, report.max_score, `${report.tests_passed}/${report.tests_total}`);
   const tail = [...(input.view === 'full' ? [] : ['', progress]), ...(input.status ? [input.status] : []), input.keys ? say.watchKeys : say.watchStop];
@@ -63,7 +66,7 @@ function summaryLines(input: ScreenInput, focus: ExerciseReport | undefined, say
   if (input.justChecked.length > 0) {
     out.push(say.watchJustChecked, ...input.justChecked.map((exercise) => `  ${exerciseLine(exercise, say)}`), '');
   }
-  if (!focus) return [...out, `${STATUS_MARK.pass} ${say.allDone}`];
+  if (!focus) return [...out, `${STATUS_MARK.pass} ${say.allDone}`, ...(input.course ? nextSteps(input.report, input.course).filter((line) => line !== say.allDone) : [])];
   out.push(exerciseLine(focus, say));
   if (focus.blocked) return [...out, ...blockerLines(input, focus, say)];
   out.push(...capped(focus.message, input.keys, say));

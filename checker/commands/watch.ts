@@ -7,8 +7,8 @@ import { buildReport } from '../report/build.ts';
 import { CHAPTERS } from '../course/current.ts';
 import type { ExerciseReport, Report, TypeErrorReport } from '../report/shape.ts';
 import { chapterFolder, gradedTarget } from '../grading/target.ts';
-import { pickExercises, targetUsable } from './check.ts';
-import { renderScreen } from './watch-screen.ts';
+import { courseOutline, pickExercises, targetUsable } from './check.ts';
+import { focusOf, renderScreen } from './watch-screen.ts';
 import type { View } from './watch-screen.ts';
 
 /** How long to wait after a save before checking, so an editor's burst of writes counts once. */
@@ -24,8 +24,9 @@ const SEPARATOR = '='.repeat(72);
 const VIEW_KEYS: Record<string, View> = { h: 'hint', l: 'list', f: 'full' };
 
 /**
- * `npm run watch`: checks every selected exercise once, then on every save re-checks first the exercises whose
- * TODO is in the saved file (the quick answer to "did my edit work?"), then the rest of that chapter. It keeps
+ * `npm run watch`: checks every selected exercise once, then on every save re-checks first the exercise in focus when
+ * its TODO is in the saved file, else the exercises whose TODO is there (the quick answer to "did my edit work?"),
+ * then the rest of that chapter. It keeps
  * the latest result of every selected exercise, so its summary (the first failing exercise, its failure and
  * one hint line) and "all done" speak for the whole selection. On a terminal each screen replaces the last and
  * the keys h, l, f and q work; elsewhere the screens follow one another, separated by a plain line.
@@ -61,7 +62,7 @@ export async function runWatch(args: Args): Promise<number> {
   /** Draws the screen; without a terminal, a screen that only says "checking" is left out (the next one follows soon). */
   const draw = (final = true) => {
     if (stopped || latest.size === 0 || (!clears && !final)) return;
-    const text = renderScreen({ report: state(), chapters: watched.map((chapter) => chapter.dir), target: args.target, keys, ...screen });
+    const text = renderScreen({ report: state(), chapters: watched.map((chapter) => chapter.dir), target: args.target, keys, course: courseOutline(CHAPTERS, args.target, args.lang), ...screen });
     out(clears ? `${CLEAR}${text}` : `\n${SEPARATOR}\n${text}`);
   };
 
@@ -82,7 +83,10 @@ export async function runWatch(args: Args): Promise<number> {
     draw(false);
     for (const chapter of chapters) session.refresh(chapter);
     const edited = inChapters.filter(({ chapter, exercise }) => files.includes(`${chapter.dir}/${exercise.todo.file}`));
-    const quick = edited.length > 0 ? edited : inChapters;
+    // The exercise in focus comes first when the save touched its file: one exercise, the answer to "did my edit work?".
+    const focus = focusOf(state(), chapters.map((chapter) => chapter.id));
+    const focused = edited.filter(({ exercise }) => exercise.id === focus?.id);
+    const quick = focused.length > 0 ? focused : edited.length > 0 ? edited : inChapters;
     const rest = inChapters.filter((entry) => !quick.includes(entry));
     const [quickReport] = await session.grade(quick);
     if (!quickReport || stopped) return;
@@ -97,6 +101,9 @@ export async function runWatch(args: Args): Promise<number> {
       const [restReport] = await session.grade(rest);
       if (!restReport || stopped) return;
       absorb(restReport);
+      // The saved file's other exercises join the quick answer once they are checked.
+      const savedIds = new Set(edited.map(({ exercise }) => exercise.id));
+      screen.justChecked = [...quickReport.exercises, ...restReport.exercises.filter((exercise) => savedIds.has(exercise.id))];
       screen.status = say.rechecked(quickMs);
     }
     draw();
@@ -138,7 +145,8 @@ export async function runWatch(args: Args): Promise<number> {
   if (clears) out(`${CLEAR}${say.watchHeading(watched.map((chapter) => chapter.dir).join(', '), args.target, selected.length)}\n\n${say.watchChecking}`);
   // The first check is the head of the queue: a save made while it runs is checked right after it.
   const opening = (async () => {
-    const session = await GradingSession.open([{ learner: target }], { lang: args.lang, timeoutMs: args.timeoutMs, chapters: CHAPTERS, watchTypes: true });
+    // Only the watched chapters are copied, so each save's type check reads those alone (chapter 1's check is a third of all four's).
+    const session = await GradingSession.open([{ learner: target }], { lang: args.lang, timeoutMs: args.timeoutMs, chapters: watched, watchTypes: true });
     holder.session = session;
     const [first] = await session.grade(selected);
     if (first) absorb(first);

@@ -156,7 +156,9 @@ function scorePart(input: ScoreInput, part: Part, typeMessage: string): ScoredPa
     const outcome = testOutcome(input, ran, typeMessage);
     const where = outcome.status === 'fail' && ran?.where ? learnerFrame(input.target, ran.where) : null;
     if (where) wheres.set(part.name(name), where);
-    return { name: part.name(name), title: part.title(name), ...outcome };
+    // What the learner's code printed is shown with a failure only, its scratch paths named as the learner knows them.
+    const output = outcome.status !== 'pass' && ran?.output ? { output: { ...ran.output, lines: ran.output.lines.map((line) => ({ ...line, text: learnerPaths(line.text, input.scratch.root, shownScratchPath(input.target, input.target.chaptersDir)) })) } } : {};
+    return { name: part.name(name), title: part.title(name), ...outcome, ...output };
   });
   return { tests, message: null, wheres };
 }

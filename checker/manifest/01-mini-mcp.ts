@@ -8,6 +8,10 @@ export const chapter: ChapterEntry = {
     ko: '작은 MCP 만들기: 도구 연결 규칙을 흉내 내며 이해하기',
     en: 'A mini MCP: learning the tool connection rules by imitating them',
   },
+  outcome: {
+    ko: 'MCP 메시지 한 줄을 보고 요청·응답·알림을 가르고, 잘못된 인자를 파일에 닿기 전에 거절하는 서버와 제 요청의 답인지 확인하는 클라이언트를 만들 수 있다.',
+    en: 'You can tell a request, a response and a notification apart from one MCP message, and build a server that refuses bad arguments before they reach a file and a client that checks each answer is its own.',
+  },
   exercises: [
     {
       id: '01/1',

@@ -8,6 +8,10 @@ export const chapter: ChapterEntry = {
     ko: '양쪽에서 지키는 허용 목록',
     en: 'Allowlists on both sides',
   },
+  outcome: {
+    ko: '서버가 올린 목록과 승인한 허용 목록을 따로 두고, 클라이언트와 서버가 각자 검사하며, 서버가 보낸 글이 권한을 넓히지 못하게 막을 수 있다.',
+    en: 'You can keep the list a server offers apart from the approved allowlist, check on both the client and the server side, and keep anything a server sends from widening a permission.',
+  },
   exercises: [
     {
       id: '02/1',

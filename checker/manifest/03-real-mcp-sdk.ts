@@ -8,6 +8,10 @@ export const chapter: ChapterEntry = {
     ko: '공식 SDK로 만드는 진짜 MCP 서버',
     en: 'A real MCP server on the official SDK',
   },
+  outcome: {
+    ko: '공식 SDK로 도구·자원 주소 틀·프롬프트를 등록하고, 알린 스키마와 실제 검사를 맞추고, stdout을 프로토콜에 남겨 둔 서버를 실제 호스트에 꽂을 수 있다.',
+    en: 'You can register tools, resource templates and prompts with the official SDK, keep the advertised schema and the real checks in step, and plug a server whose stdout belongs to the protocol into a real host.',
+  },
   exercises: [
     {
       id: '03/1',

@@ -8,6 +8,10 @@ export const chapter: ChapterEntry = {
     ko: '원격 MCP: 무상태 HTTP, 출처, 토큰, 범위',
     en: 'Remote MCP: stateless HTTP, origins, tokens and scopes',
   },
+  outcome: {
+    ko: '서버를 원격 HTTP 끝점으로 열고, 버전·출처·헤더·토큰·범위가 틀린 요청마다 맞는 상태와 오류 코드로 답하며, 이 서버를 위해 발급된 토큰만 받을 수 있다.',
+    en: 'You can open the server as a remote HTTP endpoint, answer each request with a wrong version, origin, header, token or scope with the right status and error code, and accept only tokens issued for this server.',
+  },
   exercises: [
     {
       id: '04/1',

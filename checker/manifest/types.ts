@@ -34,6 +34,8 @@ export interface ChapterSpec {
   /** Folder name, such as `01-mini-mcp`. */
   dir: string;
   title: Text;
+  /** What a learner can do once every exercise of the chapter passes, in a sentence or two from the lesson's closing section; check prints it then. */
+  outcome?: Text;
   exercises: ExerciseSpec[];
 }
 

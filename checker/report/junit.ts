@@ -19,7 +19,9 @@ export function junitOf(report: Report): string {
       const name = `    <testcase classname="${xml(exercise.id)}" name="${xml(test.name)}"`;
       if (test.status === 'pass') return `${name}/>`;
       const tag = test.status === 'fail' ? 'failure' : 'error';
-      return `${name}>\n      <${tag} type="${test.status}" message="${xml(test.message.split('\n')[0] ?? '')}">${xml(test.message)}</${tag}>\n    </testcase>`;
+      // What the learner's code printed is data: escaped like every other text, in the element JUnit keeps for a test's output.
+      const output = test.output ? `\n      <system-out>${xml([...test.output.lines.map((line) => `${line.stream === 'stderr' ? '(stderr) ' : ''}${line.text}`), ...(test.output.more > 0 ? [`… +${test.output.more}`] : [])].join('\n'))}</system-out>` : '';
+      return `${name}>\n      <${tag} type="${test.status}" message="${xml(test.message.split('\n')[0] ?? '')}">${xml(test.message)}</${tag}>${output}\n    </testcase>`;
     });
     return [
       `  <testsuite name="${xml(`${exercise.id} ${exercise.title}`)}" tests="${exercise.tests.length}" failures="${failures}" errors="${errors}">`,

@@ -17,6 +17,14 @@ export interface TestReport {
   title: string;
   status: Status;
   message: string;
+  /** What the learner's own code wrote while this failing test ran: the first lines and how many more; absent when it wrote nothing. */
+  output?: TestOutput;
+}
+
+/** Learner output of one test, bounded: each line with the stream it went to, and a count of the lines left out. */
+export interface TestOutput {
+  lines: { stream: 'stdout' | 'stderr'; text: string }[];
+  more: number;
 }
 
 /** One exercise, as check prints it and the JSON report stores it. */

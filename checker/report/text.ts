@@ -1,7 +1,17 @@
 import { STATUS_MARK, messages } from '../usage/messages.ts';
 import type { Messages } from '../usage/messages.ts';
-import type { Blocker, ExerciseReport, Report } from './shape.ts';
+import type { Blocker, ExerciseReport, Report, TestOutput } from './shape.ts';
 import { firstBlocker } from './first-fix.ts';
+import { afterPass, byChapter, chapterIdOf, chapterInProgress } from './course-view.ts';
+import type { CourseOutline } from './course-view.ts';
+
+/** How much of a report the text shows, and what it knows of the course around it. */
+export interface TextView {
+  /** The course, so a passing report can name the next exercise, a completed chapter or course, and the solution to compare with. */
+  course?: CourseOutline;
+  /** Details for the chapter in progress only (the first with an exercise that does not pass), one line for each other chapter. */
+  focus?: boolean;
+}
 
 
 /** The words that say what blocks an exercise, by the blocker's kind. */
@@ -27,16 +37,20 @@ const MAX_OTHER_NAMES = 10;
  * load) is shown once at the top with the exercises it blocks; each other failure shows what happened, the
  * other failing tests, where to look and the hint. The last lines are the progress and the next step.
  */
-export function renderText(report: Report): string {
+export function renderText(report: Report, view: TextView = {}): string {
   const say = messages(report.lang);
   const out: string[] = [say.heading(report.target), say.scoreRule, ''];
-  const blockers = groupBlockers(report.exercises);
+  const focusId = view.focus ? chapterInProgress(report) : undefined;
+  const focusDir = focusId === undefined ? undefined : view.course?.chapters.find((chapter) => chapter.id === focusId)?.dir;
+  const shown = focusId === undefined ? report.exercises : report.exercises.filter((exercise) => chapterIdOf(exercise.id) === focusId);
+  const inFocus = (file: string) => focusId === undefined || new RegExp(`(^|/)${focusId}-[^/]+/`).test(file);
+  const blockers = groupBlockers(shown);
   for (const { blocker, ids } of blockers.values()) {
     if (blocker.kind === 'load_error') out.push(`! ${say.loadFailedOnce(blocker.where, ids.join(', '))}`, ...indent(blocker.message), '');
     if (blocker.kind === 'type_check_failed') out.push(`! ${blocker.message}`, '');
   }
   for (const kind of ['syntax', 'type'] as const) {
-    const problems = report.type_errors.filter((problem) => problem.kind === kind);
+    const problems = report.type_errors.filter((problem) => problem.kind === kind && inFocus(problem.file));
     if (problems.length === 0) continue;
     out.push(kind === 'syntax' ? say.syntaxErrors(problems.length) : say.typeErrors(problems.length));
     for (const problem of problems.slice(0, 10)) {
@@ -46,7 +60,7 @@ export function renderText(report: Report): string {
     if (blocked.length > 0) out.push(`    ${say.blocks(blocked.join(', '))}`);
     out.push('');
   }
-  for (const exercise of report.exercises) {
+  for (const exercise of shown) {
     const line = `${STATUS_MARK[exercise.status]} ${exercise.id} ${exercise.title} — ${say.status[exercise.status]}`;
     if (exercise.status === 'pass') {
       out.push(line);
@@ -57,6 +71,8 @@ export function renderText(report: Report): string {
       continue;
     }
     out.push(line, ...indent(exercise.message));
+    const output = exercise.tests.find((test) => test.status !== 'pass')?.output;
+    if (output) out.push(...outputLines(output, say));
     const others = exercise.tests.filter((test) => test.status !== 'pass').slice(1);
     if (exercise.status === 'fail' && others.length > 0) {
       out.push(`    ${say.alsoFailing(others.length)}`);
@@ -66,19 +82,79 @@ export function renderText(report: Report): string {
     out.push(`    ${say.where}: ${exercise.todo}`, `    ${say.hint}: ${exercise.hint}`, '');
   }
   if (out.at(-1) !== '') out.push('');
-  const passed = report.exercises.filter((exercise) => exercise.status === 'pass').length;
-  out.push(say.progress(passed, report.exercises.length, report.score, report.max_score, `${report.tests_passed}/${report.tests_total}`));
-  out.push(nextStep(report));
+  if (focusId !== undefined) {
+    const others = otherChapters(report, focusId, view.course, say);
+    if (others.length > 0) out.push(...others, '');
+  }
+  out.push(progressLine(report));
+  if (focusId !== undefined && shown.length < report.exercises.length) out.push(say.focusedOn(focusId));
+  out.push(...nextSteps(report, view.course, focusDir));
   return out.join('\n');
 }
 
-/** The next step: the problem that blocks (see firstBlocker; nothing else can pass before it is fixed), else the first TODO. */
-function nextStep(report: Report): string {
+/** The progress line: exercises passed, the score and the tests passed. */
+export function progressLine(report: Report): string {
+  const passed = report.exercises.filter((exercise) => exercise.status === 'pass').length;
+  return messages(report.lang).progress(passed, report.exercises.length, report.score, report.max_score, `${report.tests_passed}/${report.tests_total}`);
+}
+
+/** What --quiet prints: the progress line and the first line of the next step. */
+export function quietText(report: Report, view: TextView = {}): string {
+  const focusId = view.focus ? chapterInProgress(report) : undefined;
+  const focusDir = focusId === undefined ? undefined : view.course?.chapters.find((chapter) => chapter.id === focusId)?.dir;
+  return [progressLine(report), nextSteps(report, view.course, focusDir).find((line) => line !== '') ?? ''].join('\n');
+}
+
+/**
+ * The next step: the problem that blocks (see firstBlocker; nothing else can pass before it is fixed), else the first
+ * TODO. When every graded exercise passes and the course is known: each chapter this completes with what the
+ * learner can now do, the course's completion, the next exercise with its TODO, and how to compare with the solution.
+ */
+export function nextSteps(report: Report, course?: CourseOutline, chapterDir?: string): string[] {
   const say = messages(report.lang);
-  const blocker = firstBlocker(report);
-  if (blocker) return nextFix(blocker, say);
+  const blocker = firstBlocker(report, chapterDir);
+  if (blocker) return [nextFix(blocker, say)];
   const next = report.exercises.find((exercise) => exercise.status !== 'pass');
-  return next ? say.next(next.id, next.todo) : say.allDone;
+  if (next) return [say.next(next.id, next.todo)];
+  if (!course) return [say.allDone];
+  const after = afterPass(report, course);
+  const out: string[] = [];
+  if (after.courseDone) {
+    out.push('', say.courseDone);
+    for (const chapter of after.completed) out.push(`  ${chapter.id} ${chapter.title}${chapter.outcome ? `: ${chapter.outcome}` : ''}`);
+  } else {
+    for (const chapter of after.completed.filter((done) => done.exercises.some((exercise) => report.exercises.some((graded) => graded.id === exercise.id)))) {
+      out.push('', say.chapterDone(chapter.id, chapter.title), ...(chapter.outcome ? [`  ${chapter.outcome}`] : []));
+    }
+    if (out.length === 0) out.push(say.allDone);
+    if (after.next) out.push(say.nextExercise(after.next.id, after.next.title, after.next.todo));
+  }
+  if (after.compare.length > 0) {
+    out.push(say.compareWithSolution);
+    for (const chapter of after.compare) out.push(`  git diff --no-index ${chapter.solutionDir} ${chapter.learnerDir}`);
+  }
+  return out;
+}
+
+/** One line for each chapter outside the focus: its id, title and how many of its exercises pass. */
+function otherChapters(report: Report, focusId: string, course: CourseOutline | undefined, say: Messages): string[] {
+  const out: string[] = [];
+  for (const [id, exercises] of byChapter(report.exercises)) {
+    if (id === focusId) continue;
+    const passed = exercises.filter((exercise) => exercise.status === 'pass').length;
+    const mark = passed === exercises.length ? STATUS_MARK.pass : '·';
+    const title = course?.chapters.find((chapter) => chapter.id === id)?.title ?? '';
+    out.push(`${mark} ${say.chapterLine(id, title, passed, exercises.length)}`);
+  }
+  return out;
+}
+
+/** The learner's own output during a failing test, marked as theirs line by line and bounded (see checker/runner/learner-output.ts). */
+export function outputLines(output: TestOutput, say: Messages): string[] {
+  const out = [`    ${say.learnerOutput}`];
+  for (const line of output.lines) out.push(`    │ ${line.stream === 'stderr' ? '(stderr) ' : ''}${line.text}`);
+  if (output.more > 0) out.push(`    │ ${say.learnerOutputMore(output.more)}`);
+  return out;
 }
 
 /** Failing exercises grouped by the one problem that blocks them, in course order. */

@@ -15,6 +15,7 @@ import { LOOP_META, loopGuard } from './loop-guard.ts';
 import type { LoopSite } from './loop-guard.ts';
 import type { RawFile } from './vitest-results.ts';
 import { killLaneForks, runTimes } from './forks.ts';
+import { OutputCollector } from './learner-output.ts';
 
 /** Settings for one lane. */
 export interface LaneOptions {
@@ -88,6 +89,8 @@ export class Lane {
   private fork: number | undefined;
   /** When the lane last read its fork. */
   private lastReading = 0;
+  /** What learner code wrote through the console, per test, until its file's results are recorded. */
+  private readonly output = new OutputCollector();
 
   private constructor(
     private readonly vitest: Vitest,
@@ -97,7 +100,7 @@ export class Lane {
     private readonly loops: ReadonlyMap<number, LoopSite>,
   ) {}
 
-  /** Starts the lane's vitest instance; learner output is dropped and its forks run in the sandbox. */
+  /** Starts the lane's vitest instance; learner console output is kept per test (bounded) and its forks run in the sandbox. */
   static async create(options: LaneOptions): Promise<Lane> {
     const holder: { lane?: Lane } = {};
     const sequence = { order: [] as string[] };
@@ -112,6 +115,7 @@ export class Lane {
       onTestCaseReady: (test: TestCase) => holder.lane?.testStarted(test),
       onTestCaseResult: (test: TestCase) => holder.lane?.testEnded(test),
       onTaskUpdate: (packs) => holder.lane?.spinning(packs),
+      onUserConsoleLog: (log) => holder.lane?.output.add(log.taskId, log.type, log.content),
     };
     // Keeps the files in the order the checker gave, so a group always runs the same way.
     class GivenOrder {
@@ -162,6 +166,7 @@ export class Lane {
     this.lastRoot = root;
     this.scope.root = root;
     this.results = new Map();
+    this.output.clear();
     this.hungWhileLoading = false;
     let pending = [...files];
     let fruitless = 0;
@@ -336,7 +341,10 @@ export class Lane {
     this.lastEvent = this.mark();
     if (this.running?.file === module.moduleId) this.running = null;
     if (this.results.has(module.moduleId)) return;
-    const tests = [...module.children.allTests()].map(toRawTest);
+    const tests = [...module.children.allTests()].map((test) => {
+      const output = this.output.take(test.id);
+      return { ...toRawTest(test), ...(output ? { output } : {}) };
+    });
     this.settle(module.moduleId, { outcome: 'ran', errors: fileErrors(module), tests });
   }
 

@@ -14,6 +14,14 @@ export interface RawTest {
   denied?: Denied;
   /** The learner's file:line (a path in the graded copy) a suite's failure named as the cause, if it named one. */
   where?: string;
+  /** What the learner's code wrote (console, stdout, stderr) while the test ran, bounded (see LearnerOutput). */
+  output?: LearnerOutput;
+}
+
+/** The first lines a test's code wrote, and how many more it wrote past them. */
+export interface LearnerOutput {
+  lines: { stream: 'stdout' | 'stderr'; text: string }[];
+  more: number;
 }
 
 /** An error that stopped a whole suite file, such as a failed import. */

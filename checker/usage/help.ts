@@ -9,7 +9,7 @@ export type HelpTopic =
 
 /** One usage line per command, starting with how it is run (`npm run NAME --` or `node --import tsx FILE`); option names are the same in both languages. */
 export const USAGE_LINES: Record<HelpTopic, string> = {
-  check: 'npm run check -- [01 | 01/3 ...] [--target DIR] [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--suites DIR] [--quiet]',
+  check: 'npm run check -- [01 | 01/3 ...] [--target DIR] [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--suites DIR] [--all] [--quiet]',
   hint: 'npm run hint -- [01/3] [--target DIR] [--lang ko|en]',
   watch: 'npm run watch -- [01 | 01/3 ...] [--target DIR] [--lang ko|en] [--timeout SECONDS]',
   reset: 'npm run reset -- 01 [--target DIR] [--lang ko|en]',
@@ -28,16 +28,16 @@ export const USAGE_LINES: Record<HelpTopic, string> = {
 
 const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
   check: {
-    ko: '숨은 테스트로 연습을 채점한다. 번호를 빼면 모든 연습. 종료 코드: 모두 통과 0, 실패 1, 잘못된 사용 2.\n  --target DIR  다른 폴더 채점(저장소 사본 또는 chapters 폴더)   --json/--junit FILE  결과 파일\n  --timeout SECONDS  연습 파일 하나가 쓸 CPU 시간(기본 10)   --suites DIR  강사의 비공개 테스트   --quiet  마지막 두 줄만',
-    en: 'Grades exercises with the hidden suites; all of them when no id is given. Exit 0 all pass, 1 some fail, 2 usage error.\n  --target DIR  grade another folder (a course copy or a chapters folder)   --json/--junit FILE  result files\n  --timeout SECONDS  CPU time per exercise file (default 10)   --suites DIR  an instructor\'s private suites   --quiet  last two lines only',
+    ko: '숨은 테스트로 연습을 채점한다. 번호를 빼면 모든 연습을 채점하되, 지금 하는 장(아직 다 통과하지 못한 첫 장)만 자세히 보이고 다른 장은 한 줄씩 보인다. 종료 코드: 모두 통과 0, 실패 1, 잘못된 사용 2.\n  --target DIR  다른 폴더 채점(저장소 사본 또는 chapters 폴더)   --json/--junit FILE  결과 파일\n  --timeout SECONDS  연습 파일 하나가 쓸 CPU 시간(기본 10)   --suites DIR  강사의 비공개 테스트   --all  모든 장을 자세히   --quiet  마지막 두 줄만',
+    en: 'Grades exercises with the hidden suites. With no id it grades them all, showing the chapter in progress (the first not complete) in detail and one line for each other chapter. Exit 0 all pass, 1 some fail, 2 usage error.\n  --target DIR  grade another folder (a course copy or a chapters folder)   --json/--junit FILE  result files\n  --timeout SECONDS  CPU time per exercise file (default 10)   --suites DIR  an instructor\'s private suites   --all  every chapter in detail   --quiet  last two lines only',
   },
   hint: {
-    ko: '연습의 힌트와 TODO 위치(파일:줄)를 보여 준다. 번호를 빼면 아직 통과하지 못한 첫 연습.',
-    en: 'Shows an exercise\'s hint and its TODO (file:line); with no id, for the first exercise that does not pass yet.',
+    ko: '연습의 힌트, TODO 위치(파일:줄)와, 새로 채점해 지금 실패하는 테스트 모두와 첫 실패가 가리키는 줄을 보여 준다. 번호를 빼면 아직 통과하지 못한 첫 연습.',
+    en: 'Shows an exercise\'s hint and TODO (file:line), and, from a fresh check, every test failing now and the line the first failure points at; with no id, for the first exercise that does not pass yet.',
   },
   watch: {
-    ko: '한 번 채점한 뒤, 파일을 저장할 때마다 그 파일의 연습을 먼저, 이어서 장 전체를 다시 채점한다. 화면에는 지켜보는 장, 아직 통과하지 못한 첫 연습과 그 실패, 힌트 한 줄, 선택한 연습 전체의 진행이 나온다.\n  터미널에서는 키: h 힌트 전체, l 연습 목록, f 전체 보고서, Enter 요약, q 끝내기. 터미널이 아니면 Ctrl+C로 끝낸다.',
-    en: 'Checks once, then on every save re-checks the saved file\'s exercises first and then the rest of the chapter. The screen shows the watched chapters, the first exercise not passing yet with its failure and one hint line, and the progress of every selected exercise.\n  Keys on a terminal: h whole hint, l list of exercises, f full report, Enter summary, q quit. Elsewhere Ctrl+C stops.',
+    ko: '한 번 채점한 뒤, 파일을 저장할 때마다 지금 할 연습을(그 파일에 TODO가 있으면) 먼저, 아니면 그 파일의 연습을 먼저, 이어서 장 전체를 다시 채점한다. 화면에는 지켜보는 장, 아직 통과하지 못한 첫 연습과 그 실패, 힌트 한 줄, 선택한 연습 전체의 진행이 나온다.\n  터미널에서는 키: h 힌트 전체, l 연습 목록, f 전체 보고서, Enter 요약, q 끝내기. 터미널이 아니면 Ctrl+C로 끝낸다.',
+    en: 'Checks once, then on every save re-checks first the exercise in focus (when its TODO is in the saved file, else the saved file\'s exercises) and then the rest of the chapter. The screen shows the watched chapters, the first exercise not passing yet with its failure and one hint line, and the progress of every selected exercise.\n  Keys on a terminal: h whole hint, l list of exercises, f full report, Enter summary, q quit. Elsewhere Ctrl+C stops.',
   },
   reset: {
     ko: '장 하나를 시작 코드로 되돌린다. 지금 파일은 먼저 .backups/<장>-<시각>/에 새 폴더로 복사되므로 잃어버리지 않는다. 시작 코드에 없던 파일은 백업에만 남고, 이미 시작 코드와 같으면 아무것도 하지 않는다. git 기록이 필요하다.',

@@ -79,6 +79,7 @@ export function sendRaw(server: MiniServer, text: string, request: unknown = tex
       sent,
       got: inDocs(outcome.error),
       expected: say('JSON 응답 문자열', 'a JSON reply string'),
+      ...(outcome.where ? { where: outcome.where } : {}),
     });
   }
   const raw = outcome.value;

@@ -1,3 +1,5 @@
+import { printedAt } from './place.ts';
+
 /** The language the checker asked for; Korean unless CHECKER_LANG is `en`. */
 export const lang: 'ko' | 'en' = process.env['CHECKER_LANG'] === 'en' ? 'en' : 'ko';
 
@@ -64,7 +66,8 @@ export function fail(failure: Failure): never {
   if ('sent' in failure) lines.push(`  ${say('보낸 것', 'sent')}: ${show(failure.sent)}`);
   if ('got' in failure) lines.push(`  ${say('받은 것', 'got')}: ${show(failure.got)}`);
   if (failure.expected !== undefined) lines.push(`  ${say('기대한 것', 'expected')}: ${failure.expected}`);
-  throw new LearnerFacingError(lines.join('\n'), failure.where);
+  // A failure that shows a line the learner's code printed points at the line of code that printed it, unless the suite named a place.
+  throw new LearnerFacingError(lines.join('\n'), failure.where ?? printedAt(failure.got));
 }
 
 /** Fails with the given failure unless the condition holds. */

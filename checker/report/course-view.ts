@@ -1,0 +1,81 @@
+import type { ExerciseReport, Report } from './shape.ts';
+
+/*
+ * What the text report knows of the whole course beyond the exercises it graded: the chapters in order, each
+ * exercise's TODO, and what a learner can do once a chapter passes. check, hint and watch build it from the manifest.
+ */
+
+/** One exercise of the course as the report names it: its id, title and TODO place (`file:line`, as the learner knows it). */
+export interface OutlineExercise {
+  id: string;
+  title: string;
+  todo: string;
+}
+
+/** One chapter of the course: its id, folder, title and exercises, where its learner and solution folders are, and its outcome. */
+export interface OutlineChapter {
+  id: string;
+  dir: string;
+  title: string;
+  /** The learner's chapter folder as messages name it, such as `chapters/01-mini-mcp`. */
+  learnerDir: string;
+  /** The mirrored solution folder from the repository's top folder, such as `solutions/01-mini-mcp`. */
+  solutionDir: string;
+  /** What the learner can do once the chapter passes (the manifest's `outcome`), when the manifest has one. */
+  outcome?: string;
+  exercises: OutlineExercise[];
+}
+
+/** The course in order. */
+export interface CourseOutline {
+  chapters: OutlineChapter[];
+}
+
+/** The chapter id of an exercise id: `01` of `01/3`. */
+export function chapterIdOf(exerciseId: string): string {
+  return exerciseId.split('/')[0] ?? exerciseId;
+}
+
+/**
+ * The chapter in progress: the first chapter of the report with an exercise that does not pass; undefined when every
+ * graded exercise passes.
+ */
+export function chapterInProgress(report: Report): string | undefined {
+  const failing = report.exercises.find((exercise) => exercise.status !== 'pass');
+  return failing ? chapterIdOf(failing.id) : undefined;
+}
+
+/** What follows a report whose every graded exercise passes: chapters it completes, the course's completion, the next exercise. */
+export interface AfterPass {
+  /** Chapters every exercise of which is in the report and passes, in course order. */
+  completed: OutlineChapter[];
+  /** True when every exercise of the course is in the report and passes. */
+  courseDone: boolean;
+  /** The next exercise of the course not graded in this report: the first after the last graded one, else the first not graded. */
+  next?: OutlineExercise;
+  /** The chapters to compare with their solutions: those of the passing exercises, in course order. */
+  compare: OutlineChapter[];
+}
+
+/** Reads what a fully passing report means for the course (see AfterPass). */
+export function afterPass(report: Report, course: CourseOutline): AfterPass {
+  const passed = new Set(report.exercises.filter((exercise) => exercise.status === 'pass').map((exercise) => exercise.id));
+  const graded = new Set(report.exercises.map((exercise) => exercise.id));
+  const completed = course.chapters.filter((chapter) => chapter.exercises.every((exercise) => passed.has(exercise.id)));
+  const all = course.chapters.flatMap((chapter) => chapter.exercises);
+  const courseDone = all.length > 0 && all.every((exercise) => passed.has(exercise.id));
+  const lastIndex = Math.max(-1, ...all.map((exercise, index) => (graded.has(exercise.id) ? index : -1)));
+  const next = all.slice(lastIndex + 1).find((exercise) => !graded.has(exercise.id)) ?? all.find((exercise) => !graded.has(exercise.id));
+  const compare = course.chapters.filter((chapter) => chapter.exercises.some((exercise) => passed.has(exercise.id)));
+  return { completed, courseDone, ...(next ? { next } : {}), compare };
+}
+
+/** Exercises of the report grouped by chapter id, in report order. */
+export function byChapter(exercises: readonly ExerciseReport[]): Map<string, ExerciseReport[]> {
+  const groups = new Map<string, ExerciseReport[]>();
+  for (const exercise of exercises) {
+    const id = chapterIdOf(exercise.id);
+    groups.set(id, [...(groups.get(id) ?? []), exercise]);
+  }
+  return groups;
+}

@@ -1,0 +1,54 @@
+import { expect } from 'vitest';
+
+/*
+ * Where in the learner's code a failure can be seen, for the report's place to look (Failure.where): the line that
+ * printed a line the failure shows, or any place a suite read from a stack. A suite names a place with placeOf or
+ * printedAt; fail() also looks up a printed line on its own when the failure's `got` is one.
+ */
+
+/** The lines printed during the current test through captureLog, each with the learner file:line that printed it. */
+let printed: { test: string | undefined; places: Map<string, string> } = { test: undefined, places: new Map() };
+
+/** The most printed lines remembered per test: a flood keeps the first ones. */
+const MAX_LINES = 10_000;
+
+function currentTest(): string | undefined {
+  try {
+    return expect.getState().currentTestName;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The first frame of a stack in the learner's chapters (a `/chapters/` folder, outside node_modules), as an absolute
+ * `file:line`; undefined when the stack names none. The report checks the path again and shows it as the learner knows it.
+ */
+export function learnerCaller(stack: string | undefined): string | undefined {
+  for (const line of (stack ?? '').split('\n')) {
+    if (!/^\s+at /.test(line)) continue;
+    const match = /((?:\/[^\s():]+)+\.[cm]?[jt]sx?):(\d+)(?::\d+)?/.exec(line);
+    if (!match || match[1]!.includes('/node_modules/') || !match[1]!.includes('/chapters/')) continue;
+    return `${match[1]}:${match[2]}`;
+  }
+  return undefined;
+}
+
+/** The learner's line that calls the function this is called from (skipping frames outside the chapters), if any. */
+export function placeOfCaller(): string | undefined {
+  return learnerCaller(new Error().stack);
+}
+
+/** Remembers that the current test's learner code printed `line` at `where` (captureLog calls this for each line). */
+export function notePrinted(line: string, where: string | undefined): void {
+  const test = currentTest();
+  if (printed.test !== test) printed = { test, places: new Map() };
+  if (where === undefined || printed.places.has(line) || printed.places.size >= MAX_LINES) return;
+  printed.places.set(line, where);
+}
+
+/** The learner file:line that printed `line` during the current test, if captureLog saw it printed. */
+export function printedAt(line: unknown): string | undefined {
+  if (typeof line !== 'string' || printed.test !== currentTest()) return undefined;
+  return printed.places.get(line);
+}

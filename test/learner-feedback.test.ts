@@ -1,0 +1,73 @@
+/**
+ * What a learner sees on the real course, end to end from the committed starters: a first screen that fits, their own
+ * console output with a failure, a printed count pointed at the line that prints it, and the next exercise after a pass.
+ * The renderers behind these are proven in-process in test/unit/checker/report/next.test.ts; the course-complete
+ * message on the fixture course in checker-cli.test.ts.
+ */
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { starterCopy } from './support/starters.ts';
+import { GRADING_TIMEOUT, REPO, checker } from './support/run.ts';
+
+/** Replaces one exact piece of a starter file, failing the test when the starter no longer has it. */
+function plant(file: string, from: string, to: string): void {
+  const text = readFileSync(file, 'utf8');
+  expect(text, `${file} has ${from}`).toContain(from);
+  writeFileSync(file, text.replace(from, to));
+}
+
+/** The 1-based line of the first line of a file that holds `text`. */
+function lineOf(file: string, text: string): number {
+  return readFileSync(file, 'utf8').split('\n').findIndex((line) => line.includes(text)) + 1;
+}
+
+describe('the first npm run check on the committed starters', () => {
+  const target = starterCopy('first-screen-');
+  const ran = checker(['check', '--target', target, '--timeout', GRADING_TIMEOUT], { env: { INIT_CWD: '' } });
+
+  test('prints at most 100 lines: chapter 1 in detail, one line for each other chapter', () => {
+    expect(ran.status, ran.stderr).toBe(1);
+    const lines = ran.stdout.trimEnd().split('\n');
+    expect(lines.length, ran.stdout).toBeLessThanOrEqual(100);
+    expect(ran.stdout).toContain('✗ 01/1 ');
+    expect(ran.stdout).not.toContain('✗ 02/1 ');
+    for (const id of ['02', '03', '04']) expect(ran.stdout).toMatch(new RegExp(`^· ${id} .+ — 연습 0/\\d+ 통과$`, 'm'));
+    expect(ran.stdout).toContain('npm run check -- --all');
+  });
+});
+
+describe('chapter 1 with a learner\'s prints and a hard-coded count', () => {
+  const target = starterCopy('learner-prints-');
+  const server = join(target, '01-mini-mcp', 'server.ts');
+  const main = join(target, '01-mini-mcp', 'main.ts');
+  plant(server, "    const name = (args as { name?: unknown }).name;", "    console.log('callTool got', JSON.stringify(args));\n    const name = (args as { name?: unknown }).name;");
+  plant(main, '  // TODO(01/2)', "  { name: 'summarize_document', arguments: { name: 12 } },\n  // TODO(01/2)");
+  plant(main, "console.log('거부 검사: 3개 통과');", "console.log('거부 검사: 4개 통과');");
+  const countLine = lineOf(main, '거부 검사: 4개 통과');
+  const ran = checker(['check', '01', '--target', target, '--timeout', GRADING_TIMEOUT]);
+
+  test('a console.log in callTool appears in the 01/1 report, marked as the learner\'s', () => {
+    const report = ran.stdout.slice(ran.stdout.indexOf('✗ 01/1 '), ran.stdout.indexOf('01/2 '));
+    expect(report).toContain('여러분의 코드가 이 테스트 중에 출력한 것');
+    expect(report).toContain('    │ callTool got {"name":"report.txt","extra":"무시되는 값"}');
+  });
+
+  test(`a count hard-coded at main.ts:N is pointed at main.ts:N`, () => {
+    const report = ran.stdout.slice(ran.stdout.indexOf('✗ 01/2 '));
+    expect(report).toContain(`살펴볼 곳: ${join(target, '01-mini-mcp', 'main.ts')}:${countLine}`);
+  });
+});
+
+describe('after 01/1 passes', () => {
+  const target = starterCopy('next-step-');
+  copyFileSync(join(REPO, 'solutions', '01-mini-mcp', 'server.ts'), join(target, '01-mini-mcp', 'server.ts'));
+  const main = join(target, '01-mini-mcp', 'main.ts');
+  const ran = checker(['check', '01/1', '--target', target, '--timeout', GRADING_TIMEOUT]);
+
+  test('the report names 01/2 and its TODO as the next step, and how to compare with the solution', () => {
+    expect(ran.status, ran.stdout).toBe(0);
+    expect(ran.stdout).toContain(`다음 연습: 01/2 정수 문서 이름 거부하기 → ${main}:${lineOf(main, 'TODO(01/2)')}`);
+    expect(ran.stdout).toContain(`git diff --no-index solutions/01-mini-mcp ${join(target, '01-mini-mcp')}`);
+  });
+});
