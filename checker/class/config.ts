@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Selected } from '../course/course.ts';
 import { UsageError } from '../usage/command-line.ts';
+import { NO_ROSTER } from './roster.ts';
+import type { Roster } from './roster.ts';
 
 /**
  * An instructor's class file (`--config FILE`): what differs from class to class without touching the checker,
@@ -9,14 +11,16 @@ import { UsageError } from '../usage/command-line.ts';
 export interface ClassConfig {
   /** Points per exercise id for this class; exercises not named keep their manifest weight. */
   weights: Record<string, number>;
-  /** Submission name (folder or .zip) → the student's id in the LMS. */
-  roster: Record<string, string>;
+  /** Submission name (folder, or a .zip named so with or without `.zip`) → the student's id in the LMS. */
+  roster: Roster;
+  /** The Canvas assignment gradebook-canvas.csv fills (a column of that name, so Canvas updates it rather than adding one). */
+  canvasAssignment?: string;
   /** Grade each `.git` copy at its last commit at or before this time. */
   deadline?: Date;
 }
 
 /** No class file: manifest weights, no roster, no deadline. */
-export const NO_CONFIG: ClassConfig = { weights: {}, roster: {} };
+export const NO_CONFIG: ClassConfig = { weights: {}, roster: NO_ROSTER };
 
 /** Reads and checks a class file; anything wrong in it is a usage error naming the key. */
 export function readClassConfig(file: string, selected: readonly Selected[]): ClassConfig {
@@ -27,7 +31,7 @@ export function readClassConfig(file: string, selected: readonly Selected[]): Cl
     throw new UsageError((say) => say.configUnreadable(file, error instanceof Error ? error.message : String(error)));
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new UsageError((say) => say.configBad(file, '{ … }'));
-  const { weights = {}, roster = {}, deadline, ...rest } = raw as Record<string, unknown>;
+  const { weights = {}, roster = {}, deadline, canvasAssignment, ...rest } = raw as Record<string, unknown>;
   const unknown = Object.keys(rest)[0];
   if (unknown !== undefined) throw new UsageError((say) => say.configBad(file, unknown));
   const ids = new Set(selected.map(({ exercise }) => exercise.id));
@@ -40,7 +44,10 @@ export function readClassConfig(file: string, selected: readonly Selected[]): Cl
   for (const [name, id] of Object.entries(roster)) {
     if (typeof id !== 'string' || id.trim() === '') throw new UsageError((say) => say.configBad(file, `roster.${name}`));
   }
-  const config: ClassConfig = { weights: weights as Record<string, number>, roster: roster as Record<string, string> };
+  if (canvasAssignment !== undefined && (typeof canvasAssignment !== 'string' || canvasAssignment.trim() === '')) throw new UsageError((say) => say.configBad(file, 'canvasAssignment'));
+  // Own entries only, into a Map: a student named like an Object property is looked up like any other.
+  const config: ClassConfig = { weights: weights as Record<string, number>, roster: new Map(Object.entries(roster as Record<string, string>)) };
+  if (typeof canvasAssignment === 'string') config.canvasAssignment = canvasAssignment.trim();
   if (deadline !== undefined) config.deadline = deadlineOption(typeof deadline === 'string' ? deadline : '', `${file}: deadline`);
   return config;
 }

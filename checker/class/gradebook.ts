@@ -12,6 +12,8 @@ import { reasonOf } from './reasons.ts';
 import type { Student } from './students.ts';
 import type { SimilarityReport } from './similarity.ts';
 import type { Shard } from './shard.ts';
+import { rosterIdOf } from './roster.ts';
+import type { Roster } from './roster.ts';
 
 /** What produced a gradebook, so a grade can be traced and reproduced: recorded in gradebook.json and report.html. */
 export interface Provenance {
@@ -51,6 +53,8 @@ export interface Gradebook {
   provenance: Provenance;
   regrades?: (Provenance & { students: string[] })[];
   students: GradebookEntry[];
+  /** The Canvas assignment gradebook-canvas.csv fills, when the class file names one. */
+  canvas_assignment?: string;
   /** With --similarity: pairs of students (and students and the solution) whose edits are close, for a person to review. */
   similarity?: SimilarityReport;
 }
@@ -74,12 +78,12 @@ export function provenanceOf(options: { limits: TimeLimits; suites?: string; wei
 }
 
 /** gradebook.json's content for these results. */
-export function gradebookOf(results: readonly StudentResult[], provenance: Provenance, roster: Readonly<Record<string, string>>, lang: Lang): Gradebook {
+export function gradebookOf(results: readonly StudentResult[], provenance: Provenance, roster: Roster, lang: Lang): Gradebook {
   return {
     version: REPORT_VERSION,
     provenance,
     students: results.map((result) => {
-      const id = roster[result.student.name];
+      const id = rosterIdOf(roster, result.student.name);
       return {
         student: result.student.name,
         ...(id !== undefined ? { id } : {}),
