@@ -20,7 +20,7 @@ export const USAGE_LINES: Record<HelpTopic, string> = {
   'grade:pr': 'npm run grade:pr -- --base REF --head REF [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--repo DIR] [--run-as USER]',
   conformance: 'npm run conformance -- 04 [--target DIR] [--lang ko|en]',
   inspect: 'npm run inspect -- 03 [--modern] [--print] [--lang ko|en]',
-  gradescope: 'node --import tsx checker/class/gradescope-cli.ts --submission DIR --out results.json [--lang ko|en] [--timeout SECONDS] [--run-as USER] [--suites DIR] [--visibility V] [--stdout-visibility V] [--test-visibility V]',
+  gradescope: 'node --import tsx checker/class/gradescope-cli.ts --submission DIR --out results.json [--lang ko|en] [--timeout SECONDS] [--run-as USER] [--suites DIR] [--config FILE] [--visibility V] [--stdout-visibility V] [--test-visibility V]',
   'pr-summary': 'node --import tsx checker/pr/summary-cli.ts RESULTS.json [--lang ko|en]',
   mutate: 'npm run mutate -- [01 | 01/3 ...] [--json FILE] [--lang ko|en]',
   starters: 'npm run starters -- [--lang ko|en]',
@@ -72,8 +72,8 @@ const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
     en: 'Prints and runs the exact command that starts your stdio server (the code in chapters/) under the MCP Inspector web UI. Ctrl+C stops it. Not grading: your code runs as it is, unsandboxed.\n  On a Node older than the Inspector needs, it installs the npm registry\'s Node 24 package into a temporary folder and starts it with that on Linux x64; elsewhere it tells you to run the printed command with a newer Node yourself.\n  --modern  opens the 2026-07-28 way (--protocol-era modern; default: initialize at 2025-11-25, as today\'s hosts do)   --print  print the command only',
   },
   gradescope: {
-    ko: 'Gradescope 자동 채점기용(gradescope/run_autograder가 root로 띄운다): 제출물의 장 폴더만 복사해 --run-as 사용자로 이 사본의 채점기를 돌리고, 그 채점기가 서명한 결과로 results.json을 쓴다. 채점할 수 없는 제출물에도 결과를 쓰고 0으로 끝난다.\n  --visibility, --stdout-visibility, --test-visibility V  Gradescope의 공개 범위(hidden, after_due_date, after_published, visible)',
-    en: 'The Gradescope autograder (gradescope/run_autograder starts it as root): copies the submission\'s chapter folders only, runs this copy\'s checker on them as the --run-as user, and writes results.json from the report that checker signed. A submission that cannot be graded still gets results, and the exit code is 0.\n  --visibility, --stdout-visibility, --test-visibility V  Gradescope\'s visibility (hidden, after_due_date, after_published, visible)',
+    ko: 'Gradescope 자동 채점기용(gradescope/run_autograder가 root로 띄운다): 제출물의 장 폴더만 복사해 --run-as 사용자로 이 사본의 채점기를 돌리고, 그 채점기가 서명한 결과로 results.json을 쓴다. 채점할 수 없는 제출물에도 결과를 쓰고 0으로 끝난다.\n  --config FILE  반 설정의 가중치(grade와 같은 점수; run_autograder는 CLASS_FILE이나 class.json을 넘긴다)\n  --visibility, --stdout-visibility, --test-visibility V  Gradescope의 공개 범위(hidden, after_due_date, after_published, visible)',
+    en: 'The Gradescope autograder (gradescope/run_autograder starts it as root): copies the submission\'s chapter folders only, runs this copy\'s checker on them as the --run-as user, and writes results.json from the report that checker signed. A submission that cannot be graded still gets results, and the exit code is 0.\n  --config FILE  the class file\'s weights (the same score as grade; run_autograder passes CLASS_FILE or class.json)\n  --visibility, --stdout-visibility, --test-visibility V  Gradescope\'s visibility (hidden, after_due_date, after_published, visible)',
   },
   'pr-summary': {
     ko: 'CI용: grade:pr의 결과 파일을 과정의 연습 목록과 대조한 뒤, 점수표를 $GITHUB_STEP_SUMMARY(없으면 표준 출력)에 덧붙이고 주석을 찍는다. 종료 코드: 통과 0, 실패 1(연습 실패, 또는 ALLOW_TAMPERED가 true가 아닌데 chapters/ 밖이 바뀜), 쓸 수 없는 결과 2.\n  점수표는 결과 파일의 언어로 나온다. --lang은 결과 파일을 읽기 전의 메시지에 쓴다.',
