@@ -29,6 +29,8 @@ import { writeGradescopeResults } from './gradescope.ts';
 import { courseSources, similarity, submissionTexts } from './similarity.ts';
 import type { CourseTexts } from './similarity.ts';
 import { gradebookFiles } from './files.ts';
+import { readSigningKey } from '../trust/sign.ts';
+import { signGradebook } from './signed-book.ts';
 
 /** `npm run grade`: grades every student folder and writes gradebook.csv, gradebook.json and report.html; 0 when written, 1 when the type check gave no answer (nothing written), 2 on a usage error. */
 async function main(argv: readonly string[]): Promise<number> {
@@ -47,10 +49,19 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   // Suites or checker code changed on disk would decide every student's grade: refuse, and say how to restore them.
-  const { changed } = verifyChecker();
+  const { changed, verified } = verifyChecker();
   if (changed.length > 0) {
     console.error(messages(args.lang).checkerChangedRefuse(listChanged(changed), RESTORE_COMMAND));
     return 2;
+  }
+  // Not silently: a checker that could not be compared with its commit is said so, here and in the gradebook.
+  if (!verified) console.error(say.checkerUnverified);
+  // The signing key, read to the end before any learner code runs (as grade:pr's signed check reads it).
+  let key: string | undefined;
+  try {
+    if (args.sign) key = readSigningKey();
+  } catch (error) {
+    return usageFailure(error, 'grade', args.lang);
   }
   const selected = allExercises(CHAPTERS);
   let config = NO_CONFIG;
@@ -69,7 +80,7 @@ async function main(argv: readonly string[]): Promise<number> {
   if (previous && !args.config) config = settingsOf(previous);
   const recorded = previous && !args.config && previous.provenance.deadline ? new Date(previous.provenance.deadline) : undefined;
   const deadline = args.deadline ?? config.deadline ?? recorded;
-  const settings = { limits: timeLimits(args.timeoutMs), ...(args.suites ? { suites: args.suites } : {}), weights: config.weights, ...(deadline ? { deadline } : {}), ...(args.shard ? { shard: args.shard } : {}) };
+  const settings = { verified, limits: timeLimits(args.timeoutMs), ...(args.suites ? { suites: args.suites } : {}), weights: config.weights, ...(deadline ? { deadline } : {}), ...(args.shard ? { shard: args.shard } : {}) };
   // Rows graded with other settings than the rest would be mixed into one gradebook without a word: refuse, as grade:merge does.
   const differs = previous ? settingsDisagree(previous.provenance, provenanceOf(settings)) : null;
   if (differs) {
@@ -150,6 +161,7 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(say.wrote(join(args.out, name)));
   }
   if (writeGradescopeResults(args.out, all).length > 0) console.log(say.wrote(join(args.out, 'gradescope')));
+  if (key) signGradebook(args.out, key);
   return 0;
 }
 

@@ -19,6 +19,8 @@ import type { Roster } from './roster.ts';
 export interface Provenance {
   /** The checker's commit, or null where the checker is no git checkout (a ZIP of the course). */
   checker_commit: string | null;
+  /** Whether the checker's files were checked against that commit and found unchanged (false: no git, or git could not read the copy). */
+  checker_verified?: boolean;
   node: string;
   /** The per-file and per-test limits the run used, in milliseconds. */
   limits: { file_ms: number; test_ms: number };
@@ -60,11 +62,12 @@ export interface Gradebook {
 }
 
 /** The provenance of a run of this checker with these settings, now. */
-export function provenanceOf(options: { limits: TimeLimits; suites?: string; weights?: Readonly<Record<string, number>>; deadline?: Date; shard?: Shard; now?: Date }): Provenance {
+export function provenanceOf(options: { limits: TimeLimits; suites?: string; weights?: Readonly<Record<string, number>>; deadline?: Date; shard?: Shard; now?: Date; verified?: boolean }): Provenance {
   const head = spawnSync('git', ['-C', REPO_ROOT, 'rev-parse', 'HEAD'], { encoding: 'utf8' });
   const suites = options.suites;
   return {
     checker_commit: head.status === 0 ? head.stdout.trim() : null,
+    ...(options.verified !== undefined ? { checker_verified: options.verified } : {}),
     node: process.version,
     limits: { file_ms: options.limits.fileMs, test_ms: options.limits.testMs },
     private_suites: suites && existsSync(suites)

@@ -47,6 +47,9 @@ const ko = {
   noGradebook: (dir: string) => `--only: ${dir}에 이 채점기가 쓴 gradebook.json이 없다. 먼저 반 전체를 --out ${josa(dir, '으로/로')} 채점하라.`,
   noSuchStudents: (names: string, dir: string) => `--only: ${dir}에 이런 제출물이 없다: ${names}. 아무것도 쓰지 않았다.`,
   rosterUnknown: (name: string) => `주의: 명부(roster)의 ${name}에 해당하는 제출물이 없다.`,
+  bookForged: (dir: string, file: string) => `${dir}: 서명과 맞지 않는다(${file}). 채점 뒤에 무언가가 성적표를 고쳐 썼거나 파일을 더하거나 뺐다. 이 성적표는 쓰지 않는다.`,
+  bookVerified: (dir: string) => `${dir}: 서명과 맞다.`,
+  checkerUnverified: '주의: 채점기 파일을 커밋과 대조하지 못했다(git 기록이 없거나 git이 이 사본을 읽지 못한다. 다른 사용자로 돌린다면 safe.directory). 성적표의 checker_verified가 false다.',
   onlyDisagrees: (what: string, dir: string) =>
     `--only: 다시 채점하지 않았다. ${dir}의 성적표와 설정이 다르다(${what}). 성적표를 만든 설정(같은 --config, --deadline, --suites, --timeout, 같은 채점기)으로 다시 채점하거나, 반 전체를 새로 채점하라.`,
   noGradebookIn: (dir: string) => `${dir}에 이 채점기가 쓴 gradebook.json이 없다.`,
@@ -145,6 +148,9 @@ const en: ClassWords = {
   noGradebook: (dir) => `--only: ${dir} holds no gradebook.json written by this checker. Grade the whole class with --out ${dir} first.`,
   noSuchStudents: (names, dir) => `--only: no such submissions in ${dir}: ${names}. Nothing was written.`,
   rosterUnknown: (name) => `Warning: the roster names ${name}, but there is no such submission.`,
+  bookForged: (dir, file) => `${dir}: does not match its signature (${file}). Something rewrote the gradebook after grading, or added or took away a file. Do not use it.`,
+  bookVerified: (dir) => `${dir}: matches its signature.`,
+  checkerUnverified: 'Warning: the checker\'s files could not be checked against its commit (no git history, or git cannot read this copy: run as another user, it needs safe.directory). The gradebook records checker_verified: false.',
   onlyDisagrees: (what, dir) =>
     `--only: nothing regraded. The settings differ from the gradebook's in ${dir} (${what}). Regrade with the settings it was made with (the same --config, --deadline, --suites, --timeout and checker), or grade the whole class again.`,
   noGradebookIn: (dir) => `${dir} holds no gradebook.json written by this checker.`,
