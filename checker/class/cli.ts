@@ -63,10 +63,9 @@ async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     return usageFailure(error, 'grade', args.lang);
   }
-  const selected = allExercises(CHAPTERS);
   let config = NO_CONFIG;
   try {
-    if (args.config) config = readClassConfig(args.config, selected);
+    if (args.config) config = readClassConfig(args.config, allExercises(CHAPTERS));
   } catch (error) {
     return usageFailure(error, 'grade', args.lang);
   }
@@ -79,8 +78,18 @@ async function main(argv: readonly string[]): Promise<number> {
   // Without the class file, a regrade takes the gradebook's own: its weights, roster ids, deadline and similarity pass.
   if (previous && !args.config) config = settingsOf(previous);
   const recorded = previous && !args.config && previous.provenance.deadline ? new Date(previous.provenance.deadline) : undefined;
-  const deadline = args.deadline ?? config.deadline ?? recorded;
-  const settings = { verified, limits: timeLimits(args.timeoutMs), ...(args.suites ? { suites: args.suites } : {}), weights: config.weights, ...(deadline ? { deadline } : {}), ...(args.shard ? { shard: args.shard } : {}) };
+  // An assignment grades its own exercises (and only their chapters) with its own deadline and weights.
+  const named = args.assignment ? config.assignments.get(args.assignment) : undefined;
+  if (args.assignment && !named) {
+    console.error(say.noAssignment(args.assignment, [...config.assignments.keys()].join(', ') || '–'));
+    return 2;
+  }
+  const assignment = named && args.assignment ? { name: args.assignment, exercises: named.exercises } : previous && !args.config ? previous.provenance.assignment : undefined;
+  const selected = allExercises(CHAPTERS).filter(({ exercise }) => !assignment || assignment.exercises.includes(exercise.id));
+  const chapters = CHAPTERS.filter((chapter) => selected.some((entry) => entry.chapter.dir === chapter.dir));
+  const weights = named ? Object.fromEntries(Object.entries({ ...config.weights, ...named.weights }).filter(([id]) => named.exercises.includes(id))) : config.weights;
+  const deadline = args.deadline ?? named?.deadline ?? config.deadline ?? recorded;
+  const settings = { verified, limits: timeLimits(args.timeoutMs), ...(args.suites ? { suites: args.suites } : {}), weights, ...(deadline ? { deadline } : {}), ...(args.shard ? { shard: args.shard } : {}), ...(assignment ? { assignment } : {}) };
   // Rows graded with other settings than the rest would be mixed into one gradebook without a word: refuse, as grade:merge does.
   const differs = previous ? settingsDisagree(previous.provenance, provenanceOf(settings)) : null;
   if (differs) {
@@ -97,14 +106,14 @@ async function main(argv: readonly string[]): Promise<number> {
     results = await gradeClass(args.submissions, {
       lang: args.lang,
       timeoutMs: args.timeoutMs,
-      chapters: CHAPTERS,
+      chapters,
       selected,
-      weights: config.weights,
+      weights,
       ...(args.only ? { only: args.only } : {}),
       ...(deadline ? { deadline } : {}),
       ...(args.shard ? { shard: args.shard } : {}),
       ...(args.suites ? { suites: args.suites } : {}),
-      ...(compare ? { onStudents: (students: readonly Student[]) => (texts = submissionTexts(students, CHAPTERS)) } : {}),
+      ...(compare ? { onStudents: (students: readonly Student[]) => (texts = submissionTexts(students, chapters)) } : {}),
       onPlan: (students, units) => progress.line(say.found(students, units)),
       onStrays: (names) => {
         for (const name of names) progress.line(say.stray(name));
@@ -153,7 +162,7 @@ async function main(argv: readonly string[]): Promise<number> {
   if (previous) book.regrades = [...(previous.regrades ?? []), { ...provenance, students: results.map((result) => result.student.name) }];
   mkdirSync(args.out, { recursive: true });
   // Similarity is for a person to review, never a penalty: only when asked for, or kept when the regraded gradebook had it.
-  const similar = compare ? similarity(all, { chapters: CHAPTERS, lang: args.lang, ...courseSources(CHAPTERS), ...(texts ? { submissions: texts } : {}) }) : null;
+  const similar = compare ? similarity(all, { chapters, lang: args.lang, ...courseSources(chapters), ...(texts ? { submissions: texts } : {}) }) : null;
   if (similar) book.similarity = similar;
   const files = gradebookFiles(all, selected, args.lang, book);
   for (const [name, text] of files) {
@@ -168,7 +177,7 @@ async function main(argv: readonly string[]): Promise<number> {
 /** The class-file settings a gradebook recorded: its weights, each row's LMS id, its Canvas assignment (the deadline is in its provenance). */
 function settingsOf(book: Gradebook): ClassConfig {
   const roster = new Map(book.students.filter((entry) => entry.id !== undefined).map((entry) => [entry.student, entry.id!]));
-  return { weights: book.provenance.weights, roster, ...(book.canvas_assignment ? { canvasAssignment: book.canvas_assignment } : {}) };
+  return { weights: book.provenance.weights, roster, assignments: new Map(), ...(book.canvas_assignment ? { canvasAssignment: book.canvas_assignment } : {}) };
 }
 
 /** The previous results with each regraded student's row replaced (or added, in name order, when new). */

@@ -32,6 +32,8 @@ export interface Provenance {
   deadline: string | null;
   /** When the gradebook was written, as ISO 8601. */
   generated_at: string;
+  /** With `--assignment`: the assignment graded and its exercises (the gradebook's only columns). */
+  assignment?: { name: string; exercises: string[] };
   /** For a shard's gradebook: which part of the class it holds, `i/n` (grade:merge joins them and drops it). */
   shard?: string;
 }
@@ -62,7 +64,7 @@ export interface Gradebook {
 }
 
 /** The provenance of a run of this checker with these settings, now. */
-export function provenanceOf(options: { limits: TimeLimits; suites?: string; weights?: Readonly<Record<string, number>>; deadline?: Date; shard?: Shard; now?: Date; verified?: boolean }): Provenance {
+export function provenanceOf(options: { limits: TimeLimits; suites?: string; weights?: Readonly<Record<string, number>>; deadline?: Date; shard?: Shard; now?: Date; verified?: boolean; assignment?: { name: string; exercises: string[] } }): Provenance {
   const head = spawnSync('git', ['-C', REPO_ROOT, 'rev-parse', 'HEAD'], { encoding: 'utf8' });
   const suites = options.suites;
   return {
@@ -76,6 +78,7 @@ export function provenanceOf(options: { limits: TimeLimits; suites?: string; wei
     weights: { ...(options.weights ?? {}) },
     deadline: options.deadline ? options.deadline.toISOString() : null,
     generated_at: (options.now ?? new Date()).toISOString(),
+    ...(options.assignment ? { assignment: options.assignment } : {}),
     ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}),
   };
 }

@@ -6,7 +6,7 @@ import type { Gradebook, Provenance } from './gradebook.ts';
 import { byName } from './students.ts';
 
 /** The settings every shard of one class must share, or their grades were not made alike. */
-const SHARED: readonly (keyof Provenance)[] = ['checker_commit', 'node', 'limits', 'private_suites', 'weights', 'deadline'];
+const SHARED: readonly (keyof Provenance)[] = ['checker_commit', 'node', 'limits', 'private_suites', 'weights', 'deadline', 'assignment'];
 
 /** The first setting two runs do not share (see SHARED), or null when their grades were made alike: grade:merge and grade --only refuse on it. */
 export function settingsDisagree(a: Provenance, b: Provenance): keyof Provenance | null {
@@ -36,5 +36,7 @@ export function mergeGradebooks(books: readonly Gradebook[], selected: readonly 
   const latest = books.map((book) => book.provenance.generated_at).sort().at(-1)!;
   const { shard: _shard, ...provenance } = { ...first.provenance, generated_at: latest };
   const book: Gradebook = { version: first.version, provenance, students, ...(first.canvas_assignment ? { canvas_assignment: first.canvas_assignment } : {}) };
-  return { files: gradebookFiles(resultsOf(book), selected, lang, book, new Date(latest)) };
+  // An assignment's gradebook has that assignment's exercises as its columns, as the run that made each shard had.
+  const graded = first.provenance.assignment ? selected.filter(({ exercise }) => first.provenance.assignment!.exercises.includes(exercise.id)) : selected;
+  return { files: gradebookFiles(resultsOf(book), graded, lang, book, new Date(latest)) };
 }

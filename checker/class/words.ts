@@ -50,6 +50,7 @@ const ko = {
   bookForged: (dir: string, file: string) => `${dir}: 서명과 맞지 않는다(${file}). 채점 뒤에 무언가가 성적표를 고쳐 썼거나 파일을 더하거나 뺐다. 이 성적표는 쓰지 않는다.`,
   bookVerified: (dir: string) => `${dir}: 서명과 맞다.`,
   checkerUnverified: '주의: 채점기 파일을 커밋과 대조하지 못했다(git 기록이 없거나 git이 이 사본을 읽지 못한다. 다른 사용자로 돌린다면 safe.directory). 성적표의 checker_verified가 false다.',
+  noAssignment: (name: string, known: string) => `--assignment: 반 설정 파일(--config)에 '${name}' 과제가 없다. 있는 과제: ${known}`,
   onlyDisagrees: (what: string, dir: string) =>
     `--only: 다시 채점하지 않았다. ${dir}의 성적표와 설정이 다르다(${what}). 성적표를 만든 설정(같은 --config, --deadline, --suites, --timeout, 같은 채점기)으로 다시 채점하거나, 반 전체를 새로 채점하라.`,
   noGradebookIn: (dir: string) => `${dir}에 이 채점기가 쓴 gradebook.json이 없다.`,
@@ -151,6 +152,7 @@ const en: ClassWords = {
   bookForged: (dir, file) => `${dir}: does not match its signature (${file}). Something rewrote the gradebook after grading, or added or took away a file. Do not use it.`,
   bookVerified: (dir) => `${dir}: matches its signature.`,
   checkerUnverified: 'Warning: the checker\'s files could not be checked against its commit (no git history, or git cannot read this copy: run as another user, it needs safe.directory). The gradebook records checker_verified: false.',
+  noAssignment: (name, known) => `--assignment: the class file (--config) has no assignment named ${name}. Its assignments: ${known}`,
   onlyDisagrees: (what, dir) =>
     `--only: nothing regraded. The settings differ from the gradebook's in ${dir} (${what}). Regrade with the settings it was made with (the same --config, --deadline, --suites, --timeout and checker), or grade the whole class again.`,
   noGradebookIn: (dir) => `${dir} holds no gradebook.json written by this checker.`,
