@@ -192,6 +192,50 @@ describe('grade --only: one student regraded into the existing gradebook', () =>
   });
 });
 
+describe('grade --assignment: one assignment of the class file, its exercises, weights and deadline', () => {
+  const klass = join(work, 'assignment-class');
+  cpSync(FIXTURE_SOLUTIONS, join(klass, 'ann', 'chapters'), { recursive: true });
+  // Only chapter 01 handed in: the first assignment is all of it, so nothing is missing.
+  cpSync(join(FIXTURE_SOLUTIONS, '01-numbers'), join(klass, 'bob', 'chapters', '01-numbers'), { recursive: true });
+  const classFile = join(work, 'assignments.json');
+  writeFileSync(classFile, JSON.stringify({ weights: { '02/1': 5 }, assignments: { week1: { exercises: ['01'], weights: { '01/1': 4 } }, week2: { exercises: ['02/1'], deadline: '2026-12-08T23:59:00+09:00' } } }));
+  const book = join(work, 'assignment-out');
+  const ran = runTs('checker/class/cli.ts', [klass, '--out', book, '--config', classFile, '--assignment', 'week1', '--lang', 'en', '--timeout', GRADING_TIMEOUT], { timeoutMs: 240_000 });
+
+  test("grades the assignment's exercises only, with its weights, and records it", () => {
+    expect(ran.status, ran.stderr).toBe(0);
+    const rows = parseCsv(readFileSync(join(book, 'gradebook.csv'), 'utf8'));
+    const week1 = ids.filter((id) => id.startsWith('01/'));
+    expect(rows[0]).toEqual(['student', ...week1.map((id) => `${id} points`), 'score', 'max', 'percent', 'tests passed', 'tests total', 'reason']);
+    expect(rowOf(rows, 'bob')).toMatchObject({ score: String(week1.length + 3), max: String(week1.length + 3), reason: 'every exercise passed' });
+    const { provenance } = JSON.parse(readFileSync(join(book, 'gradebook.json'), 'utf8')) as Gradebook;
+    expect(provenance.assignment).toEqual({ name: 'week1', exercises: week1 });
+    expect(provenance.weights).toEqual({ '01/1': 4 });
+  });
+
+  test('an assignment the class file does not name is refused with exit 2, naming the ones it has', async () => {
+    const refused = runTs('checker/class/cli.ts', [klass, '--out', join(work, 'none3'), '--config', classFile, '--assignment', 'week9', '--lang', 'en']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('no assignment named week9. Its assignments: week1, week2');
+  });
+
+  test('an assignment naming no exercise of the course is refused, naming the key', async () => {
+    const bad = join(work, 'bad-assignment.json');
+    writeFileSync(bad, JSON.stringify({ assignments: { week1: { exercises: ['09'] } } }));
+    const refused = await inProcess(() => {
+      try {
+        readClassConfig(bad, allExercises(CHAPTERS));
+        return 0;
+      } catch (error) {
+        return usageFailure(error, 'grade', 'en');
+      }
+    });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('assignments.week1.exercises');
+    expect(readClassConfig(classFile, allExercises(CHAPTERS)).assignments.get('week2')).toMatchObject({ exercises: ['02/1'], deadline: new Date('2026-12-08T14:59:00Z') });
+  });
+});
+
 describe('grade:diff: who moved between two gradebooks, on which exercise, and why', () => {
   test('names bob, his score before and after, each changed exercise with its old and new message, and nobody else', () => {
     const json = join(work, 'diff.json');
