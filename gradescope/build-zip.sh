@@ -3,7 +3,8 @@
 # run_autograder at the zip's root, and the committed course tree under course/. Only committed files go in, so
 # nothing uncommitted in this working tree (a learner's edits, a gradebook) can reach the autograder.
 # It is written outside the repository unless OUT is given, so a `git add -A` never commits it.
-#   bash gradescope/build-zip.sh [OUT.zip] [COMMIT]
+# With CLASS_FILE set, that class file goes in as class.json beside run_autograder, which grades with its weights.
+#   [CLASS_FILE=class.json] bash gradescope/build-zip.sh [OUT.zip] [COMMIT]
 set -euo pipefail
 repo="$(git -C "$(dirname "$0")" rev-parse --show-toplevel)"
 commit="${2:-HEAD}"
@@ -13,7 +14,9 @@ trap 'rm -rf "$work"' EXIT
 git -C "$repo" archive --format=tar --prefix=course/ "$commit" | tar -x -C "$work"
 cp "$work/course/gradescope/setup.sh" "$work/course/gradescope/run_autograder" "$work/"
 chmod 755 "$work/setup.sh" "$work/run_autograder"
+files=(setup.sh run_autograder course)
+if [ -n "${CLASS_FILE:-}" ]; then cp "$CLASS_FILE" "$work/class.json"; files+=(class.json); fi
 rm -f "$out"
 out_abs="$(cd "$(dirname "$out")" && pwd)/$(basename "$out")"
-(cd "$work" && zip -qr -X "$out_abs" setup.sh run_autograder course)
+(cd "$work" && zip -qr -X "$out_abs" "${files[@]}")
 echo "wrote $out_abs ($(git -C "$repo" rev-parse --short "$commit"))"

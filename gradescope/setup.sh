@@ -32,6 +32,20 @@ fi
 export PATH="$node_home/bin:$PATH"
 echo "Node $(node --version), npm $(npm --version)"
 
+# run_autograder refuses to grade unless it can prove the grading user's network block, which it makes with iptables
+# and ip6tables (the iptables package holds both) and runuser and useradd (util-linux, passwd): install what is missing.
+missing=()
+command -v iptables >/dev/null 2>&1 && command -v ip6tables >/dev/null 2>&1 || missing+=(iptables)
+command -v runuser >/dev/null 2>&1 || missing+=(util-linux)
+command -v useradd >/dev/null 2>&1 || missing+=(passwd)
+if [ "${#missing[@]}" -gt 0 ]; then
+  apt-get update
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+for tool in iptables ip6tables runuser useradd; do
+  command -v "$tool" >/dev/null 2>&1 || { echo "setup: $tool is still missing; run_autograder would score every submission 0" >&2; exit 1; }
+done
+
 # The course's own lockfile, with no install scripts: nothing in a package runs while it is installed.
 cd "$course"
 npm ci --ignore-scripts --no-audit --no-fund

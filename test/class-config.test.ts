@@ -14,7 +14,7 @@ import { readCommandLine, usageFailure } from '../checker/usage/prologue.ts';
 import { parseCsv } from './support/class.ts';
 import { FIXTURE_CHAPTERS as CHAPTERS, FIXTURE_SOLUTIONS, FIXTURE_STARTERS, fixtureTs as runTs } from './support/course.ts';
 import { inProcess } from './support/in-process.ts';
-import { GRADING_TIMEOUT } from './support/run.ts';
+import { GRADING_TIMEOUT, REPO } from './support/run.ts';
 
 /*
  * One process per command and exit code: grade writing a gradebook (0), regrading one student (0) and refusing an
@@ -34,11 +34,17 @@ cpSync(FIXTURE_SOLUTIONS, join(submissions, 'ann', 'chapters'), { recursive: tru
 cpSync(committedStarters(), join(submissions, 'bob', 'chapters'), { recursive: true });
 mkdirSync(join(submissions, 'cho'));
 writeFileSync(join(submissions, 'dan.zip'), 'not a zip');
+// Names that are Object properties, beside honest classmates: a starter copy, an empty folder and a solved copy (each grades as bob, cho or ann).
+cpSync(committedStarters(), join(submissions, 'constructor', 'chapters'), { recursive: true });
+mkdirSync(join(submissions, '__proto__'));
+cpSync(FIXTURE_SOLUTIONS, join(submissions, 'toString', 'chapters'), { recursive: true });
 const config = join(work, 'class.json');
-writeFileSync(config, JSON.stringify({ weights: { '01/1': 3 }, roster: { ann: 'S-001', bob: 'S-002', nobody: 'S-404' } }));
+// `dan` answers for dan.zip; nobody handed in nothing.
+writeFileSync(config, JSON.stringify({ weights: { '01/1': 3 }, roster: { ann: 'S-001', bob: 'S-002', dan: 'S-003', nobody: 'S-404' }, canvasAssignment: 'Workshop' }));
 const out = join(work, 'out');
-const grade = (...extra: string[]) => runTs('checker/class/cli.ts', [submissions, '--out', out, '--config', config, '--lang', 'en', '--timeout', GRADING_TIMEOUT, ...extra], { timeoutMs: 240_000 });
-const first = grade();
+const run = (...args: string[]) => runTs('checker/class/cli.ts', [submissions, '--out', out, '--lang', 'en', '--timeout', GRADING_TIMEOUT, ...args], { timeoutMs: 240_000 });
+const grade = (...extra: string[]) => run('--config', config, ...extra);
+const first = grade('--similarity');
 const csv = () => parseCsv(readFileSync(join(out, 'gradebook.csv'), 'utf8'));
 const book = () => JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as Gradebook;
 const firstCsv = csv();
@@ -66,7 +72,37 @@ describe('grade --config: weights and a roster from a class file, never from the
     expect(ann['max']).toBe(String(ids.length + 2));
     expect(ann['percent']).toBe('100');
     expect(rowOf(firstCsv, 'cho')['id']).toBe('');
+    expect(rowOf(firstCsv, 'dan.zip')['id']).toBe('S-003');
     expect(first.stderr).toContain('Warning: the roster names nobody, but there is no such submission.');
+  });
+
+  test('a roster student who handed in nothing gets a row of 0, "not handed in"', () => {
+    const nobody = rowOf(firstCsv, 'nobody');
+    expect(nobody).toMatchObject({ id: 'S-404', score: '0', max: String(ids.length + 2), reason: 'not handed in' });
+    for (const id of ids) expect(nobody[`${id} points`]).toBe('0');
+    expect(html).toMatch(/<td class="cell missing" data-student="nobody"/);
+  });
+
+  test('gradebook-canvas.csv has Canvas\'s import columns, a Points Possible row and one assignment column', () => {
+    const rows = parseCsv(readFileSync(join(out, 'gradebook-canvas.csv'), 'utf8'));
+    expect(rows[0]).toEqual(['Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section', 'Workshop']);
+    expect(rows[1]).toEqual(['Points Possible', '', '', '', '', String(ids.length + 2)]);
+    expect(rows.find((row) => row[0] === 'ann')).toEqual(['ann', '', 'S-001', '', '', String(ids.length + 2)]);
+    expect(rows.find((row) => row[0] === 'nobody')).toEqual(['nobody', '', 'S-404', '', '', '0']);
+    expect(rows.find((row) => row[0] === 'dan.zip')?.[2]).toBe('S-003');
+  });
+
+  test('students named constructor, __proto__ and toString are rows like any other, with no id the roster does not give', () => {
+    expect(firstCsv[0]).toHaveLength(ids.length + 8);
+    expect(firstCsv.every((row) => row.length === firstCsv[0]!.length)).toBe(true);
+    expect(rowOf(firstCsv, 'constructor')).toMatchObject({ id: '', score: rowOf(firstCsv, 'bob')['score'] });
+    expect(rowOf(firstCsv, '__proto__')).toMatchObject({ id: '', score: '0', reason: 'empty folder' });
+    expect(rowOf(firstCsv, 'toString')).toMatchObject({ id: '', percent: '100' });
+    const names = firstBook.students.map((entry) => entry.student);
+    expect(names).toEqual(expect.arrayContaining(['constructor', '__proto__', 'toString']));
+    for (const name of ['constructor', '__proto__', 'toString']) expect(firstBook.students.find((entry) => entry.student === name)).not.toHaveProperty('id');
+    expect(JSON.stringify(firstBook)).not.toContain('function');
+    expect(html).toMatch(/<th>__proto__<\/th>/);
   });
 
   test('gradebook.json records the provenance: checker commit, Node, limits, weights, date', () => {
@@ -85,7 +121,7 @@ describe('grade --config: weights and a roster from a class file, never from the
     expect(html).toMatch(/<td class="cell missing" data-student="cho"/);
     expect(html).toMatch(/<td class="cell unreadable" data-student="dan.zip"/);
     expect(html).toContain('Class statistics');
-    expect(html).toMatch(/score mean [\d.]+ · median [\d.]+ \(2 students graded\)/);
+    expect(html).toMatch(/score mean [\d.]+ · median [\d.]+ \(4 students graded\)/);
     expect(html).toContain('What produced this gradebook');
     expect(html).not.toContain('<th></th>');
     expect(html).not.toContain('⏱');
@@ -123,12 +159,80 @@ describe('grade --only: one student regraded into the existing gradebook', () =>
     expect(after.regrades?.map((regrade) => regrade.students)).toEqual([['bob']]);
   });
 
+  test('without --config it keeps the gradebook\'s weights, roster ids and similarity pass', () => {
+    const again = run('--only', 'bob');
+    expect(again.status, again.stderr).toBe(0);
+    const rows = csv();
+    expect(rowOf(rows, 'bob')).toMatchObject({ id: 'S-002', max: String(ids.length + 2), '01/1 points': '3' });
+    expect(rowOf(rows, 'nobody')['reason']).toBe('not handed in');
+    expect(book().similarity).toBeDefined();
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('Similar submissions');
+    expect(book().provenance).toEqual(firstBook.provenance);
+  });
+
+  test('a class file or deadline other than the gradebook\'s is refused with exit 2, naming the setting, and nothing is written', () => {
+    const before = readFileSync(join(out, 'gradebook.json'), 'utf8');
+    const other = join(work, 'other.json');
+    writeFileSync(other, JSON.stringify({ weights: { '01/1': 5 } }));
+    const weights = run('--config', other, '--only', 'bob');
+    expect(weights.status).toBe(2);
+    expect(weights.stderr).toContain('(weights)');
+    const deadline = grade('--only', 'bob', '--deadline', '2026-11-02T00:00:00+09:00');
+    expect(deadline.status).toBe(2);
+    expect(deadline.stderr).toContain('(deadline)');
+    expect(readFileSync(join(out, 'gradebook.json'), 'utf8')).toBe(before);
+  });
+
   test('a name that is no submission is refused, and nothing is written', () => {
     const before = readFileSync(join(out, 'gradebook.json'), 'utf8');
     const refused = grade('--only', 'eve');
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain('no such submissions');
     expect(readFileSync(join(out, 'gradebook.json'), 'utf8')).toBe(before);
+  });
+});
+
+describe('grade --assignment: one assignment of the class file, its exercises, weights and deadline', () => {
+  const klass = join(work, 'assignment-class');
+  cpSync(FIXTURE_SOLUTIONS, join(klass, 'ann', 'chapters'), { recursive: true });
+  // Only chapter 01 handed in: the first assignment is all of it, so nothing is missing.
+  cpSync(join(FIXTURE_SOLUTIONS, '01-numbers'), join(klass, 'bob', 'chapters', '01-numbers'), { recursive: true });
+  const classFile = join(work, 'assignments.json');
+  writeFileSync(classFile, JSON.stringify({ weights: { '02/1': 5 }, assignments: { week1: { exercises: ['01'], weights: { '01/1': 4 } }, week2: { exercises: ['02/1'], deadline: '2026-12-08T23:59:00+09:00' } } }));
+  const book = join(work, 'assignment-out');
+  const ran = runTs('checker/class/cli.ts', [klass, '--out', book, '--config', classFile, '--assignment', 'week1', '--lang', 'en', '--timeout', GRADING_TIMEOUT], { timeoutMs: 240_000 });
+
+  test("grades the assignment's exercises only, with its weights, and records it", () => {
+    expect(ran.status, ran.stderr).toBe(0);
+    const rows = parseCsv(readFileSync(join(book, 'gradebook.csv'), 'utf8'));
+    const week1 = ids.filter((id) => id.startsWith('01/'));
+    expect(rows[0]).toEqual(['student', ...week1.map((id) => `${id} points`), 'score', 'max', 'percent', 'tests passed', 'tests total', 'reason']);
+    expect(rowOf(rows, 'bob')).toMatchObject({ score: String(week1.length + 3), max: String(week1.length + 3), reason: 'every exercise passed' });
+    const { provenance } = JSON.parse(readFileSync(join(book, 'gradebook.json'), 'utf8')) as Gradebook;
+    expect(provenance.assignment).toEqual({ name: 'week1', exercises: week1 });
+    expect(provenance.weights).toEqual({ '01/1': 4 });
+  });
+
+  test('an assignment the class file does not name is refused with exit 2, naming the ones it has', async () => {
+    const refused = runTs('checker/class/cli.ts', [klass, '--out', join(work, 'none3'), '--config', classFile, '--assignment', 'week9', '--lang', 'en']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('no assignment named week9. Its assignments: week1, week2');
+  });
+
+  test('an assignment naming no exercise of the course is refused, naming the key', async () => {
+    const bad = join(work, 'bad-assignment.json');
+    writeFileSync(bad, JSON.stringify({ assignments: { week1: { exercises: ['09'] } } }));
+    const refused = await inProcess(() => {
+      try {
+        readClassConfig(bad, allExercises(CHAPTERS));
+        return 0;
+      } catch (error) {
+        return usageFailure(error, 'grade', 'en');
+      }
+    });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('assignments.week1.exercises');
+    expect(readClassConfig(classFile, allExercises(CHAPTERS)).assignments.get('week2')).toMatchObject({ exercises: ['02/1'], deadline: new Date('2026-12-08T14:59:00Z') });
   });
 });
 
@@ -173,9 +277,36 @@ describe('grade --deadline: each .git copy at its last commit at or before the d
   test('the late commit is not graded: the commit before the deadline is, and it is recorded with its date', () => {
     expect(ran.status, ran.stderr).toBe(0);
     const eun = entries().find((entry) => entry.student === 'eun')!;
-    expect(eun.snapshot).toEqual({ kind: 'commit', commit: onTime, date: '2026-11-01T10:00:00+09:00' });
+    expect(eun.snapshot).toEqual({ kind: 'commit', commit: onTime, date: '2026-11-01T10:00:00+09:00', newer: 'after-deadline', notOwn: 'starter' });
     expect(eun.score).toBe(0);
     expect(eun.reason).toContain(`graded commit ${onTime.slice(0, 12)} (2026-11-01T10:00:00+09:00)`);
+    expect(eun.reason).toContain('newer work committed after the deadline');
+    expect(eun.reason).toContain("chapter folders are the starter as it was");
+  });
+
+  test("an uncommitted clone of the course says so in its row, in the run's summary and at the top of the report", () => {
+    // A clone of the course itself, its work solved in the copy and never committed: its HEAD is the course's own
+    // commit (the fixture chapters are not in it, so the run only reports them missing). A deadline after that commit.
+    const cloned = join(work, 'clone-class');
+    const gus = join(cloned, 'gus');
+    execFileSync('git', ['clone', '-q', '--no-checkout', '--depth', '1', `file://${REPO}`, gus]);
+    cpSync(FIXTURE_SOLUTIONS, join(gus, 'chapters'), { recursive: true });
+    const courseHead = execFileSync('git', ['-C', REPO, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+    const clonedBook = join(work, 'clone-out');
+    const graded = runTs('checker/class/cli.ts', [cloned, '--out', clonedBook, '--deadline', '2100-01-01T00:00:00Z', '--lang', 'en', '--timeout', GRADING_TIMEOUT], { timeoutMs: 240_000 });
+    expect(graded.status, graded.stderr).toBe(0);
+    const row = (JSON.parse(readFileSync(join(clonedBook, 'gradebook.json'), 'utf8')) as Gradebook).students.find((entry) => entry.student === 'gus')!;
+    expect(row.snapshot).toMatchObject({ kind: 'commit', commit: courseHead, newer: 'uncommitted', notOwn: 'course-history' });
+    expect(row.reason).toContain('newer work that was never committed (not graded)');
+    expect(row.reason).toContain("the course repository's own; the student made no commit");
+    expect(row.score).toBe(0);
+    expect(graded.stderr).toMatch(/Warning: these copies hold work newer than their commit at the deadline, which was not graded: gus$/m);
+    expect(graded.stderr).toMatch(/the commit graded holds no work of the student's own .*: gus$/m);
+    const page = readFileSync(join(clonedBook, 'report.html'), 'utf8');
+    expect(page).toMatch(/<p class="warning">Warning: these copies hold work newer .*: gus<\/p>/);
+    expect(readFileSync(join(clonedBook, 'gradebook.csv'), 'utf8')).toMatch(/^gus,.*never committed/m);
+    // The late committer is summed up in its own run the same way.
+    expect(ran.stderr).toMatch(/Warning: these copies hold work newer than their commit at the deadline, which was not graded: eun$/m);
   });
 
   test('a copy without .git is graded as it is, and marked so; the deadline is in the provenance', () => {

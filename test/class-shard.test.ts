@@ -1,8 +1,9 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { shardOf } from '../checker/class/shard.ts';
+import { newSigningKey } from '../checker/trust/sign.ts';
 import { FIXTURE_STUDENTS, makeStudent } from './support/class.ts';
 import { fixtureTs as runTs } from './support/course.ts';
 import { GRADING_TIMEOUT } from './support/run.ts';
@@ -13,9 +14,12 @@ const submissions = join(work, 'class');
 mkdirSync(submissions);
 const kinds = ['solved', 'unsolved', 'half', 'empty', 'typeError', 'solved', 'unsolved'] as const;
 kinds.forEach((kind, index) => makeStudent(submissions, `s${index + 1}`, kind, FIXTURE_STUDENTS));
-const grade = (out: string, ...extra: string[]) => runTs('checker/class/cli.ts', [submissions, '--out', out, '--lang', 'en', '--timeout', GRADING_TIMEOUT, ...extra], { timeoutMs: 240_000, env: { TZ: 'UTC' } });
+/** The key the class workflow's trusted side makes and gives each shard's grade on standard input. */
+const key = newSigningKey();
+const grade = (out: string, ...extra: string[]) =>
+  runTs('checker/class/cli.ts', [submissions, '--out', out, '--lang', 'en', '--timeout', GRADING_TIMEOUT, ...extra], { timeoutMs: 240_000, env: { TZ: 'UTC' }, ...(extra.includes('--sign') ? { input: `${key}\n` } : {}) });
 const whole = grade(join(work, 'whole'));
-const parts = [grade(join(work, 'part1'), '--shard', '1/2'), grade(join(work, 'part2'), '--shard', '2/2')];
+const parts = [grade(join(work, 'part1'), '--shard', '1/2', '--sign'), grade(join(work, 'part2'), '--shard', '2/2', '--sign')];
 const merged = runTs('checker/class/merge-cli.ts', [join(work, 'part1'), join(work, 'part2'), '--out', join(work, 'merged'), '--lang', 'en'], { env: { TZ: 'UTC' } });
 const read = (dir: string, file: string) => readFileSync(join(work, dir, file), 'utf8');
 /** The file without the times it was written at (the only part that may differ). */
@@ -35,8 +39,21 @@ describe('grade --shard and grade:merge', () => {
 
   test('the merged gradebook is the single run\'s, byte for byte but for the times', () => {
     expect(read('merged', 'gradebook.csv')).toBe(read('whole', 'gradebook.csv'));
+    expect(read('merged', 'gradebook-canvas.csv')).toBe(read('whole', 'gradebook-canvas.csv'));
     expect(timeless(read('merged', 'gradebook.json'))).toBe(timeless(read('whole', 'gradebook.json')));
     expect(timeless(read('merged', 'report.html'))).toBe(timeless(read('whole', 'report.html')));
+  });
+
+  test('each signed shard verifies under the key, and a shard whose row was rewritten after grading is refused', () => {
+    const verify = (...dirs: string[]) => runTs('checker/class/verify-cli.ts', [...dirs, '--lang', 'en'], { input: `${key}\n` });
+    const good = verify(join(work, 'part1'), join(work, 'part2'));
+    expect(good.status, good.stderr).toBe(0);
+    const forged = join(work, 'forged');
+    cpSync(join(work, 'part1'), forged, { recursive: true });
+    writeFileSync(join(forged, 'gradebook.csv'), read('part1', 'gradebook.csv').replace(/,0,/, ',1,'));
+    const refused = verify(forged);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('does not match its signature (gradebook.csv)');
   });
 
   test('a student keeps its shard when others join, and a merge missing a shard is refused', () => {

@@ -28,7 +28,7 @@ const out = join(work, 'out');
 const ran = runTs('checker/class/cli.ts', [submissions, '--out', out, '--timeout', GRADING_TIMEOUT, '--lang', 'en', '--similarity'], { timeoutMs: 300_000 });
 const book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as {
   students: (Report & { student: string; reason: string })[];
-  similarity?: { pairs: { chapter: string; students: string[] }[] };
+  similarity?: { pairs: { chapter: string; students: string[] }[]; solution: { chapter: string; student: string }[] };
 };
 const student = (name: string) => book.students.find((entry) => entry.student === name);
 
@@ -44,8 +44,11 @@ describe('npm run grade on submissions as they arrive', () => {
   });
 
   test('--similarity compares the copies the grader unpacked, a .zip among them', () => {
-    const pairs = book.similarity?.pairs.filter((pair) => pair.chapter === FIXTURE_CHAPTERS[0]!.dir).map((pair) => [...pair.students].sort().join(' + '));
-    expect(pairs).toEqual(expect.arrayContaining(['park.zip + seo', 'park.zip + 김 민수', 'seo + 김 민수']));
+    // Each is a copy of the published solution: listed beside it, a .zip among them, and never as a pair, since
+    // what the solution holds does not count between two students.
+    const alike = book.similarity?.solution.filter((match) => match.chapter === FIXTURE_CHAPTERS[0]!.dir).map((match) => match.student);
+    expect(alike).toEqual(expect.arrayContaining(['park.zip', 'seo', '김 민수']));
+    expect(book.similarity?.pairs.filter((pair) => pair.students.includes('park.zip') && pair.students.includes('seo'))).toEqual([]);
   });
 
   test('hostile ZIPs are refused whole, each saying why, and nothing is written outside', () => {

@@ -57,18 +57,31 @@ describe('the Gradescope autograder, run without privileges against a fake /auto
     for (const script of ['run_autograder', 'setup.sh']) expect(spawnSync('bash', ['-n', join(REPO, 'gradescope', script)]).status).toBe(0);
   });
 
+  test('setup.sh installs, and then checks for, every system tool run_autograder needs to prove its network block', () => {
+    const run = readFileSync(join(REPO, 'gradescope', 'run_autograder'), 'utf8');
+    const setup = readFileSync(join(REPO, 'gradescope', 'setup.sh'), 'utf8');
+    // The tools run_autograder calls as root to make the grading user and its network block.
+    for (const tool of ['iptables', 'ip6tables', 'runuser', 'useradd']) expect(run, tool).toMatch(new RegExp(`(^|[|&(\\s])${tool} `, 'm'));
+    expect(setup).toMatch(/apt-get install -y --no-install-recommends "\$\{missing\[@\]\}"/);
+    expect(setup).toContain('for tool in iptables ip6tables runuser useradd; do');
+  });
+
   // On the fixture course, like the case below: that the real course's solutions pass every exercise is proven in
   // exercises.test.ts; what this case adds, finding the chapters of a whole repository copy and a full-marks
   // results.json, does not depend on the course.
-  test('the solutions, as a whole copy of the repository, score full marks with every test case passed', () => {
+  test('the solutions, as a whole copy of the repository, score full marks with every test case passed, weighted by the class file', () => {
+    // The class file's weights, as npm run grade takes them: 01/1 is worth 3 here, the rest their manifest's 1.
+    const classFile = join(scratch, 'class.json');
+    writeFileSync(classFile, JSON.stringify({ weights: { '01/1': 3 } }));
     const { results, stdout } = runAutograder('solved', (submission) => {
       cpSync(FIXTURE_SOLUTIONS, join(submission, 'chapters'), { recursive: true });
       writeFileSync(join(submission, 'package.json'), '{"name":"student-copy"}\n');
-    }, FIXTURE_ENV);
+    }, { ...FIXTURE_ENV, CLASS_FILE: classFile });
     expect(stdout).toContain('no separate user and no network block');
     const tests = expectGradescopeShape(results, FIXTURE_CHAPTERS);
     const max = tests.reduce((sum, entry) => sum + Number(entry['max_score']), 0);
-    expect(max).toBe(allExercises(FIXTURE_CHAPTERS).length);
+    expect(tests[0]!['max_score']).toBe(3);
+    expect(max).toBe(allExercises(FIXTURE_CHAPTERS).length + 2);
     expect(results['score']).toBe(max);
     expect(tests.every((entry) => entry['status'] === 'passed' && entry['score'] === entry['max_score'])).toBe(true);
   });

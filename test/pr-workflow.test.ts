@@ -128,9 +128,23 @@ describe('the class grading workflow (a matrix of shards, then one merge)', () =
     expect(classYaml).toContain('sudo iptables -I OUTPUT 1 -m owner --uid-owner grader -j REJECT');
     expect(classYaml).not.toMatch(/-A OUTPUT/);
     expect(classYaml.indexOf('cannot connect out')).toBeLessThan(classYaml.indexOf('untrusted code runs here'));
-    expect(classYaml).toMatch(/sudo -n -u grader -- env -i [^\n]*\\\n[^\n]*checker\/class\/cli\.ts \.\.\/submissions --shard "\$SHARD"/);
+    expect(classYaml).toMatch(/sudo -n -u grader -- env -i [^\n]*\\\n(?:[^\n]*\\\n)*[^\n]*checker\/class\/cli\.ts \.\.\/submissions --shard "\$SHARD"[^\n]* --sign\n/);
     expect(classYaml).toMatch(/needs: grade\n/);
     expect(classYaml).toContain('checker/class/merge-cli.ts "$RUNNER_TEMP"/shards/gradebook-shard-*');
+  });
+
+  test('verifies the checker as the grading user, signs each shard and checks the signature on the trusted side', () => {
+    expect(classYaml).toContain('GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=safe.directory GIT_CONFIG_VALUE_0="$GITHUB_WORKSPACE/trusted"');
+    expect(classYaml).toMatch(/printf '%s\\n' "\$key" \| sudo -n -u grader -- env -i /);
+    expect(classYaml).toMatch(/printf '%s\\n' "\$key" \| node checker\/run\.mjs checker\/class\/verify-cli\.ts "\$RUNNER_TEMP\/book\/shard" \|\| exit 1/);
+    expect(classYaml).toContain('p.checker_verified!==true||!p.checker_commit');
+  });
+
+  test('no gradebook leaves a job unencrypted, and no passphrase means no grading', () => {
+    const uploads = [...classYaml.matchAll(/uses: actions\/upload-artifact@[^\n]*\n {8}with:\n {10}name: [^\n]+\n {10}path: ([^\n]+)/g)].map((match) => match[1]!);
+    expect(uploads).toEqual(['${{ runner.temp }}/shard.tar.gz.enc', '${{ runner.temp }}/gradebook.tar.gz.enc']);
+    expect(classYaml).toMatch(/if \[ -z "\$GRADEBOOK_PASSPHRASE" \]; then/);
+    expect(classYaml.match(/openssl enc -aes-256-cbc -pbkdf2 -iter 600000 -salt -pass env:GRADEBOOK_PASSPHRASE/g)).toHaveLength(2);
   });
 
   test('every multi-line run script is valid bash', () => {

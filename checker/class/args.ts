@@ -22,6 +22,10 @@ export interface GradeArgs {
   similarity: boolean;
   /** Grade only this part of the class (see shard.ts); `grade:merge` joins the parts. */
   shard?: Shard;
+  /** Grade only this assignment of the class file: its exercises, deadline and weights. */
+  assignment?: string;
+  /** Read a key on standard input and sign the gradebook folder with it (signed-book.ts), for the class workflow. */
+  sign: boolean;
   lang: Lang;
   timeoutMs: number;
 }
@@ -31,7 +35,7 @@ export interface GradeArgs {
  * student names and grades never land in the course repository, where one `git add -A` would commit them.
  */
 export function parseGradeArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, now: Date = new Date()): GradeArgs {
-  const { positional, values: options, flags } = readWords(argv, ['--out', '--suites', '--lang', '--timeout', '--config', '--deadline', '--only', '--shard'], ['--similarity']);
+  const { positional, values: options, flags } = readWords(argv, ['--out', '--suites', '--lang', '--timeout', '--config', '--deadline', '--only', '--shard', '--assignment'], ['--similarity', '--sign']);
   const lang = langOption(options['--lang'], env);
   const timeoutMs = timeoutOption(options['--timeout']);
   if (positional.length !== 1) throw new UsageError((say) => say.oneSubmissions);
@@ -44,7 +48,8 @@ export function parseGradeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
   const shard = options['--shard'] === undefined ? undefined : shardOption(options['--shard']);
   const only = options['--only']?.split(',').map((name) => name.trim()).filter((name) => name !== '');
   if (only && !options['--out']) throw new UsageError((say) => say.onlyNeedsOut);
-  return { submissions, out, ...(suites ? { suites } : {}), ...(config ? { config } : {}), ...(deadline ? { deadline } : {}), ...(only ? { only } : {}), ...(shard ? { shard } : {}), similarity: flags['--similarity'], lang, timeoutMs };
+  const assignment = options['--assignment'];
+  return { submissions, out, ...(suites ? { suites } : {}), ...(config ? { config } : {}), ...(deadline ? { deadline } : {}), ...(only ? { only } : {}), ...(shard ? { shard } : {}), ...(assignment ? { assignment } : {}), similarity: flags['--similarity'], sign: flags['--sign'], lang, timeoutMs };
 }
 
 /** True when `path` is `folder` or inside it. */

@@ -4,7 +4,12 @@ import { allExercises } from '../course/course.ts';
 import { CHAPTERS } from '../course/current.ts';
 import { timeLimits } from '../runner/limits.ts';
 import { NO_CONFIG, readClassConfig } from './config.ts';
+import type { ClassConfig } from './config.ts';
 import { gradebookOf, provenanceOf, readGradebook, resultsOf } from './gradebook.ts';
+import type { Gradebook } from './gradebook.ts';
+import { settingsDisagree } from './merge.ts';
+import { notHandedIn, unmatchedRoster } from './roster.ts';
+import { shardOf } from './shard.ts';
 import type { StudentResult } from './grade-class.ts';
 import { byName, holdsChapters, isFolder } from './students.ts';
 import type { Student } from './students.ts';
@@ -24,6 +29,8 @@ import { writeGradescopeResults } from './gradescope.ts';
 import { courseSources, similarity, submissionTexts } from './similarity.ts';
 import type { CourseTexts } from './similarity.ts';
 import { gradebookFiles } from './files.ts';
+import { readSigningKey } from '../trust/sign.ts';
+import { signGradebook } from './signed-book.ts';
 
 /** `npm run grade`: grades every student folder and writes gradebook.csv, gradebook.json and report.html; 0 when written, 1 when the type check gave no answer (nothing written), 2 on a usage error. */
 async function main(argv: readonly string[]): Promise<number> {
@@ -42,25 +49,54 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   // Suites or checker code changed on disk would decide every student's grade: refuse, and say how to restore them.
-  const { changed } = verifyChecker();
+  const { changed, verified } = verifyChecker();
   if (changed.length > 0) {
     console.error(messages(args.lang).checkerChangedRefuse(listChanged(changed), RESTORE_COMMAND));
     return 2;
   }
-  const selected = allExercises(CHAPTERS);
-  let config = NO_CONFIG;
+  // Not silently: a checker that could not be compared with its commit is said so, here and in the gradebook.
+  if (!verified) console.error(say.checkerUnverified);
+  // The signing key, read to the end before any learner code runs (as grade:pr's signed check reads it).
+  let key: string | undefined;
   try {
-    if (args.config) config = readClassConfig(args.config, selected);
+    if (args.sign) key = readSigningKey();
   } catch (error) {
     return usageFailure(error, 'grade', args.lang);
   }
-  const deadline = args.deadline ?? config.deadline;
+  let config = NO_CONFIG;
+  try {
+    if (args.config) config = readClassConfig(args.config, allExercises(CHAPTERS));
+  } catch (error) {
+    return usageFailure(error, 'grade', args.lang);
+  }
   // --only regrades some students into the gradebook already in --out, keeping every other row as it was.
   const previous = args.only ? readGradebook(args.out) : null;
   if (args.only && !previous) {
     console.error(say.noGradebook(args.out));
     return 2;
   }
+  // Without the class file, a regrade takes the gradebook's own: its weights, roster ids, deadline and similarity pass.
+  if (previous && !args.config) config = settingsOf(previous);
+  const recorded = previous && !args.config && previous.provenance.deadline ? new Date(previous.provenance.deadline) : undefined;
+  // An assignment grades its own exercises (and only their chapters) with its own deadline and weights.
+  const named = args.assignment ? config.assignments.get(args.assignment) : undefined;
+  if (args.assignment && !named) {
+    console.error(say.noAssignment(args.assignment, [...config.assignments.keys()].join(', ') || '–'));
+    return 2;
+  }
+  const assignment = named && args.assignment ? { name: args.assignment, exercises: named.exercises } : previous && !args.config ? previous.provenance.assignment : undefined;
+  const selected = allExercises(CHAPTERS).filter(({ exercise }) => !assignment || assignment.exercises.includes(exercise.id));
+  const chapters = CHAPTERS.filter((chapter) => selected.some((entry) => entry.chapter.dir === chapter.dir));
+  const weights = named ? Object.fromEntries(Object.entries({ ...config.weights, ...named.weights }).filter(([id]) => named.exercises.includes(id))) : config.weights;
+  const deadline = args.deadline ?? named?.deadline ?? config.deadline ?? recorded;
+  const settings = { verified, limits: timeLimits(args.timeoutMs), ...(args.suites ? { suites: args.suites } : {}), weights, ...(deadline ? { deadline } : {}), ...(args.shard ? { shard: args.shard } : {}), ...(assignment ? { assignment } : {}) };
+  // Rows graded with other settings than the rest would be mixed into one gradebook without a word: refuse, as grade:merge does.
+  const differs = previous ? settingsDisagree(previous.provenance, provenanceOf(settings)) : null;
+  if (differs) {
+    console.error(say.onlyDisagrees(differs, args.out));
+    return 2;
+  }
+  const compare = args.similarity || previous?.similarity !== undefined;
   const started = Date.now();
   const progress = progressLine(process.stderr);
   // The similarity pass reads the copies the grader unpacked, while they exist.
@@ -70,14 +106,14 @@ async function main(argv: readonly string[]): Promise<number> {
     results = await gradeClass(args.submissions, {
       lang: args.lang,
       timeoutMs: args.timeoutMs,
-      chapters: CHAPTERS,
+      chapters,
       selected,
-      weights: config.weights,
+      weights,
       ...(args.only ? { only: args.only } : {}),
       ...(deadline ? { deadline } : {}),
       ...(args.shard ? { shard: args.shard } : {}),
       ...(args.suites ? { suites: args.suites } : {}),
-      ...(args.similarity ? { onStudents: (students: readonly Student[]) => (texts = submissionTexts(students, CHAPTERS)) } : {}),
+      ...(compare ? { onStudents: (students: readonly Student[]) => (texts = submissionTexts(students, chapters)) } : {}),
       onPlan: (students, units) => progress.line(say.found(students, units)),
       onStrays: (names) => {
         for (const name of names) progress.line(say.stray(name));
@@ -110,16 +146,23 @@ async function main(argv: readonly string[]): Promise<number> {
     console.error(say.noStudents(args.submissions));
     return 2;
   }
-  for (const name of Object.keys(config.roster).filter((name) => !results.some((result) => result.student.name === name))) {
-    if (!previous) progress.line(say.rosterUnknown(name));
+  const provenance = provenanceOf(settings);
+  // A roster's row for each student who handed in nothing, rebuilt every run (in the shard that name falls in), so a late hand-in replaces it.
+  const graded = previous ? mergeResults(resultsOf(previous).filter((result) => result.student.problem !== 'not-handed-in'), results) : results;
+  const template = graded.find((result) => !result.student.problem) ?? graded[0]!;
+  const absent = unmatchedRoster(config.roster, graded.map((result) => result.student.name)).filter((name) => !args.shard || shardOf(name, args.shard.count) === args.shard.index);
+  if (!previous) for (const name of absent) progress.line(say.rosterUnknown(name));
+  const all = [...graded, ...absent.map((name) => notHandedIn(name, template))].sort((a, b) => byName(a.student.name, b.student.name));
+  for (const kind of ['newer', 'notOwn'] as const) {
+    const names = results.filter((result) => result.student.snapshot?.kind === 'commit' && result.student.snapshot[kind] !== undefined).map((result) => result.student.name);
+    if (names.length > 0) progress.line(say.deadlineSummary(kind, names.join(', ')));
   }
-  const provenance = provenanceOf({ limits: timeLimits(args.timeoutMs), ...(args.suites ? { suites: args.suites } : {}), weights: config.weights, ...(deadline ? { deadline } : {}), ...(args.shard ? { shard: args.shard } : {}) });
-  const all = previous ? mergeResults(resultsOf(previous), results) : results;
   const book = gradebookOf(all, previous?.provenance ?? provenance, config.roster, args.lang);
+  if (config.canvasAssignment) book.canvas_assignment = config.canvasAssignment;
   if (previous) book.regrades = [...(previous.regrades ?? []), { ...provenance, students: results.map((result) => result.student.name) }];
   mkdirSync(args.out, { recursive: true });
-  // Similarity is for a person to review, never a penalty, and only when asked for.
-  const similar = args.similarity ? similarity(all, { chapters: CHAPTERS, lang: args.lang, ...courseSources(CHAPTERS), ...(texts ? { submissions: texts } : {}) }) : null;
+  // Similarity is for a person to review, never a penalty: only when asked for, or kept when the regraded gradebook had it.
+  const similar = compare ? similarity(all, { chapters, lang: args.lang, ...courseSources(chapters), ...(texts ? { submissions: texts } : {}) }) : null;
   if (similar) book.similarity = similar;
   const files = gradebookFiles(all, selected, args.lang, book);
   for (const [name, text] of files) {
@@ -127,7 +170,14 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(say.wrote(join(args.out, name)));
   }
   if (writeGradescopeResults(args.out, all).length > 0) console.log(say.wrote(join(args.out, 'gradescope')));
+  if (key) signGradebook(args.out, key);
   return 0;
+}
+
+/** The class-file settings a gradebook recorded: its weights, each row's LMS id, its Canvas assignment (the deadline is in its provenance). */
+function settingsOf(book: Gradebook): ClassConfig {
+  const roster = new Map(book.students.filter((entry) => entry.id !== undefined).map((entry) => [entry.student, entry.id!]));
+  return { weights: book.provenance.weights, roster, assignments: new Map(), ...(book.canvas_assignment ? { canvasAssignment: book.canvas_assignment } : {}) };
 }
 
 /** The previous results with each regraded student's row replaced (or added, in name order, when new). */

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Selected } from '../course/course.ts';
 import { UsageError } from '../usage/command-line.ts';
+import { NO_ROSTER } from './roster.ts';
+import type { Roster } from './roster.ts';
 
 /**
  * An instructor's class file (`--config FILE`): what differs from class to class without touching the checker,
@@ -9,14 +11,27 @@ import { UsageError } from '../usage/command-line.ts';
 export interface ClassConfig {
   /** Points per exercise id for this class; exercises not named keep their manifest weight. */
   weights: Record<string, number>;
-  /** Submission name (folder or .zip) → the student's id in the LMS. */
-  roster: Record<string, string>;
+  /** Submission name (folder, or a .zip named so with or without `.zip`) → the student's id in the LMS. */
+  roster: Roster;
+  /** The class's assignments by name: each a set of exercises with its own deadline and weights (`grade --assignment NAME`). */
+  assignments: ReadonlyMap<string, Assignment>;
+  /** The Canvas assignment gradebook-canvas.csv fills (a column of that name, so Canvas updates it rather than adding one). */
+  canvasAssignment?: string;
   /** Grade each `.git` copy at its last commit at or before this time. */
   deadline?: Date;
 }
 
-/** No class file: manifest weights, no roster, no deadline. */
-export const NO_CONFIG: ClassConfig = { weights: {}, roster: {} };
+/** One assignment of a class file: the exercises it grades (chapters or single exercises), its deadline and weights. */
+export interface Assignment {
+  /** Exercise ids, in course order. */
+  exercises: string[];
+  deadline?: Date;
+  /** Points per exercise id for this assignment, over the class's own weights. */
+  weights: Record<string, number>;
+}
+
+/** No class file: manifest weights, no roster, no deadline, no assignments. */
+export const NO_CONFIG: ClassConfig = { weights: {}, roster: NO_ROSTER, assignments: new Map() };
 
 /** Reads and checks a class file; anything wrong in it is a usage error naming the key. */
 export function readClassConfig(file: string, selected: readonly Selected[]): ClassConfig {
@@ -27,22 +42,59 @@ export function readClassConfig(file: string, selected: readonly Selected[]): Cl
     throw new UsageError((say) => say.configUnreadable(file, error instanceof Error ? error.message : String(error)));
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new UsageError((say) => say.configBad(file, '{ … }'));
-  const { weights = {}, roster = {}, deadline, ...rest } = raw as Record<string, unknown>;
+  const { weights = {}, roster = {}, deadline, canvasAssignment, assignments = {}, ...rest } = raw as Record<string, unknown>;
   const unknown = Object.keys(rest)[0];
   if (unknown !== undefined) throw new UsageError((say) => say.configBad(file, unknown));
   const ids = new Set(selected.map(({ exercise }) => exercise.id));
-  if (typeof weights !== 'object' || weights === null || Array.isArray(weights)) throw new UsageError((say) => say.configBad(file, 'weights'));
-  for (const [id, weight] of Object.entries(weights)) {
-    if (!ids.has(id)) throw new UsageError((say) => say.configBad(file, `weights.${id}`));
-    if (typeof weight !== 'number' || !Number.isFinite(weight) || weight <= 0) throw new UsageError((say) => say.configBad(file, `weights.${id}`));
-  }
+  checkWeights(file, 'weights', weights, ids);
   if (typeof roster !== 'object' || roster === null || Array.isArray(roster)) throw new UsageError((say) => say.configBad(file, 'roster'));
   for (const [name, id] of Object.entries(roster)) {
     if (typeof id !== 'string' || id.trim() === '') throw new UsageError((say) => say.configBad(file, `roster.${name}`));
   }
-  const config: ClassConfig = { weights: weights as Record<string, number>, roster: roster as Record<string, string> };
+  if (canvasAssignment !== undefined && (typeof canvasAssignment !== 'string' || canvasAssignment.trim() === '')) throw new UsageError((say) => say.configBad(file, 'canvasAssignment'));
+  // Own entries only, into a Map: a student named like an Object property is looked up like any other.
+  const config: ClassConfig = { weights: weights as Record<string, number>, roster: new Map(Object.entries(roster as Record<string, string>)), assignments: readAssignments(file, assignments, selected) };
+  if (typeof canvasAssignment === 'string') config.canvasAssignment = canvasAssignment.trim();
   if (deadline !== undefined) config.deadline = deadlineOption(typeof deadline === 'string' ? deadline : '', `${file}: deadline`);
   return config;
+}
+
+/** Checks a weights object: exercise ids among `ids`, each a number above 0; a usage error names the key. */
+function checkWeights(file: string, key: string, weights: unknown, ids: ReadonlySet<string>): asserts weights is Record<string, number> {
+  if (typeof weights !== 'object' || weights === null || Array.isArray(weights)) throw new UsageError((say) => say.configBad(file, key));
+  for (const [id, weight] of Object.entries(weights)) {
+    if (!ids.has(id)) throw new UsageError((say) => say.configBad(file, `${key}.${id}`));
+    if (typeof weight !== 'number' || !Number.isFinite(weight) || weight <= 0) throw new UsageError((say) => say.configBad(file, `${key}.${id}`));
+  }
+}
+
+/**
+ * The class file's assignments: `{ "NAME": { "exercises": ["01", "02/1"], "deadline": "…", "weights": { … } } }`,
+ * where an entry of `exercises` is a chapter id (all its exercises) or one exercise id.
+ */
+function readAssignments(file: string, raw: unknown, selected: readonly Selected[]): Map<string, Assignment> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new UsageError((say) => say.configBad(file, 'assignments'));
+  const found = new Map<string, Assignment>();
+  for (const [name, entry] of Object.entries(raw)) {
+    const where = `assignments.${name}`;
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new UsageError((say) => say.configBad(file, where));
+    const { exercises, deadline, weights = {}, ...rest } = entry as Record<string, unknown>;
+    const unknown = Object.keys(rest)[0];
+    if (unknown !== undefined) throw new UsageError((say) => say.configBad(file, `${where}.${unknown}`));
+    if (!Array.isArray(exercises) || exercises.length === 0) throw new UsageError((say) => say.configBad(file, `${where}.exercises`));
+    const chosen = new Set<string>();
+    for (const id of exercises) {
+      const matches = selected.filter(({ chapter, exercise }) => exercise.id === id || chapter.id === id);
+      if (typeof id !== 'string' || matches.length === 0) throw new UsageError((say) => say.configBad(file, `${where}.exercises`));
+      for (const { exercise } of matches) chosen.add(exercise.id);
+    }
+    const ids = selected.map(({ exercise }) => exercise.id).filter((id) => chosen.has(id));
+    checkWeights(file, `${where}.weights`, weights, new Set(ids));
+    const assignment: Assignment = { exercises: ids, weights };
+    if (deadline !== undefined) assignment.deadline = deadlineOption(typeof deadline === 'string' ? deadline : '', `${file}: ${where}.deadline`);
+    found.set(name, assignment);
+  }
+  return found;
 }
 
 /** A deadline as given (`--deadline` or the class file): an ISO 8601 time with its offset, such as 2026-12-01T23:59:00+09:00. */

@@ -2,6 +2,8 @@ import type { Lang } from '../usage/messages.ts';
 import type { StudentResult } from './grade-class.ts';
 import { reasonOf } from './reasons.ts';
 import { classWords } from './words.ts';
+import { NO_ROSTER, rosterIdOf } from './roster.ts';
+import type { Roster } from './roster.ts';
 
 /** The byte order mark that makes spreadsheet programs read the file as UTF-8. */
 const BOM = '\uFEFF';
@@ -23,15 +25,38 @@ export function percentOf(score: number, max: number): number {
  * from the roster, the points of each exercise (numbers, so a spreadsheet or an LMS import sums them), the
  * score, maximum, percent, test counts and the reason. The id column is there only when the roster names a student.
  */
-export function gradebookCsv(results: readonly StudentResult[], exerciseIds: readonly string[], lang: Lang, roster: Readonly<Record<string, string>> = {}): string {
+export function gradebookCsv(results: readonly StudentResult[], exerciseIds: readonly string[], lang: Lang, roster: Roster = NO_ROSTER): string {
   const say = classWords(lang);
-  const ids = results.some((result) => roster[result.student.name] !== undefined);
+  const ids = results.some((result) => rosterIdOf(roster, result.student.name) !== undefined);
   // An exercise's column is named `01/1 points`, not `01/1`, which a spreadsheet reads as a date.
   const header = [say.student, ...(ids ? [say.id] : []), ...exerciseIds.map(say.pointsOf), say.total, say.max, say.percent, say.testsPassed, say.testsTotal, say.reason];
   const rows = results.map((result) => {
     const points = exerciseIds.map((id) => result.report.exercises.find((exercise) => exercise.id === id)?.points ?? 0);
     const { score, max_score: max, tests_passed: passed, tests_total: total } = result.report;
-    return [result.student.name, ...(ids ? [roster[result.student.name] ?? ''] : []), ...points, score, max, percentOf(score, max), passed, total, reasonOf(result, lang)];
+    return [result.student.name, ...(ids ? [rosterIdOf(roster, result.student.name) ?? ''] : []), ...points, score, max, percentOf(score, max), passed, total, reasonOf(result, lang)];
   });
-  return BOM + [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return csvText([header, ...rows]);
+}
+
+/** The assignment column gradebook-canvas.csv fills when the class file names none. */
+export const CANVAS_ASSIGNMENT = 'MCP exercises';
+
+/**
+ * The gradebook in Canvas's gradebook import format ("How do I import grades in the Gradebook?", Canvas Instructor
+ * Guide): the columns Student, ID, SIS User ID, SIS Login ID and Section, then one column per assignment, and a
+ * "Points Possible" row under the header. Canvas makes every column it does not know a new assignment, so there is
+ * exactly one: the score, under the assignment's name. The roster's id goes in SIS User ID, which Canvas matches
+ * students by; the Canvas ID and SIS Login ID stay empty. English headers in either language: Canvas reads them so.
+ */
+export function canvasCsv(results: readonly StudentResult[], roster: Roster = NO_ROSTER, assignment: string = CANVAS_ASSIGNMENT): string {
+  const max = results.find((result) => !result.student.problem)?.report.max_score ?? results[0]?.report.max_score ?? 0;
+  const header = ['Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section', assignment];
+  const possible = ['Points Possible', '', '', '', '', max];
+  const rows = results.map((result) => [result.student.name, '', rosterIdOf(roster, result.student.name) ?? '', '', '', result.report.score]);
+  return csvText([header, possible, ...rows]);
+}
+
+/** Rows as CSV text: a BOM, fields quoted by RFC 4180, CRLF lines. */
+function csvText(rows: readonly (readonly (string | number)[])[]): string {
+  return BOM + rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }

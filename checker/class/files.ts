@@ -1,21 +1,23 @@
 import type { Lang } from '../usage/messages.ts';
 import type { Selected } from '../course/course.ts';
-import { gradebookCsv } from './csv.ts';
+import { CANVAS_ASSIGNMENT, canvasCsv, gradebookCsv } from './csv.ts';
 import type { Gradebook } from './gradebook.ts';
 import type { StudentResult } from './grade-class.ts';
 import { reportHtml } from './html.ts';
 import { similarityHtml } from './similarity.ts';
 
 /**
- * The three files of a gradebook (gradebook.csv, gradebook.json, report.html) for these results, written the
- * same way by one run, by a regrade (--only) and by joining shards, so the three always agree.
+ * The files of a gradebook (gradebook.csv for Moodle and spreadsheets, gradebook-canvas.csv, gradebook.json,
+ * report.html) for these results, written the same way by one run, by a regrade (--only) and by joining shards, so they always agree.
  */
 export function gradebookFiles(results: readonly StudentResult[], selected: readonly Selected[], lang: Lang, book: Gradebook, when: Date = new Date()): [string, string][] {
   const ids = selected.map(({ exercise }) => exercise.id);
-  const roster = Object.fromEntries(book.students.filter((entry) => entry.id !== undefined).map((entry) => [entry.student, entry.id!]));
+  // Keyed by the submission's own name, as the rows are: a Map, so no name is an Object property.
+  const roster = new Map(book.students.filter((entry) => entry.id !== undefined).map((entry) => [entry.student, entry.id!]));
   const similar = book.similarity ? similarityHtml(book.similarity, lang) : '';
   return [
     ['gradebook.csv', gradebookCsv(results, ids, lang, roster)],
+    ['gradebook-canvas.csv', canvasCsv(results, roster, book.canvas_assignment ?? CANVAS_ASSIGNMENT)],
     // Each student's reason is the CSV's, so an empty folder says the same thing in both files.
     ['gradebook.json', `${JSON.stringify(book, null, 2)}\n`],
     ['report.html', reportHtml(results, selected, lang, when, book).replace('</body>', () => `${similar}\n</body>`)],

@@ -12,11 +12,15 @@ import { reasonOf } from './reasons.ts';
 import type { Student } from './students.ts';
 import type { SimilarityReport } from './similarity.ts';
 import type { Shard } from './shard.ts';
+import { rosterIdOf } from './roster.ts';
+import type { Roster } from './roster.ts';
 
 /** What produced a gradebook, so a grade can be traced and reproduced: recorded in gradebook.json and report.html. */
 export interface Provenance {
   /** The checker's commit, or null where the checker is no git checkout (a ZIP of the course). */
   checker_commit: string | null;
+  /** Whether the checker's files were checked against that commit and found unchanged (false: no git, or git could not read the copy). */
+  checker_verified?: boolean;
   node: string;
   /** The per-file and per-test limits the run used, in milliseconds. */
   limits: { file_ms: number; test_ms: number };
@@ -28,6 +32,8 @@ export interface Provenance {
   deadline: string | null;
   /** When the gradebook was written, as ISO 8601. */
   generated_at: string;
+  /** With `--assignment`: the assignment graded and its exercises (the gradebook's only columns). */
+  assignment?: { name: string; exercises: string[] };
   /** For a shard's gradebook: which part of the class it holds, `i/n` (grade:merge joins them and drops it). */
   shard?: string;
 }
@@ -51,16 +57,19 @@ export interface Gradebook {
   provenance: Provenance;
   regrades?: (Provenance & { students: string[] })[];
   students: GradebookEntry[];
+  /** The Canvas assignment gradebook-canvas.csv fills, when the class file names one. */
+  canvas_assignment?: string;
   /** With --similarity: pairs of students (and students and the solution) whose edits are close, for a person to review. */
   similarity?: SimilarityReport;
 }
 
 /** The provenance of a run of this checker with these settings, now. */
-export function provenanceOf(options: { limits: TimeLimits; suites?: string; weights?: Readonly<Record<string, number>>; deadline?: Date; shard?: Shard; now?: Date }): Provenance {
+export function provenanceOf(options: { limits: TimeLimits; suites?: string; weights?: Readonly<Record<string, number>>; deadline?: Date; shard?: Shard; now?: Date; verified?: boolean; assignment?: { name: string; exercises: string[] } }): Provenance {
   const head = spawnSync('git', ['-C', REPO_ROOT, 'rev-parse', 'HEAD'], { encoding: 'utf8' });
   const suites = options.suites;
   return {
     checker_commit: head.status === 0 ? head.stdout.trim() : null,
+    ...(options.verified !== undefined ? { checker_verified: options.verified } : {}),
     node: process.version,
     limits: { file_ms: options.limits.fileMs, test_ms: options.limits.testMs },
     private_suites: suites && existsSync(suites)
@@ -69,17 +78,18 @@ export function provenanceOf(options: { limits: TimeLimits; suites?: string; wei
     weights: { ...(options.weights ?? {}) },
     deadline: options.deadline ? options.deadline.toISOString() : null,
     generated_at: (options.now ?? new Date()).toISOString(),
+    ...(options.assignment ? { assignment: options.assignment } : {}),
     ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}),
   };
 }
 
 /** gradebook.json's content for these results. */
-export function gradebookOf(results: readonly StudentResult[], provenance: Provenance, roster: Readonly<Record<string, string>>, lang: Lang): Gradebook {
+export function gradebookOf(results: readonly StudentResult[], provenance: Provenance, roster: Roster, lang: Lang): Gradebook {
   return {
     version: REPORT_VERSION,
     provenance,
     students: results.map((result) => {
-      const id = roster[result.student.name];
+      const id = rosterIdOf(roster, result.student.name);
       return {
         student: result.student.name,
         ...(id !== undefined ? { id } : {}),

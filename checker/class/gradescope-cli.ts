@@ -15,6 +15,7 @@ import { newSigningKey, readSignedReport } from '../trust/sign.ts';
 import { chapterFolder, gradedTarget, leftOutOf, notAFolder } from '../grading/target.ts';
 import { leftOutLine } from '../usage/intake-words.ts';
 import { readCommandLine } from '../usage/prologue.ts';
+import { readClassConfig } from './config.ts';
 import { GRADESCOPE_VISIBILITIES, gradescopeFailure, gradescopeJson, gradescopeResults, locateSubmission } from './gradescope.ts';
 import type { GradescopeOptions, GradescopeVisibility } from './gradescope.ts';
 
@@ -52,6 +53,8 @@ interface GradescopeArgs {
   timeoutMs: number;
   runAs?: string;
   suites?: string;
+  /** The class file's weights (--config), so a Gradescope score equals the weighted score `npm run grade` gives. */
+  weights: Readonly<Record<string, number>>;
   options: GradescopeOptions;
 }
 
@@ -64,7 +67,7 @@ function visibilityOption(value: string | undefined, lang: Lang): GradescopeVisi
 
 /** Reads the command line; throws UsageError when something is missing or unknown. */
 function parse(argv: readonly string[]): GradescopeArgs {
-  const names = ['--submission', '--out', '--lang', '--timeout', '--run-as', '--suites', '--visibility', '--stdout-visibility', '--test-visibility'] as const;
+  const names = ['--submission', '--out', '--lang', '--timeout', '--run-as', '--suites', '--config', '--visibility', '--stdout-visibility', '--test-visibility'] as const;
   const { positional, values } = readWords(argv, names);
   const lang = langOption(values['--lang']);
   const extra = positional[0];
@@ -81,6 +84,7 @@ function parse(argv: readonly string[]): GradescopeArgs {
     timeoutMs: timeoutOption(values['--timeout']),
     ...(runAs ? { runAs } : {}),
     ...(suites ? { suites } : {}),
+    weights: values['--config'] ? readClassConfig(values['--config'], allExercises(CHAPTERS)).weights : {},
     options: { ...(visibility ? { visibility } : {}), ...(stdoutVisibility ? { stdoutVisibility } : {}), ...(testVisibility ? { testVisibility } : {}) },
   };
 }
@@ -125,6 +129,15 @@ function checkedReport(report: Report): Report | string {
   return buildReport({ target: 'chapters', lang: report.lang, exercises: report.exercises, type_errors: Array.isArray(report.type_errors) ? report.type_errors : [] });
 }
 
+/** The checked report with the class file's weights: each named exercise worth its class weight, scored by its status. */
+function weighted(report: Report, weights: Readonly<Record<string, number>>): Report {
+  const exercises = report.exercises.map((exercise) => {
+    const weight = Object.hasOwn(weights, exercise.id) ? weights[exercise.id]! : undefined;
+    return weight === undefined ? exercise : { ...exercise, max_points: weight, points: pointsFor(exercise.status, weight) };
+  });
+  return buildReport({ target: report.target, lang: report.lang, exercises, type_errors: report.type_errors });
+}
+
 /** Grades the submission and returns the results file's text. */
 async function grade(args: GradescopeArgs): Promise<string> {
   const say = WORDS[args.lang];
@@ -164,7 +177,8 @@ async function grade(args: GradescopeArgs): Promise<string> {
     const signed = readSignedReport(json, key);
     if (signed === null) return gradescopeJson(gradescopeFailure(say.noReport, args.options));
     if (signed === 'forged') return gradescopeJson(gradescopeFailure(say.forged, args.options));
-    const report = checkedReport(signed);
+    const checked = checkedReport(signed);
+    const report = typeof checked === 'string' ? checked : weighted(checked, args.weights);
     if (typeof report === 'string') return gradescopeJson(gradescopeFailure(say.badReport(report), args.options));
     console.log(messages(args.lang).progress(report.exercises.filter((exercise) => exercise.status === 'pass').length, report.exercises.length, report.score, report.max_score, `${report.tests_passed}/${report.tests_total}`));
     const results = gradescopeResults(report, args.options);

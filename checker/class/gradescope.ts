@@ -136,20 +136,27 @@ export function safeFolderName(name: string): string {
 
 /**
  * From a class run: writes `gradescope/<student>/results.json` under `out` for each student, the file Gradescope's
- * autograder would have uploaded for that submission, and returns the paths written.
+ * autograder would have uploaded for that submission, and gradescope/students.json mapping each folder back to the
+ * submission's name; returns the results paths written.
  */
 export function writeGradescopeResults(out: string, results: readonly StudentResult[], options: GradescopeOptions = {}): string[] {
-  const used = new Set<string>();
-  return results.map((result) => {
+  // The map's own file name is never a folder: a submission named so gets `students.json-2`.
+  const used = new Set<string>(['students.json']);
+  // Folder → the submission's own name: `lee_a-2` alone would not say whose it is.
+  const names = new Map<string, string>();
+  const files = results.map((result) => {
     let folder = safeFolderName(result.student.name);
     for (let index = 2; used.has(folder); index += 1) folder = `${safeFolderName(result.student.name)}-${index}`;
     used.add(folder);
+    names.set(folder, result.student.name);
     const dir = join(out, 'gradescope', folder);
     mkdirSync(dir, { recursive: true });
     const file = join(dir, 'results.json');
     writeFileSync(file, gradescopeJson(gradescopeResults(result.report, options)));
     return file;
   });
+  if (files.length > 0) writeFileSync(join(out, 'gradescope', 'students.json'), `${JSON.stringify(Object.fromEntries(names), null, 2)}\n`);
+  return files;
 }
 
 /** Entries an archiver or a file manager adds to an upload and no student wrote. */

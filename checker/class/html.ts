@@ -27,7 +27,8 @@ td.cell{text-align:center;width:44px;font-weight:600}
 .bar span{background:#cf222e;height:12px;display:block}
 pre{white-space:pre-wrap;margin:0;max-width:720px;font-size:12px}
 .legend span{display:inline-block;padding:2px 8px;margin-right:6px;border-radius:3px}
-.reason{color:#57606a;font-size:12px;max-width:420px}`;
+.reason{color:#57606a;font-size:12px;max-width:420px}
+.warning{background:#fff8c5;border:1px solid #d4a72c;padding:6px 10px;max-width:960px}`;
 
 /**
  * What a cell of the heatmap shows: the exercise's status, or that the student handed in nothing for it (no
@@ -78,6 +79,7 @@ export function reportHtml(results: readonly StudentResult[], selected: readonly
 <body>
 <h1>${html(say.title)}</h1>
 <p class="meta">${html(say.generated(results.length, localTime(when, lang)))}</p>
+${deadlineWarnings(results, lang)}
 <h2>${html(say.heatmap)}</h2>
 <p class="legend">${legend}</p>
 <table class="heatmap">
@@ -93,6 +95,18 @@ ${book ? provenanceTable(book, lang) : ''}
 </body>
 </html>
 `;
+}
+
+/** At the top of the page, the copies whose graded commit is not all there is: newer work left out, or no commit of the student's own. */
+function deadlineWarnings(results: readonly StudentResult[], lang: Lang): string {
+  const say = classWords(lang);
+  return (['newer', 'notOwn'] as const)
+    .map((kind) => {
+      const names = results.filter((result) => result.student.snapshot?.kind === 'commit' && result.student.snapshot[kind] !== undefined).map((result) => result.student.name);
+      return names.length === 0 ? '' : `<p class="warning">${html(say.deadlineSummary(kind, names.join(', ')))}</p>`;
+    })
+    .filter((line) => line !== '')
+    .join('\n');
 }
 
 /** The report's time as the instructor's local date and time, with the time zone (not raw ISO UTC). */

@@ -6,7 +6,12 @@ import type { Gradebook, Provenance } from './gradebook.ts';
 import { byName } from './students.ts';
 
 /** The settings every shard of one class must share, or their grades were not made alike. */
-const SHARED: readonly (keyof Provenance)[] = ['checker_commit', 'node', 'limits', 'private_suites', 'weights', 'deadline'];
+const SHARED: readonly (keyof Provenance)[] = ['checker_commit', 'node', 'limits', 'private_suites', 'weights', 'deadline', 'assignment'];
+
+/** The first setting two runs do not share (see SHARED), or null when their grades were made alike: grade:merge and grade --only refuse on it. */
+export function settingsDisagree(a: Provenance, b: Provenance): keyof Provenance | null {
+  return SHARED.find((key) => JSON.stringify(a[key]) !== JSON.stringify(b[key])) ?? null;
+}
 
 /**
  * Joins the gradebooks of a class's shards into the files one run over the whole class writes (students in
@@ -16,9 +21,9 @@ const SHARED: readonly (keyof Provenance)[] = ['checker_commit', 'node', 'limits
 export function mergeGradebooks(books: readonly Gradebook[], selected: readonly Selected[], lang: Lang): { files: [string, string][] } | { disagree: string } {
   const [first] = books;
   if (!first) return { disagree: 'no gradebook' };
-  for (const key of SHARED) {
-    const differing = books.find((book) => JSON.stringify(book.provenance[key]) !== JSON.stringify(first.provenance[key]));
-    if (differing) return { disagree: key };
+  for (const book of books) {
+    const key = settingsDisagree(first.provenance, book.provenance);
+    if (key) return { disagree: key };
   }
   const shards = books.map((book) => book.provenance.shard ?? '1/1');
   const count = Number(shards[0]!.split('/')[1]);
@@ -30,6 +35,8 @@ export function mergeGradebooks(books: readonly Gradebook[], selected: readonly 
   if (new Set(students.map((entry) => entry.student)).size !== students.length) return { disagree: 'students' };
   const latest = books.map((book) => book.provenance.generated_at).sort().at(-1)!;
   const { shard: _shard, ...provenance } = { ...first.provenance, generated_at: latest };
-  const book: Gradebook = { version: first.version, provenance, students };
-  return { files: gradebookFiles(resultsOf(book), selected, lang, book, new Date(latest)) };
+  const book: Gradebook = { version: first.version, provenance, students, ...(first.canvas_assignment ? { canvas_assignment: first.canvas_assignment } : {}) };
+  // An assignment's gradebook has that assignment's exercises as its columns, as the run that made each shard had.
+  const graded = first.provenance.assignment ? selected.filter(({ exercise }) => first.provenance.assignment!.exercises.includes(exercise.id)) : selected;
+  return { files: gradebookFiles(resultsOf(book), graded, lang, book, new Date(latest)) };
 }

@@ -20,6 +20,7 @@ function gradedReason(result: StudentResult, lang: Lang): string {
   if (student.problem === 'empty') return say.empty;
   if (student.problem === 'no-chapters') return say.noChapters;
   if (student.problem === 'no-commit') return say.noCommitByDeadline;
+  if (student.problem === 'not-handed-in') return say.notHandedIn;
   if (student.problem === 'zip-refused') return say.zipRefused(student.zip?.why ?? 'unreadable', student.zip?.entry ?? '');
   const parts: string[] = [];
   if (result.missingChapters.length > 0) parts.push(say.missing(result.missingChapters.join(', ')));
@@ -40,7 +41,12 @@ function gradedReason(result: StudentResult, lang: Lang): string {
   // Every row says something: the failing exercises, or that all passed.
   if (parts.length === 0) parts.push(ids('fail') ? say.failing(ids('fail')) : say.allPassed);
   // With a deadline, which version was graded.
-  if (student.snapshot?.kind === 'commit') parts.push(say.gradedCommit(student.snapshot.commit.slice(0, 12), student.snapshot.date));
+  if (student.snapshot?.kind === 'commit') {
+    const { commit, date, newer, notOwn } = student.snapshot;
+    parts.push(say.gradedCommit(commit.slice(0, 12), date));
+    if (notOwn) parts.push(say.notOwnCommit(notOwn));
+    if (newer) parts.push(say.newerWork(newer));
+  }
   if (student.snapshot?.kind === 'no-git') parts.push(say.gradedAsIs);
   return parts.join('; ');
 }

@@ -12,7 +12,7 @@ import type { ZipRefusal } from './unzip.ts';
 export const SHOWN_AS = 'chapters';
 
 /** Why a student's submission cannot be graded at all. */
-export type StudentProblem = 'not-folder' | 'link' | 'empty' | 'no-chapters' | 'zip-refused' | 'no-commit';
+export type StudentProblem = 'not-folder' | 'link' | 'empty' | 'no-chapters' | 'zip-refused' | 'no-commit' | 'not-handed-in';
 
 /** One submission: a subfolder of the submissions folder, or a `.zip` file in it. */
 export interface Student {
@@ -28,7 +28,18 @@ export interface Student {
   /** What the submission holds at the course's paths that was not graded (a link, a config file, …), named in its row. */
   leftOut?: LeftOut[];
   /** With a deadline: the commit graded and its date, or that the copy has no .git (graded as it is) or no commit by then. */
-  snapshot?: { kind: 'commit'; commit: string; date: string } | { kind: 'no-git' } | { kind: 'no-commit' };
+  snapshot?:
+    | {
+        kind: 'commit';
+        commit: string;
+        date: string;
+        /** The copy's chapter files differ from the graded commit: changed and never committed, or committed after the deadline. */
+        newer?: 'uncommitted' | 'after-deadline';
+        /** The graded commit holds none of the student's own work: it is in the course's history, or its chapters are the starter's. */
+        notOwn?: 'course-history' | 'starter';
+      }
+    | { kind: 'no-git' }
+    | { kind: 'no-commit' };
 }
 
 /** What the submissions folder holds: the students, and the stray files that are no submission (named, never counted). */

@@ -29,6 +29,12 @@ const ko = {
   noCommitByDeadline: '마감 시각까지의 커밋이 없다',
   gradedCommit: (commit: string, date: string) => `커밋 ${commit}(${date})을 채점함`,
   gradedAsIs: '.git이 없어 지금 모습 그대로 채점함',
+  notOwnCommit: (why: 'course-history' | 'starter'): string =>
+    why === 'course-history' ? '주의: 그 커밋은 과정 저장소의 커밋이다. 학생이 직접 한 커밋이 없다' : '주의: 그 커밋의 장 폴더는 시작 코드 그대로다. 학생이 직접 한 작업이 커밋에 없다',
+  newerWork: (why: 'uncommitted' | 'after-deadline'): string =>
+    why === 'uncommitted' ? '주의: 사본에 커밋하지 않은 더 새 작업이 있다(채점하지 않음)' : '주의: 사본에 마감 뒤에 커밋한 더 새 작업이 있다(채점하지 않음)',
+  deadlineSummary: (kind: 'newer' | 'notOwn', names: string): string =>
+    kind === 'newer' ? `주의: 마감 시각의 커밋보다 새 작업이 사본에 있어 그 작업은 채점하지 않았다: ${names}` : `주의: 채점한 커밋에 학생이 직접 한 작업이 없다(과정의 커밋이거나 시작 코드 그대로): ${names}`,
   allPassed: '모든 연습 통과',
   found: (students: number, units: number) =>
     `학생 ${students}명을 찾았다. 서로 다른 장 내용 ${units}개를 채점한다(손대지 않은 시작 코드처럼 같은 내용은 한 번만 채점한다).`,
@@ -42,6 +48,12 @@ const ko = {
   noGradebook: (dir: string) => `--only: ${dir}에 이 채점기가 쓴 gradebook.json이 없다. 먼저 반 전체를 --out ${josa(dir, '으로/로')} 채점하라.`,
   noSuchStudents: (names: string, dir: string) => `--only: ${dir}에 이런 제출물이 없다: ${names}. 아무것도 쓰지 않았다.`,
   rosterUnknown: (name: string) => `주의: 명부(roster)의 ${name}에 해당하는 제출물이 없다.`,
+  bookForged: (dir: string, file: string) => `${dir}: 서명과 맞지 않는다(${file}). 채점 뒤에 무언가가 성적표를 고쳐 썼거나 파일을 더하거나 뺐다. 이 성적표는 쓰지 않는다.`,
+  bookVerified: (dir: string) => `${dir}: 서명과 맞다.`,
+  checkerUnverified: '주의: 채점기 파일을 커밋과 대조하지 못했다(git 기록이 없거나 git이 이 사본을 읽지 못한다. 다른 사용자로 돌린다면 safe.directory). 성적표의 checker_verified가 false다.',
+  noAssignment: (name: string, known: string) => `--assignment: 반 설정 파일(--config)에 '${name}' 과제가 없다. 있는 과제: ${known}`,
+  onlyDisagrees: (what: string, dir: string) =>
+    `--only: 다시 채점하지 않았다. ${dir}의 성적표와 설정이 다르다(${what}). 성적표를 만든 설정(같은 --config, --deadline, --suites, --timeout, 같은 채점기)으로 다시 채점하거나, 반 전체를 새로 채점하라.`,
   noGradebookIn: (dir: string) => `${dir}에 이 채점기가 쓴 gradebook.json이 없다.`,
   shardsDisagree: (what: string) => `성적표를 합치지 않았다: 조각들이 맞지 않는다(${what}). 같은 채점기와 설정으로 --shard 1/n부터 n/n까지 모두 채점한 성적표를 적어라.`,
   diffNone: '두 성적표가 같다: 점수가 바뀐 학생이 없다.',
@@ -122,6 +134,12 @@ const en: ClassWords = {
   noCommitByDeadline: 'no commit by the deadline',
   gradedCommit: (commit, date) => `graded commit ${commit} (${date})`,
   gradedAsIs: 'no .git: graded as it is',
+  notOwnCommit: (why) =>
+    why === 'course-history' ? 'warning: that commit is the course repository\'s own; the student made no commit' : 'warning: that commit\'s chapter folders are the starter as it was; no work of the student\'s is committed',
+  newerWork: (why) =>
+    why === 'uncommitted' ? 'warning: the copy holds newer work that was never committed (not graded)' : 'warning: the copy holds newer work committed after the deadline (not graded)',
+  deadlineSummary: (kind, names) =>
+    kind === 'newer' ? `Warning: these copies hold work newer than their commit at the deadline, which was not graded: ${names}` : `Warning: the commit graded holds no work of the student's own (a commit of the course, or the starter as it was): ${names}`,
   allPassed: 'every exercise passed',
   found: (students, units) => `Found ${students} students. Grading ${units} distinct chapter contents (identical contents, such as untouched starters, are graded once).`,
   progressDetail: (done, total, who, left) => `Grading: test files ${done}/${total}${who ? ` · ${who}` : ''}${left === null ? '' : ` · about ${clock(left)} left`}`,
@@ -133,6 +151,12 @@ const en: ClassWords = {
   noGradebook: (dir) => `--only: ${dir} holds no gradebook.json written by this checker. Grade the whole class with --out ${dir} first.`,
   noSuchStudents: (names, dir) => `--only: no such submissions in ${dir}: ${names}. Nothing was written.`,
   rosterUnknown: (name) => `Warning: the roster names ${name}, but there is no such submission.`,
+  bookForged: (dir, file) => `${dir}: does not match its signature (${file}). Something rewrote the gradebook after grading, or added or took away a file. Do not use it.`,
+  bookVerified: (dir) => `${dir}: matches its signature.`,
+  checkerUnverified: 'Warning: the checker\'s files could not be checked against its commit (no git history, or git cannot read this copy: run as another user, it needs safe.directory). The gradebook records checker_verified: false.',
+  noAssignment: (name, known) => `--assignment: the class file (--config) has no assignment named ${name}. Its assignments: ${known}`,
+  onlyDisagrees: (what, dir) =>
+    `--only: nothing regraded. The settings differ from the gradebook's in ${dir} (${what}). Regrade with the settings it was made with (the same --config, --deadline, --suites, --timeout and checker), or grade the whole class again.`,
   noGradebookIn: (dir) => `${dir} holds no gradebook.json written by this checker.`,
   shardsDisagree: (what) => `Not merged: the shards do not fit together (${what}). Give the gradebooks of every shard, 1/n to n/n, graded by the same checker with the same settings.`,
   diffNone: 'The two gradebooks agree: no student\'s score moved.',

@@ -8,9 +8,9 @@ const NOW = new Date(2026, 10, 30, 9, 45, 12);
 
 test('reads the submissions folder and every option into the typed arguments', () => {
   const args = parseGradeArgs(['class', '--out', 'book', '--suites', 'hidden', '--lang', 'en', '--timeout', '20'], {}, NOW);
-  expect(args).toEqual({ submissions: 'class', out: 'book', suites: 'hidden', similarity: false, lang: 'en', timeoutMs: 20_000 });
-  const more = parseGradeArgs(['class', '--out', 'book', '--config', 'class.json', '--deadline', '2026-12-01T23:59:00+09:00', '--only', 'kim, park', '--similarity'], {}, NOW);
-  expect(more).toMatchObject({ config: 'class.json', deadline: new Date('2026-12-01T14:59:00Z'), only: ['kim', 'park'], similarity: true });
+  expect(args).toEqual({ submissions: 'class', out: 'book', suites: 'hidden', similarity: false, sign: false, lang: 'en', timeoutMs: 20_000 });
+  const more = parseGradeArgs(['class', '--out', 'book', '--config', 'class.json', '--deadline', '2026-12-01T23:59:00+09:00', '--only', 'kim, park', '--similarity', '--sign'], {}, NOW);
+  expect(more).toMatchObject({ config: 'class.json', deadline: new Date('2026-12-01T14:59:00Z'), only: ['kim', 'park'], similarity: true, sign: true });
 });
 
 test('--only needs the --out that holds the gradebook, and a deadline needs its time zone', () => {

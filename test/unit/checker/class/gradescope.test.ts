@@ -112,6 +112,10 @@ describe('writeGradescopeResults', () => {
     expect(files.map((file) => file.slice(out.length + 1))).toEqual(['gradescope/kim/results.json', 'gradescope/__evil/results.json', 'gradescope/kim-2/results.json']);
     for (const file of files) expect(existsSync(file)).toBe(true);
     expect(JSON.parse(readFileSync(files[0]!, 'utf8'))).toMatchObject({ score: 2, tests: [{ status: 'passed' }] });
+    // Each folder maps back to its submission, a name like `__proto__` among them.
+    writeGradescopeResults(out, [row('lee a'), row('lee/a'), row('__proto__'), row('students.json')]);
+    const map = JSON.parse(readFileSync(join(out, 'gradescope', 'students.json'), 'utf8')) as Record<string, string>;
+    expect(Object.entries(map)).toEqual([['lee_a', 'lee a'], ['lee_a-2', 'lee/a'], ['__proto__', '__proto__'], ['students.json-2', 'students.json']]);
   });
 
   test('safeFolderName keeps letters of any script and replaces the rest', () => {

@@ -152,6 +152,33 @@ describe('similarity', () => {
   });
 });
 
+describe('similarity an instructor can act on', () => {
+  /** Ana's edit once more, renamed again: with ana and ben, a group of three. */
+  const EVE = ANA.replaceAll('keys', 'given').replace('Tool arguments must be an object.', 'object please');
+  const more = new Map<string, CourseTexts>([...SUBMISSIONS, ['eve', texts(edited(EVE))], ['fay', texts(edited(SOLUTION))]]);
+  const report = similarity([...more.keys()].map((name) => row(name)), { chapters: [CHAPTER], lang: 'en', starters: STARTERS, solutions: SOLUTIONS, submissions: more });
+
+  test('two students who both handed in the published solution are no pair: they are listed beside the solution', () => {
+    expect(report.pairs.filter((pair) => pair.students.includes('fay'))).toEqual([]);
+    expect(report.solution.map((match) => match.student).sort()).toEqual(['copy <img src=x>', 'fay']);
+    expect(report.method.solution_excluded_from_pairs).toBe(true);
+  });
+
+  test('three students linked by pairs are one cluster, and the report leads with it', () => {
+    expect(report.clusters).toEqual([expect.objectContaining({ chapter: CHAPTER.dir, students: ['ana', 'ben', 'eve'], pairs: 3 })]);
+    expect(report.review_first[0]).toMatchObject({ kind: 'cluster', students: ['ana', 'ben', 'eve'] });
+    expect(report.review_first.filter((entry) => entry.kind === 'pair')).toEqual([]);
+  });
+
+  test('pairs are ranked by evidence: the longest run in common first', () => {
+    const runs = report.pairs.map((pair) => pair.longest);
+    expect(runs).toEqual([...runs].sort((a, b) => b - a));
+    const html = similarityHtml(report, 'en');
+    expect(html.indexOf('Worth a look first')).toBeLessThan(html.indexOf('Every flagged pair'));
+    expect(html).toContain('group of 3: ana · ben · eve');
+  });
+});
+
 describe('similarityHtml', () => {
   const report = similarity(RESULTS, { chapters: [CHAPTER], lang: 'en', starters: STARTERS, solutions: SOLUTIONS, submissions: SUBMISSIONS });
 

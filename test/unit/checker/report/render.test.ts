@@ -82,6 +82,19 @@ describe('the class gradebook', () => {
     expect(lines[2]).toMatch(/^"lee, ""별명""",0,1,1,1,0,3,5,60,/);
   });
 
+  test('CSV with no roster: students named constructor, __proto__ and toString beside kim add no id column and break no row', () => {
+    const named = [row('__proto__', report([])), row('constructor', report(['01/1'])), results[0]!, row('toString', report([]))];
+    const csv = gradebookCsv(named, SELECTED.map(({ exercise: spec }) => spec.id), 'en');
+    const lines = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toMatch(/^student,01\/1 points,/);
+    expect(lines.map((line) => line.split(',')[0])).toEqual(['student', '__proto__', 'constructor', 'kim', 'toString']);
+    expect(lines[2]).toMatch(/^constructor,0,1,1,1,1,4,5,80,/);
+    expect(csv).not.toContain('function');
+    expect(gradebookCsv(named, ['01/1'], 'en', new Map([['kim', 'S-1']])).split('\r\n').slice(1, 5).map((line) => line.split(',').slice(0, 2))).toEqual([
+      ['__proto__', ''], ['constructor', ''], ['kim', 'S-1'], ['toString', ''],
+    ]);
+  });
+
   test('HTML: self-contained, one heatmap cell per student and exercise, names escaped', () => {
     const html = reportHtml(results, SELECTED, 'en', new Date('2026-12-01T00:00:00Z'));
     expect(html.match(/<td class="cell /g)).toHaveLength(results.length * SELECTED.length);

@@ -1,0 +1,46 @@
+import type { StudentResult } from './grade-class.ts';
+
+/**
+ * A class file's roster: submission name → the student's id in the LMS, in a Map, so a student named `constructor` or
+ * `__proto__` is a name like any other and never finds what a plain object inherits.
+ */
+export type Roster = ReadonlyMap<string, string>;
+
+/** No roster. */
+export const NO_ROSTER: Roster = new Map();
+
+/** The roster key a submission answers to: its own name, or the name without `.zip` (`kang` matches `kang.zip`). */
+export function rosterKeyOf(roster: Roster, submission: string): string | undefined {
+  if (roster.has(submission)) return submission;
+  const bare = submission.replace(/\.zip$/i, '');
+  return bare !== submission && roster.has(bare) ? bare : undefined;
+}
+
+/** The LMS id of a submission, when the roster names it. */
+export function rosterIdOf(roster: Roster, submission: string): string | undefined {
+  const key = rosterKeyOf(roster, submission);
+  return key === undefined ? undefined : roster.get(key);
+}
+
+/** The roster's names that no submission answers to, in roster order. */
+export function unmatchedRoster(roster: Roster, submissions: readonly string[]): string[] {
+  const matched = new Set(submissions.map((name) => rosterKeyOf(roster, name)).filter((key) => key !== undefined));
+  return [...roster.keys()].filter((name) => !matched.has(name));
+}
+
+/**
+ * A row for a roster student who handed in nothing: every exercise 0 points of its maximum (taken from a graded
+ * row, so the class weights hold), so an LMS import gets a 0 for them rather than no grade at all.
+ */
+export function notHandedIn(name: string, template: StudentResult): StudentResult {
+  const exercises = template.report.exercises.map(({ blocked: _blocked, ...exercise }) => ({
+    ...exercise,
+    status: 'fail' as const,
+    message: '',
+    hint: '',
+    points: 0,
+    tests: exercise.tests.map((test) => ({ ...test, status: 'fail' as const, message: '' })),
+  }));
+  const report = { ...template.report, status: 'fail' as const, score: 0, tests_passed: 0, target: name, exercises, type_errors: [] };
+  return { student: { name, dir: name, learner: null, problem: 'not-handed-in' }, report, missingChapters: [] };
+}
