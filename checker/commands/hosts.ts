@@ -278,6 +278,9 @@ export async function runHosts(argv: readonly string[], env: NodeJS.ProcessEnv =
   console.log(say.notGrading(args.shown));
   let served: ServedChapter | undefined;
   let launch: Launch;
+  // Chapter 4's server notes each request it answered; each host's share is printed under that host's result.
+  let answered: string[] = [];
+  const answers = new Map<HostId, string[]>();
   if (server.kind === 'stdio') {
     const stdio = stdioLaunch(args.chapterDir);
     launch = stdio;
@@ -297,7 +300,7 @@ export async function runHosts(argv: readonly string[], env: NodeJS.ProcessEnv =
       return 1;
     }
     try {
-      served = await serveChapter(args.chapterDir, { port: 0, scopes: ALL_SCOPES });
+      served = await serveChapter(args.chapterDir, { port: 0, scopes: ALL_SCOPES, onAnswer: (line) => answered.push(line) });
     } catch (error) {
       console.error(say.cannotServe(args.shown, error instanceof NotServable || error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)));
       return 1;
@@ -318,7 +321,9 @@ export async function runHosts(argv: readonly string[], env: NodeJS.ProcessEnv =
         continue;
       }
       const entry = host.entry(join(prefix, 'node_modules', ...host.pkg.split('/')));
+      answered = [];
       outcomes.set(host.id, await checkHost(host, entry, scratch, server.name, launch, server.includeTools, say));
+      answers.set(host.id, answered);
     }
   } finally {
     await served?.close();
@@ -337,6 +342,8 @@ export async function runHosts(argv: readonly string[], env: NodeJS.ProcessEnv =
     }[outcome.verdict];
     console.log(`${outcome.verdict === 'connected' || outcome.verdict === 'listed' ? 'ok  ' : outcome.verdict === 'not-checked' ? '--  ' : 'FAIL'} ${line}`);
     if (outcome.verdict !== 'not-checked') indented([`${say.hostSaid}: ${outcome.words}`]);
+    const requests = answers.get(host.id) ?? [];
+    if (launch.kind === 'http' && requests.length > 0) indented([`${say.serverAnswered}:`, ...requests.map((request) => `  ${request}`)]);
     indented([`${say.pasteTitle}:`, ...pasteFor(host.id, server.name, launch, server.includeTools, say)]);
   }
   for (const [host, title] of [['desktop', 'Claude Desktop'], ['vscode', 'VS Code'], ['cursor', 'Cursor']] as const) {
