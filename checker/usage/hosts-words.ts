@@ -25,7 +25,7 @@ const ko = {
   addCommand: '등록 명령',
   configFile: (file: string) => `설정 파일 ${file}`,
   trustNote: '폴더 신뢰: 처음 실행할 때 뜨는 창에서 "Trust folder"를 고른다(~/.gemini/trustedFolders.json에 적힌다). 믿지 않는 폴더에서는 모든 MCP 서버가 꺼진다.',
-  codexToken: (variable: string) => `토큰은 설정에 적지 않고 환경 변수 ${variable}로 준다: export ${variable}=<토큰>`,
+  codexToken: (variable: string) => `토큰은 설정에 적지 않고 환경 변수 ${josa(variable, '으로/로')} 준다: export ${variable}=<토큰>`,
   noCli: 'npm 레지스트리가 CLI를 싣지 않아 여기서 확인하지 않는다',
   desktopRemote: 'Claude Desktop의 원격 연결(커스텀 커넥터)은 Anthropic의 클라우드가 호출하므로 127.0.0.1에 닿지 못한다. 이 장의 서버는 Claude Code, VS Code, Cursor, Gemini CLI, Codex CLI에 등록한다.',
   summary: (connected: number, failed: number) => `연결됨 ${connected}, 실패 ${failed}`,
