@@ -9,6 +9,12 @@ export type Launch = { kind: 'stdio'; command: string; args: readonly string[] }
 /** The hosts whose CLI the npm registry ships, so the command can run each one's own check. */
 export type HostId = 'claude' | 'gemini' | 'codex';
 
+/** The chapters a host can use, with the server's name in the lesson and the tools the lesson's Gemini allowlist opens. */
+export const HOST_SERVERS: Readonly<Record<string, { kind: Launch['kind']; name: string; includeTools: readonly string[] }>> = {
+  '03': { kind: 'stdio', name: 'course-docs', includeTools: ['count_tasks', 'summarize_document'] },
+  '04': { kind: 'http', name: 'course-remote', includeTools: ['count_tasks'] },
+};
+
 /** The environment variable Codex reads the bearer token from (`--bearer-token-env-var`); Codex keeps no token in its config. */
 export const CODEX_TOKEN_VARIABLE = 'COURSE_MCP_TOKEN';
 
@@ -97,7 +103,6 @@ export type HostVerdict = { verdict: 'connected' | 'failed' | 'listed'; words: s
 
 /** Terminal colour codes, which hosts print even into a pipe. */
 function plain(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
 }
 

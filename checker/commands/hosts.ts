@@ -13,6 +13,7 @@ import type { Lang } from '../usage/messages.ts';
 import { readCommandLine } from '../usage/prologue.ts';
 import {
   CODEX_TOKEN_VARIABLE,
+  HOST_SERVERS,
   claudeAddArgs,
   claudeDesktopJson,
   codexAddArgs,
@@ -54,12 +55,6 @@ const HOST_LIMIT_MS = 120_000;
 /** Every scope chapter 4's tools need, so each host sees the whole tool list. */
 const ALL_SCOPES = ['tasks:read', 'docs:read', 'notes:read'];
 
-/** The chapters a host can use, with the server's name in the lesson and the tools the lesson's Gemini allowlist opens. */
-const CHAPTER_SERVERS: Readonly<Record<string, { kind: Launch['kind']; name: string; includeTools: readonly string[] }>> = {
-  '03': { kind: 'stdio', name: 'course-docs', includeTools: ['count_tasks', 'summarize_document'] },
-  '04': { kind: 'http', name: 'course-remote', includeTools: ['count_tasks'] },
-};
-
 /** A parsed `hosts` command line. */
 export interface HostsArgs {
   chapter: string;
@@ -72,7 +67,7 @@ export interface HostsArgs {
 export function parseHostsArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): HostsArgs {
   const { positional, values } = readWords(argv, ['--target', '--lang']);
   const lang = langOption(values['--lang'], env);
-  const ids = Object.keys(CHAPTER_SERVERS);
+  const ids = Object.keys(HOST_SERVERS);
   if (positional.length !== 1) throw new UsageError((say) => say.oneChapter('hosts', ids));
   const word = positional[0]!;
   const chapter = CHAPTERS.find((candidate) => candidate.id === word || candidate.dir === word);
@@ -274,7 +269,7 @@ export async function runHosts(argv: readonly string[], env: NodeJS.ProcessEnv =
   if (read.exitCode !== undefined) return read.exitCode;
   const { args } = read;
   const say = hostsWords(args.lang);
-  const server = CHAPTER_SERVERS[args.chapter]!;
+  const server = HOST_SERVERS[args.chapter]!;
   console.log(say.notGrading(args.shown));
   let served: ServedChapter | undefined;
   let launch: Launch;
