@@ -172,11 +172,10 @@ function runNode(file: string, args: readonly string[], cwd: string, env: NodeJS
 /** Installs one host's pinned package into PREFIX with npm, install scripts off; resolves to whether it worked. */
 function install(prefix: string, spec: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const child = spawn(npm, ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--no-package-lock', '--ignore-scripts', '--loglevel', 'error', spec], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      shell: process.platform === 'win32',
-    });
+    const args = ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--no-package-lock', '--ignore-scripts', '--loglevel', 'error', spec];
+    // Windows starts npm.cmd only through a shell, which splits unquoted words at spaces (a temporary folder under C:\Users\A B).
+    const windows = process.platform === 'win32';
+    const child = spawn(windows ? 'npm.cmd' : 'npm', windows ? args.map((word) => `"${word}"`) : args, { stdio: ['ignore', 'ignore', 'inherit'], shell: windows });
     child.once('error', () => resolve(false));
     child.once('close', (code) => resolve(code === 0));
   });
@@ -305,6 +304,13 @@ export async function runHosts(argv: readonly string[], env: NodeJS.ProcessEnv =
   }
   const scratch = mkdtempSync(join(tmpdir(), 'mcp-hosts-'));
   const outcomes = new Map<HostId, Outcome>();
+  // Ctrl+C stops the hosts too (same process group); the CLIs, near a gigabyte, must not be left in the temporary folder.
+  const stop = (): void => {
+    rmSync(scratch, { recursive: true, force: true });
+    process.exit(130);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   try {
     console.log(say.installing(HOSTS.map((host) => `${host.pkg}@${host.version}`).join(' ')));
     console.log(say.offline);
@@ -321,6 +327,8 @@ export async function runHosts(argv: readonly string[], env: NodeJS.ProcessEnv =
       answers.set(host.id, answered);
     }
   } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
     await served?.close();
     rmSync(scratch, { recursive: true, force: true });
   }

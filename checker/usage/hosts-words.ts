@@ -9,7 +9,7 @@ const ko = {
   launchTitle: '호스트에 알려 줄 실행 명령(호스트의 PATH에 node가 없어도 된다: node도 절대 경로다):',
   windowsTitle: 'Windows에서는 같은 세 경로를 Windows 경로로 적는다(JSON에서는 \\를 \\\\로). node의 경로는 where node로 찾는다. 예:',
   installing: (packages: string) => `호스트 CLI를 npm 레지스트리에서 임시 폴더에 받는다(설치 스크립트는 돌리지 않는다): ${packages}`,
-  offline: '호스트는 임시 HOME에서, node가 없는 PATH로, 127.0.0.1 밖으로 나가는 연결은 닫힌 프록시로 돌린다.',
+  offline: '호스트는 임시 HOME에서 node가 없는 PATH로 돈다. 127.0.0.1 밖으로 나가는 연결은 닫힌 프록시로 보낸다.',
   checking: (host: string, command: string) => `${host}: ${command}`,
   connected: (host: string) => `${host}: 연결됨`,
   failed: (host: string) => `${host}: 연결 실패`,
