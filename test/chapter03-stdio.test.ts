@@ -77,16 +77,19 @@ describe('the stdio server a chapter 3 suite starts never outlives the grading',
   }, 300_000);
 });
 
-/** The command every host configuration in the lesson uses: the repository's own tsx binary and the server file, both absolute. */
-const HOST_COMMAND = { command: join(REPO, 'node_modules', '.bin', 'tsx'), args: [SOLUTION_STDIO] };
+/** The command every host configuration in the lesson uses: node, tsx's CLI file and the server file, all absolute, so no PATH is needed. */
+const HOST_COMMAND = { command: process.execPath, args: [join(REPO, 'node_modules', 'tsx', 'dist', 'cli.mjs'), SOLUTION_STDIO] };
 
-describe('the documented host command starts solutions/03-real-mcp-sdk/stdio.ts from any folder', () => {
+/** A PATH with no node on it, as a GUI app started from the Dock may have when node comes from nvm, Homebrew or Volta. */
+const NO_NODE_PATH = { PATH: join(REPO, 'no-such-folder') };
+
+describe('the documented host command starts solutions/03-real-mcp-sdk/stdio.ts from any folder, with no node on PATH', () => {
   test.each([
     ['the SDK client default opening (initialize)', {}, '2025-11-25'],
     ['a client pinned to 2026-07-28 (server/discover)', { versionNegotiation: { mode: { pin: '2026-07-28' } } }, '2026-07-28'],
   ] as const)('%s, started from /, lists tools, resource and prompt and calls summarize_document', async (_name, clientOptions, revision) => {
     // A host such as Claude Desktop gives no working directory: the command must work from the filesystem root.
-    const transport = new StdioClientTransport({ ...HOST_COMMAND, cwd: '/', stderr: 'ignore' });
+    const transport = new StdioClientTransport({ ...HOST_COMMAND, cwd: '/', env: NO_NODE_PATH, stderr: 'ignore' });
     const client = new Client({ name: 'course-test', version: '1.0.0' }, clientOptions);
     const errors: string[] = [];
     client.onerror = (error) => errors.push(error.message);
@@ -108,11 +111,12 @@ describe('the documented host command starts solutions/03-real-mcp-sdk/stdio.ts 
   test('every host configuration in the lesson uses that command form, with absolute paths', () => {
     // The lesson as solutions/ holds it: a test keeps it byte-identical to the chapter's, and chapters/ is the learner's.
     const lesson = readFileSync(join(REPO, 'solutions', '03-real-mcp-sdk', 'README.md'), 'utf8');
-    const blocks = [...lesson.matchAll(/```(?:json|jsonc|bash)\n([\s\S]*?)```/g)].map((match) => match[1]!).filter((block) => block.includes('stdio.ts') && block.includes('/절대/경로/'));
-    expect(blocks.length, 'the lesson shows a configuration for each host').toBeGreaterThanOrEqual(4);
-    for (const block of blocks) {
-      expect(block, block).toContain('/절대/경로/mcp-ts-workshop/node_modules/.bin/tsx');
-      expect(block, block).not.toMatch(/--import/);
+    const blocks = [...lesson.matchAll(/```(?:json|jsonc|bash|toml)\n([\s\S]*?)```/g)].map((match) => match[1]!).filter((block) => block.includes('stdio.ts') && block.includes('/절대/경로/'));
+    expect(blocks.length, 'the lesson shows a configuration for each host').toBeGreaterThanOrEqual(6);
+    for (const block of blocks.filter((text) => !text.includes('inspector@'))) {
+      expect(block, block).toContain('/절대/경로/node');
+      expect(block, block).toContain('/절대/경로/mcp-ts-workshop/node_modules/tsx/dist/cli.mjs');
+      expect(block, block).not.toMatch(/\.bin\/tsx|--import/);
     }
   });
 });

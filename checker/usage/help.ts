@@ -4,7 +4,7 @@ import { usageWords } from './usage-words.ts';
 
 /** The commands that answer --help. */
 export type HelpTopic =
-  | 'check' | 'hint' | 'watch' | 'reset' | 'serve' | 'grade' | 'grade:diff' | 'grade:merge' | 'grade:pr' | 'conformance' | 'inspect'
+  | 'check' | 'hint' | 'watch' | 'reset' | 'serve' | 'grade' | 'grade:diff' | 'grade:merge' | 'grade:pr' | 'conformance' | 'inspect' | 'hosts'
   | 'gradescope' | 'pr-summary' | 'mutate' | 'starters';
 
 /** One usage line per command, starting with how it is run (`npm run NAME --` or `node --import tsx FILE`); option names are the same in both languages. */
@@ -20,6 +20,7 @@ export const USAGE_LINES: Record<HelpTopic, string> = {
   'grade:pr': 'npm run grade:pr -- --base REF --head REF [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--repo DIR] [--run-as USER]',
   conformance: 'npm run conformance -- 04 [--target DIR] [--lang ko|en]',
   inspect: 'npm run inspect -- 03 [--modern] [--print] [--lang ko|en]',
+  hosts: 'npm run hosts -- 03|04 [--target DIR] [--lang ko|en]',
   gradescope: 'node --import tsx checker/class/gradescope-cli.ts --submission DIR --out results.json [--lang ko|en] [--timeout SECONDS] [--run-as USER] [--suites DIR] [--config FILE] [--visibility V] [--stdout-visibility V] [--test-visibility V]',
   'pr-summary': 'node --import tsx checker/pr/summary-cli.ts RESULTS.json [--lang ko|en]',
   mutate: 'npm run mutate -- [01 | 01/3 ...] [--json FILE] [--lang ko|en]',
@@ -70,6 +71,10 @@ const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
   inspect: {
     ko: '내 stdio 서버(chapters/의 코드)를 MCP Inspector 웹 화면으로 띄우는 정확한 명령을 찍고 실행한다. Ctrl+C로 끝낸다. 채점이 아니다: 내 코드를 샌드박스 없이 그대로 돌린다.\n  Inspector가 요구하는 것보다 오래된 Node라면 Linux x64에서는 npm 레지스트리의 Node 24 패키지를 임시 폴더에 받아 그것으로 띄우고, 다른 컴퓨터에서는 찍힌 명령을 새 Node로 직접 실행하라고 알린다.\n  --modern  2026-07-28 방식(--protocol-era modern)으로 연다(기본: 오늘의 호스트처럼 initialize, 2025-11-25)   --print  명령만 찍고 띄우지 않는다',
     en: 'Prints and runs the exact command that starts your stdio server (the code in chapters/) under the MCP Inspector web UI. Ctrl+C stops it. Not grading: your code runs as it is, unsandboxed.\n  On a Node older than the Inspector needs, it installs the npm registry\'s Node 24 package into a temporary folder and starts it with that on Linux x64; elsewhere it tells you to run the printed command with a newer Node yourself.\n  --modern  opens the 2026-07-28 way (--protocol-era modern; default: initialize at 2025-11-25, as today\'s hosts do)   --print  print the command only',
+  },
+  hosts: {
+    ko: '내 서버(기본: chapters/의 코드)를 수업이 알려 준 그대로 실제 호스트에 등록하고, 호스트 자신의 점검(claude mcp list, gemini mcp list, codex mcp list)을 돌려 호스트가 한 말과 붙여 넣을 설정을 찍는다. 채점이 아니다: 내 코드를 샌드박스 없이 그대로 돌린다.\n  호스트 CLI는 고정한 버전을 npm 레지스트리에서 임시 폴더에 받는다. 호스트는 임시 HOME에서 node가 없는 PATH로 돌고, 127.0.0.1 밖으로는 나가지 않는다. 03은 stdio, 04는 127.0.0.1의 빈 포트에 띄운 Streamable HTTP와 Bearer 토큰이다. 종료 코드: 실패한 호스트가 없고 하나 이상 연결됨 0, 아니면 1.\n  --target DIR  다른 폴더의 서버(예: solutions)',
+    en: 'Registers your server (by default the code in chapters/) in real hosts exactly as the lesson says, runs each host\'s own check (claude mcp list, gemini mcp list, codex mcp list) and prints what the host said with the config to paste. Not grading: your code runs as it is, unsandboxed.\n  The host CLIs come pinned from the npm registry into a temporary folder; the hosts run in a temporary HOME with no node on their PATH and reach nothing beyond 127.0.0.1. 03 is stdio; 04 is Streamable HTTP on a free port of 127.0.0.1 with a bearer token. Exit 0 when no host failed and at least one connected, else 1.\n  --target DIR  another folder\'s server (such as solutions)',
   },
   gradescope: {
     ko: 'Gradescope 자동 채점기용(gradescope/run_autograder가 root로 띄운다): 제출물의 장 폴더만 복사해 --run-as 사용자로 이 사본의 채점기를 돌리고, 그 채점기가 서명한 결과로 results.json을 쓴다. 채점할 수 없는 제출물에도 결과를 쓰고 0으로 끝난다.\n  --config FILE  반 설정의 가중치(grade와 같은 점수; run_autograder는 CLASS_FILE이나 class.json을 넘긴다)\n  --visibility, --stdout-visibility, --test-visibility V  Gradescope의 공개 범위(hidden, after_due_date, after_published, visible)',
