@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { allExercises } from '../checker/course/course.ts';
 import type { Report } from '../checker/report/shape.ts';
-import { FIXTURES, PROVEN_CHAPTERS, buildFixture } from './support/fixtures.ts';
+import { CHAPTERS_WITH_RIGHTS, FIXTURES, PROVEN_CHAPTERS, RIGHTS, buildFixture } from './support/fixtures.ts';
 import type { PlanEntry } from './support/grade-many.ts';
 import { REPO, runTs } from './support/run.ts';
 import { committedStarters } from './support/starters.ts';
@@ -26,6 +26,7 @@ beforeAll(() => {
     { label: 'solution', dir: join(REPO, 'solutions'), ids: ALL_IDS },
     { label: 'starter', dir: committedStarters(), ids: ALL_IDS },
     ...FIXTURES.map((fixture) => ({ label: `${fixture.exercise} ${fixture.name}`, dir: buildFixture(fixture, work), ids: [fixture.exercise] })),
+    ...RIGHTS.map((right) => ({ label: `${right.exercise} right ${right.name}`, dir: buildFixture(right, join(work, 'right')), ids: [right.exercise] })),
   ];
   writeFileSync(join(work, 'plan.json'), JSON.stringify(plan));
   // One grading session for all of them, as a class is graded: each folder runs in forks of its own and reads only its
@@ -51,6 +52,20 @@ describe.each(EXERCISES.map(({ exercise }) => exercise.id))('hidden suite of %s'
 
   test('has at least two wrong-answer fixtures', () => {
     expect(FIXTURES.filter((fixture) => fixture.exercise === id).length).toBeGreaterThanOrEqual(2);
+  });
+
+  const chapterHasRights = CHAPTERS_WITH_RIGHTS.includes(id.slice(0, 2));
+  test.runIf(chapterHasRights)('has at least three right-answer fixtures', () => {
+    expect(RIGHTS.filter((right) => right.exercise === id).length).toBeGreaterThanOrEqual(3);
+  });
+
+  const rights = RIGHTS.filter((right) => right.exercise === id);
+  test.each(rights.map((right) => [right.name, right] as const))('passes on the right answer %s, written differently from the solution', (_name, right) => {
+    const report = reports[`${right.exercise} right ${right.name}`]!;
+    expect(report.type_errors, 'a right answer must type-check').toEqual([]);
+    const result = exerciseIn(`${right.exercise} right ${right.name}`, id);
+    expect(result.tests.filter((t) => t.status !== 'pass'), result.message).toEqual([]);
+    expect(result.status).toBe('pass');
   });
 
   const mine = FIXTURES.filter((fixture) => fixture.exercise === id);

@@ -73,7 +73,8 @@ function registerCountTasks(server: McpServer, options: ServerOptions): void {
   // TODO(03/1): 이 함수와 아래 함수에서 도구를 하나씩 등록하라.
   // - count_tasks: 받은 작업 자료에서 상태가 같은 작업을 세어 "open: 2" 같은 글과, 같은 내용의 구조화된 결과(TaskCount)를 돌려준다.
   // - summarize_document: 허용 목록에 있는 문서의 제목과 본문 줄 수(summarize)를 구조화된 결과로 돌려준다. 목록에 없는 이름은 파일을 열기 전에 거절한다.
-  // 두 도구 모두 tools/list에 알리는 입력 스키마와 서버가 실제로 받는 인자가 정확히 같아야 하고, 모델이 읽을 제목과 설명을 단다. 아래 read_note가 등록의 모양을 보여 준다.
+  // 두 도구 모두 tools/list에 알리는 입력 스키마와 서버가 실제로 받는 인자가 정확히 같아야 하고, 그 밖의 인자는 어느 필드가 틀렸는지 밝힌 isError 결과가 된다.
+  // 결과의 모양은 출력 스키마로 알리고, 도구마다 모델이 읽을 제목과 설명을, 인자마다 설명을 단다. 아래 read_note가 등록의 모양을 보여 준다.
 }
 
 /** summarize_document: 허용된 문서의 제목과 본문 줄 수를 돌려준다. */

@@ -24,6 +24,12 @@ export const chapter: ChapterEntry = {
         ko: 'main의 정상 호출은 같은 클라이언트로 done 작업을 묻고 실제 개수만 받아들인다. 서버가 그 밖의 답을 하면 예외를 던지고, 출력하는 줄은 기대한 줄 그대로다.',
         en: "main's normal call asks for the done tasks through the same client and accepts only the true count: a server that answers anything else makes it throw, and the lines it prints are exactly the expected ones.",
       },
+      clauses: [
+        { en: 'main\'s normal call asks for the done tasks through the same client', tests: ['sends the normal call with status done and request id 2'] },
+        { en: 'accepts only the true count', tests: ['prints the true done count as the normal response', 'finishes its checks'] },
+        { en: 'a server that answers anything else makes it throw', tests: ['throws when the server lies about the done count'] },
+        { en: 'the lines it prints are exactly the expected ones', tests: ['keeps the rest of the output as it was', 'prints the true done count as the normal response'] },
+      ],
       suite: '1-done-instead-of-open.test.ts',
       todo: { file: 'main.ts' },
       tests: {
@@ -42,9 +48,15 @@ export const chapter: ChapterEntry = {
         en: 'Bad arguments come in two kinds: the wrong shape (not an object, or keys other than just status) and the wrong value. For the caller to tell which from the message alone, which message must a call that is wrong in both ways get? Remember what typeof null returns, and see whether protocol.ts has helpers you can use.',
       },
       rule: {
-        ko: '서버는 인자의 값보다 모양을 먼저 본다. 키가 status 하나뿐인 평범한 객체가 아니면 값이 무엇이든 키 오류 메시지로 거부하고, 그다음에야 상태값을 본다.',
-        en: 'The server judges the shape of the arguments before their value: anything but a plain object whose only key is status gets the key message, whatever the value, and only then is the status checked.',
+        ko: '서버는 도구 이름이 문자열인 등록된 도구일 때만 호출을 받고, 인자의 값보다 모양을 먼저 본다. 키가 status 하나뿐인 평범한 객체가 아니면 값이 무엇이든 키 오류 메시지로 거부하고, 그다음에야 상태값을 보며, 올바른 호출은 여전히 센다.',
+        en: 'The server takes a call only for a registered tool named by a string, and judges the shape of the arguments before their value: anything but a plain object whose only key is status gets the key message, whatever the value, and only then is the status checked; a valid call is still counted.',
       },
+      clauses: [
+        { en: 'a registered tool named by a string', tests: ['rejects a tool name that is not a string, such as ["count_tasks"]'] },
+        { en: 'anything but a plain object whose only key is status gets the key message, whatever the value', tests: ['rejects an extra argument with the key message', 'rejects a missing or misnamed key with the key message', 'checks the keys before the value', 'rejects arguments that are not a plain object with -32602'] },
+        { en: 'only then is the status checked', tests: ['rejects an unknown status with the value message', 'checks the keys before the value'] },
+        { en: 'a valid call is still counted', tests: ['still counts a valid call'] },
+      ],
       suite: '2-extra-argument-versus-bad-value.test.ts',
       todo: { file: 'server.ts' },
       tests: {
@@ -65,9 +77,14 @@ export const chapter: ChapterEntry = {
         en: 'Read what exchange does to the allowlist after a response arrives. Names, descriptions and suggestions from the server are only data; once the constructor sets the allowlist, no response may change it.',
       },
       rule: {
-        ko: '서버 응답에 든 어떤 값도 클라이언트의 허용 목록을 바꾸지 못한다. 목록, 설명, 결과, 오류가 무엇을 말하든 클라이언트는 만들 때 받은 도구만 보내고, 나머지는 모두 보내기 전에 거부한다.',
-        en: "No value in any server response ever changes the client's allowlist: whatever a list, description, result or error says, the client sends exactly the tools it was built to allow and refuses every other one before sending.",
+        ko: '서버 응답에 든 어떤 값도 클라이언트의 허용 목록을 바꾸지 못한다. 목록, 설명, 결과, 오류가 무엇을 말하든 클라이언트는 만들 때 받은 도구만 보내고, 상속된 객체 이름까지 나머지는 모두 보내기 전에 거부하며, 그것을 우회해 보낸 요청은 서버가 -32001로 거부한다.',
+        en: 'No value in any server response ever changes the client\'s allowlist: whatever a list, description, result or error says, the client sends exactly the tools it was built to allow and refuses every other one before sending, inherited object names included, and a request sent around it is refused by the server with -32001.',
       },
+      clauses: [
+        { en: 'whatever a list, description, result or error says', tests: ['ignores a tool description that says to drop the restrictions', 'ignores a result that suggests any tool, even one on the team list', 'ignores a server that lists a new tool', 'ignores an error response that names a tool'] },
+        { en: 'the client sends exactly the tools it was built to allow and refuses every other one before sending, inherited object names included', tests: ['refuses inherited object names such as constructor before sending', 'ignores a server that lists a new tool'] },
+        { en: 'a request sent around it is refused by the server with -32001', tests: ['refuses the bypass through exchange on the server with -32001'] },
+      ],
       suite: '3-injected-text-changes-no-permission.test.ts',
       todo: { file: 'client.ts' },
       tests: {
@@ -90,6 +107,10 @@ export const chapter: ChapterEntry = {
         ko: 'expectClientRefusal은 클라이언트가 요청 식별자를 쓰지 않고 자기 정책 오류를 던졌을 때만 거부로 인정한다. 그 밖의 모든 결과는 허용 목록이 넓어졌다는 뜻이므로 예외를 던진다.',
         en: 'expectClientRefusal counts a call as refused only when the client threw its own policy error without spending a request id; every other outcome means the allowlist was widened, and it throws.',
       },
+      clauses: [
+        { en: 'expectClientRefusal counts a call as refused only when the client threw its own policy error without spending a request id', tests: ['returns the refusal for any client that does not allow read_note, without using an id', 'does not depend on the id counter being 3', 'throws when a sent request fails with a policy error', 'throws when the call fails before sending for another reason'] },
+        { en: 'every other outcome means the allowlist was widened, and it throws', tests: ['a widened client reaches the server, which refuses with -32001', 'throws for a widened client whose call is answered', 'throws for a widened client whose transport throws'] },
+      ],
       suite: '4-allowlist-widening.test.ts',
       todo: { file: 'main.ts' },
       tests: {

@@ -21,16 +21,23 @@ export const chapter: ChapterEntry = {
         en: 'All a model sees is the input schema in tools/list. If the arguments that schema accepts differ from what the server really accepts by even one, one of them is lying. Check in the matching sections of the zod docs whether the schema library changes a value before checking it, what it does with unknown keys, and how to accept only a few fixed values. State the shape of the result in an output schema, and return the same content as text and as a structured result. The read_note registration below shows the shape.',
       },
       rule: {
-        ko: '도구가 tools/list에 알리는 입력 스키마가 받는 인자와 서버가 실제로 받는 인자는 언제나 같고, 그 밖의 인자는 무엇이 틀렸는지 밝힌 isError 결과가 된다.',
-        en: 'The arguments a tool’s listed input schema accepts are always exactly the arguments the server accepts, and any other arguments get an isError result naming what was wrong.',
+        ko: '도구가 tools/list에 알리는 입력 스키마가 받는 인자와 서버가 실제로 받는 인자는 언제나 같고, 그 밖의 인자는 어느 필드가 틀렸는지 밝힌 isError 결과가 된다. 도구마다 제목과 설명을, 인자마다 설명을 달고, 결과는 outputSchema로 알린 structuredContent와 같은 내용의 글로 돌려주며, 허용 목록 밖의 문서는 파일을 열기 전에 그 이름을 밝혀 거절한다.',
+        en: 'The arguments a tool’s listed input schema accepts are always exactly the arguments the server accepts, and any other arguments get an isError result naming the field that was wrong; each tool has a title and a description and each argument a description, a result comes as structuredContent its listed outputSchema announces with a text saying the same, and a document off the allowlist is refused, named, before any file is opened.',
       },
+      clauses: [
+        { en: 'The arguments a tool’s listed input schema accepts are always exactly the arguments the server accepts', tests: ['lists both tools with input schemas that state their whole rule and output schemas that announce their results', 'accepts exactly the arguments its listed input schema accepts'] },
+        { en: 'any other arguments get an isError result naming the field that was wrong', tests: ['refuses any other status, an extra key or a missing status with an isError result naming the field'] },
+        { en: 'each tool has a title and a description and each argument a description', tests: ['gives each tool a title and a description, and each argument a description'] },
+        { en: 'a result comes as structuredContent its listed outputSchema announces with a text saying the same', tests: ['lists both tools with input schemas that state their whole rule and output schemas that announce their results', 'counts the tasks it was given as text and matching structuredContent', 'summarizes an allowed document as text and matching structuredContent'] },
+        { en: 'a document off the allowlist is refused, named, before any file is opened', tests: ['refuses a document off the allowlist before reading any file, naming it'] },
+      ],
       suite: '1-tools-say-what-they-check.test.ts',
       todo: { file: 'server.ts' },
       tests: {
-        'lists both tools with schemas that state their whole rule and an output schema': 'tools/list에 두 도구가 규칙 전부를 말하는 입력 스키마와 출력 스키마를 싣고 나온다',
+        'lists both tools with input schemas that state their whole rule and output schemas that announce their results': 'tools/list에 두 도구가 규칙 전부를 말하는 입력 스키마와 결과를 알리는 출력 스키마를 싣고 나온다',
         'accepts exactly the arguments its listed input schema accepts': '목록의 입력 스키마가 받는 인자를, 딱 그만큼만 받는다',
         'counts the tasks it was given as text and matching structuredContent': '받은 작업 자료를 세어 글과 같은 내용의 structuredContent로 돌려준다',
-        'refuses any other status, an extra key or a missing status with an isError result naming it': '다른 상태값, 남는 키, 빠진 status는 그것을 밝힌 isError 결과로 거절한다',
+        'refuses any other status, an extra key or a missing status with an isError result naming the field': '다른 상태값, 남는 키, 빠진 status는 그 필드를 밝힌 isError 결과로 거절한다',
         'summarizes an allowed document as text and matching structuredContent': '허용된 문서의 요약을 글과 같은 내용의 structuredContent로 돌려준다',
         'refuses a document off the allowlist before reading any file, naming it': '허용 목록 밖의 문서는 파일을 읽기 전에 그 이름을 밝혀 거절한다',
         'gives each tool a title and a description, and each argument a description': '도구마다 제목과 설명을, 인자마다 설명을 단다',
@@ -44,9 +51,14 @@ export const chapter: ChapterEntry = {
         en: 'One resource address template can serve many documents. A template comes with a way to list and a way to read, and both must go through the allowlist. Resources and prompts are not tools: they answer bad requests with a protocol error, not a result (see Error Handling in the Resources and Prompts sections of the 2026-07-28 spec). Whether a prompt argument is required is decided by its schema, and the list shows it as it is.',
       },
       rule: {
-        ko: '자원 목록과 읽기는 허용 목록의 문서만 보여 주고, 그 밖의 주소와 이름 없는 프롬프트 요청은 파일을 열기 전에 -32602가 된다.',
-        en: 'Listing and reading resources show the allowlist’s documents and no other, and any other address, or a prompt request without its name, gets -32602 before a file is opened.',
+        ko: '자원 목록과 읽기는 하나의 docs:// 주소 틀 아래 허용 목록의 문서만 보여 주고, 그 밖의 주소와 이름 없는 프롬프트 요청은 파일을 열기 전에 -32602가 되며, 검토 프롬프트는 설명 달린 필수 인자로 나열되고 이름 받은 문서의 검토 질문을 돌려준다.',
+        en: 'Listing and reading resources show the allowlist’s documents and no other, under one docs:// template, and any other address, or a prompt request without its name, gets -32602 before a file is opened; the review prompt is listed with a required, described argument and gives the questions for the named document.',
       },
+      clauses: [
+        { en: 'Listing and reading resources show the allowlist’s documents and no other, under one docs:// template', tests: ['lists exactly the allowed documents as resources under one docs:// template', 'reads an allowed document and refuses any other address with -32602 before reading a file'] },
+        { en: 'any other address, or a prompt request without its name, gets -32602 before a file is opened', tests: ['reads an allowed document and refuses any other address with -32602 before reading a file', 'gets the review questions for the named document, and answers -32602 without a name'] },
+        { en: 'the review prompt is listed with a required, described argument and gives the questions for the named document', tests: ['lists the review prompt with a required, described argument', 'gets the review questions for the named document, and answers -32602 without a name'] },
+      ],
       suite: '2-documents-as-resources-and-prompt.test.ts',
       todo: { file: 'server.ts' },
       tests: {
@@ -64,9 +76,14 @@ export const chapter: ChapterEntry = {
         en: 'The server process must write its output the way the stdio transport section of the spec (2026-07-28) says. A client reads every stdout line as a message. Find everything in the server process that writes to stdout: in stdio.ts, and in the handlers of server.ts too. Where text for people may go is in the same section. An SdkError CONNECTION_CLOSED means the server process ended: run it yourself: node_modules/.bin/tsx chapters/03-real-mcp-sdk/stdio.ts',
       },
       rule: {
-        ko: '서버 프로세스가 stdout에 쓰는 줄은 어느 시대의 클라이언트가 무엇을 요청하든 모두 MCP 메시지다.',
-        en: 'Every line the server process writes to stdout is an MCP message, whichever era’s client asks whatever it asks.',
+        ko: '서버 프로세스가 stdout에 쓰는 줄은 어느 시대의 클라이언트가 무엇을 요청하든 모두 MCP 메시지이고, 서버는 StdioClientTransport로 연결되어 답하며, JSON이 아닌 줄 뒤에도 계속 요청 id로 답한다.',
+        en: 'Every line the server process writes to stdout is an MCP message, whichever era’s client asks whatever it asks; the server connects over StdioClientTransport and answers, and keeps answering with the request id after a line that is not JSON.',
       },
+      clauses: [
+        { en: 'Every line the server process writes to stdout is an MCP message, whichever era’s client asks whatever it asks', tests: ['writes nothing but MCP messages to stdout'] },
+        { en: 'the server connects over StdioClientTransport and answers', tests: ['connects with StdioClientTransport and answers three calls with no client error'] },
+        { en: 'keeps answering with the request id after a line that is not JSON', tests: ['keeps serving after a line that is not JSON and answers with the request id'] },
+      ],
       suite: '3-stdout-belongs-to-the-protocol.test.ts',
       todo: { file: 'stdio.ts' },
       spawns: ['stdio.ts'],
@@ -84,9 +101,15 @@ export const chapter: ChapterEntry = {
         en: 'tools/list also goes to clients without an allowlist, and to their models; a refusal in a handler comes after the list went out. Think about when the server must look at the tools the team approved (the tools setting) so that an unapproved tool is not listed and a call to it gets the same answer as an unknown tool. All three tools follow the rule, and a team that approves one later must be able to turn it back on.',
       },
       rule: {
-        ko: '서버는 설정의 tools가 승인한 도구만, 모든 도구에 똑같이 드러낸다. 승인하지 않은 도구는 목록에 없고 부르면 모르는 도구와 같은 답을 받으며, 승인한 도구는 목록에 있고 실행된다.',
-        en: 'The server exposes exactly the tools its tools setting approves, every tool alike: an unapproved tool is not listed and a call to it gets the unknown-tool answer, and an approved one is listed and runs.',
+        ko: '서버는 설정의 tools가 승인한 도구만, 모든 도구에 똑같이 드러낸다. 승인하지 않은 도구는 목록에 없고 부르면 모르는 도구와 같은 답을 받으며, 승인한 도구는 목록에 있고 실행되고, 문서가 무엇을 요구하든 그 목록은 바뀌지 않는다.',
+        en: 'The server exposes exactly the tools its tools setting approves, every tool alike: an unapproved tool is not listed and a call to it gets the unknown-tool answer, and an approved one is listed and runs, whatever a document asks for.',
       },
+      clauses: [
+        { en: 'The server exposes exactly the tools its tools setting approves, every tool alike', tests: ['lists only the tools its options approve, whichever they are'] },
+        { en: 'an unapproved tool is not listed and a call to it gets the unknown-tool answer', tests: ['lists only the tools its options approve, whichever they are', 'answers a call to any unapproved tool as it answers an unknown tool'] },
+        { en: 'an approved one is listed and runs', tests: ['lists and runs every tool the options approve, read_note included'] },
+        { en: 'whatever a document asks for', tests: ['keeps its own tool list after serving a document that asks for more'] },
+      ],
       suite: '4-only-approved-tools-exist.test.ts',
       todo: { file: 'server.ts' },
       tests: {
@@ -104,9 +127,15 @@ export const chapter: ChapterEntry = {
         en: 'Chapter 2’s client-side rule holds on real MCP as it is. A server’s list, descriptions, annotations (readOnlyHint included), results and resources are all data. Only the list given when the object was made decides what is allowed, and a refusal must come before the request leaves. Not obeying an instruction does not mean deleting its text.',
       },
       rule: {
-        ko: '클라이언트는 서버가 무엇을 나열하고 말하든 만들 때 받은 도구만 부르고, 그 밖의 호출은 요청을 보내기 전에 거절한다.',
-        en: 'The client calls only the tools it was built with, whatever the server lists or says, and refuses any other call before sending a request.',
+        ko: '클라이언트는 서버가 무엇을 나열하고 말하든 만들 때 받은 도구만 부르고, 그 밖의 호출은 요청을 보내기 전에 거절하며, 도구 결과와 자원 글은 그 안의 지시까지 바꾸지 않고 그대로 넘겨준다.',
+        en: 'The client calls only the tools it was built with, whatever the server lists or says, and refuses any other call before sending a request; it hands tool results and resource text back unchanged, instructions included, and follows none of them.',
       },
+      clauses: [
+        { en: 'The client calls only the tools it was built with, whatever the server lists or says', tests: ['refuses every tool outside its own list before sending, whatever the server lists or says', 'ignores instructions inside a tool result and a resource'] },
+        { en: 'refuses any other call before sending a request', tests: ['refuses every tool outside its own list before sending, whatever the server lists or says'] },
+        { en: 'it hands tool results and resource text back unchanged, instructions included', tests: ['hands tool results and resource text back unchanged, instructions included'] },
+        { en: 'follows none of them', tests: ['ignores instructions inside a tool result and a resource'] },
+      ],
       suite: '5-the-client-keeps-its-own-list.test.ts',
       todo: { file: 'client.ts' },
       tests: {

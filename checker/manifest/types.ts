@@ -4,6 +4,16 @@ export interface Text {
   en: string;
 }
 
+/**
+ * One clause of an exercise's rule and the tests of its suite that grade it. `en` is a verbatim part of `rule.en`;
+ * `tests` are English test names, keys of the exercise's `tests`. Every test grades at least one clause, and every
+ * clause is graded by at least one test (test/rules.test.ts holds each chapter that lists clauses to that).
+ */
+export interface Clause {
+  en: string;
+  tests: string[];
+}
+
 /** One graded exercise: everything check, hint, watch and the reports need to know. */
 export interface ExerciseSpec {
   /** Short stable id, `<chapter>/<n>`, such as `01/3`. */
@@ -15,6 +25,8 @@ export interface ExerciseSpec {
    * server response ever widens the client's allowlist". Its suite tests this rule over a range of cases, never one instance.
    */
   rule: Text;
+  /** The rule split into its clauses, each with the tests that grade it; see Clause. */
+  clauses?: Clause[];
   /** Suite file name inside `checker/suites/<chapter dir>/`. */
   suite: string;
   /** Where the learner edits: a file inside the chapter folder and the marker on that line. */

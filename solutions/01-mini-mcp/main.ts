@@ -23,6 +23,7 @@ export function checkParseError(handle: (raw: string) => string): void {
   // 깨진 문자열 안에 id가 보여도 아무도 읽을 수 없으니, 응답에는 "id": null이 실제로 있어야 한다.
   const reply: unknown = JSON.parse(handle('{"jsonrpc": "2.0", "id": 1'));
   must(isPlainObject(reply), '해석 오류 응답은 객체여야 한다.');
+  must(reply['jsonrpc'] === '2.0', 'JSON-RPC 버전 불일치');
   const error = reply['error'];
   must(isPlainObject(error) && error['code'] === ErrorCode.ParseError, '해석 오류 불일치');
   must(Object.hasOwn(reply, 'id') && reply['id'] === null, '식별자 처리 불일치');

@@ -4,16 +4,18 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CHAPTERS } from '../../checker/course/current.ts';
 import type { ChapterSpec } from '../../checker/manifest/types.ts';
-import type { ChapterOutput, Fixture } from '../fixtures/types.ts';
+import type { ChapterOutput, Fixture, RightAnswer } from '../fixtures/types.ts';
 import { REPO } from './run.ts';
 
 /** The folder holding one fixtures file per chapter, named like the chapter folder: `test/fixtures/01-mini-mcp.ts`. */
 export const FIXTURES_DIR = join(REPO, 'test', 'fixtures');
 
-/** A chapter with what its fixtures file exports: `fixtures` (wrong answers) and `output` (what main.ts prints). */
+/** A chapter with what its fixtures file exports: `fixtures` (wrong answers), `rights` (right answers, when it has them) and `output` (what main.ts prints). */
 interface ChapterFixtures {
   chapter: ChapterSpec;
   fixtures: Fixture[];
+  /** Left out by a chapter that has no right answers yet; exercises.test.ts then says so instead of proving them. */
+  rights?: RightAnswer[];
   output: ChapterOutput;
 }
 
@@ -24,12 +26,13 @@ async function loadFixtures(chapter: ChapterSpec): Promise<ChapterFixtures> {
   if (!existsSync(file)) throw new Error(`${where} is missing: each chapter in checker/manifest/ has a fixtures file exporting \`fixtures\` and \`output\`.`);
   const loaded = (await import(pathToFileURL(file).href)) as Partial<ChapterFixtures>;
   if (!Array.isArray(loaded.fixtures) || loaded.output === undefined) throw new Error(`${where} must export \`fixtures: Fixture[]\` and \`output: ChapterOutput\`.`);
-  for (const fixture of loaded.fixtures) {
+  if (loaded.rights !== undefined && !Array.isArray(loaded.rights)) throw new Error(`${where}: \`rights\`, when exported, must be a RightAnswer[].`);
+  for (const fixture of [...loaded.fixtures, ...(loaded.rights ?? [])]) {
     if (!chapter.exercises.some((exercise) => exercise.id === fixture.exercise)) {
       throw new Error(`${where}: fixture ${fixture.name} is for exercise ${fixture.exercise}, which is not in chapter ${chapter.id}.`);
     }
   }
-  return { chapter, fixtures: loaded.fixtures, output: loaded.output };
+  return { chapter, fixtures: loaded.fixtures, ...(loaded.rights ? { rights: loaded.rights } : {}), output: loaded.output };
 }
 
 /**
@@ -51,6 +54,12 @@ export const CHAPTER_FIXTURES: readonly ChapterFixtures[] = await Promise.all(PR
 
 /** Every wrong-answer fixture of the proven chapters. */
 export const FIXTURES: readonly Fixture[] = CHAPTER_FIXTURES.flatMap((entry) => entry.fixtures);
+
+/** Every right-answer fixture of the proven chapters that export them. */
+export const RIGHTS: readonly RightAnswer[] = CHAPTER_FIXTURES.flatMap((entry) => entry.rights ?? []);
+
+/** The ids of the proven chapters whose fixtures file exports right answers. */
+export const CHAPTERS_WITH_RIGHTS: readonly string[] = CHAPTER_FIXTURES.filter((entry) => entry.rights !== undefined).map((entry) => entry.chapter.id);
 
 /** The chapter folder name of an exercise id such as `01/3`. */
 function chapterDirOf(exerciseId: string): string {
@@ -84,8 +93,8 @@ export function copySolutions(dir: string, changes: readonly Change[], from = jo
   return dir;
 }
 
-/** The solutions with a fixture's edits, in a new folder under `parent`. */
-export function buildFixture(fixture: Fixture, parent = mkdtempSync(join(tmpdir(), 'fixture-'))): string {
+/** The solutions with a fixture's edits (a wrong answer's or a right answer's), in a new folder under `parent`. */
+export function buildFixture(fixture: Fixture | RightAnswer, parent = mkdtempSync(join(tmpdir(), 'fixture-'))): string {
   const chapter = chapterDirOf(fixture.exercise);
   const dir = join(parent, `${fixture.exercise.replace('/', '-')}-${fixture.name}`);
   return copySolutions(dir, fixture.edits.map((edit) => ({ ...edit, file: join(chapter, edit.file) })));

@@ -100,6 +100,17 @@ test('checkParseError rejects a reply that also has a result', () => {
   }
 });
 
-test('checkParseError rejects a reply that is not JSON', () => {
+test('checkParseError rejects a reply whose jsonrpc is anything but "2.0", or missing', () => {
+  const error = '"error": {"code": -32700, "message": "JSON 해석에 실패했다."}, "id": null';
+  for (const member of ['', ', "jsonrpc": "1.0"', ', "jsonrpc": 2', ', "jsonrpc": "2.0 "', ', "jsonrpc": null']) {
+    rejectsReply(`{${error}${member}}`, {
+      ko: member === '' ? '"jsonrpc" 키가 없는' : `"jsonrpc"가 "2.0"이 아니라 ${member.slice(13)}인`,
+      en: member === '' ? 'that has no "jsonrpc" key' : `whose "jsonrpc" is ${member.slice(13)}, not "2.0"`,
+    });
+  }
+});
+
+test('checkParseError rejects a reply that is not a JSON object', () => {
   rejectsReply('JSON 해석에 실패했다.', { ko: 'JSON이 아닌', en: 'that is not JSON' });
+  for (const reply of ['null', '[]', '"-32700"', '-32700']) rejectsReply(reply, { ko: `객체가 아닌 JSON(${reply})인`, en: `that is JSON but not an object (${reply})` });
 });

@@ -126,9 +126,17 @@ test('refuses documents outside the allowlist with -32602', () => {
     for (const names of ALLOWLISTS) {
       allowOnly(server, names);
       for (const uri of refusedAddresses(names, root)) expectError(send(server, 'resources/read', { uri }), -32602, { id: 7 });
-      expectError(send(server, 'resources/read', { uri: `docs://${names[0]!}`, extra: true }), -32602, { id: 7 });
     }
   }, BESIDE_ROOT);
+});
+
+test('refuses a read of an allowed document that carries an extra field with -32602', () => {
+  withServer(BODIES, (server) => {
+    for (const names of ALLOWLISTS) {
+      allowOnly(server, names);
+      for (const extra of [{ extra: true }, { name: names[0]! }]) expectError(send(server, 'resources/read', { uri: `docs://${names[0]!}`, ...extra }), -32602, { id: 7 });
+    }
+  });
 });
 
 test('reads no file for an address the allowlist refuses', () => {

@@ -74,7 +74,10 @@ export function sendRaw(server: MiniServer, text: string, request: unknown = tex
     const readFile = outcome.error.includes('ENOENT') || outcome.error.includes('ERR_INVALID_ARG_TYPE');
     fail({
       what: readFile
-        ? say('서버가 응답 대신 예외를 던졌다. 검사하기 전에 파일을 읽으려 한 것 같다.', 'The server threw instead of replying; it seems to read a file before checking.')
+        ? say(
+            '서버가 응답 대신 예외를 던졌다. 예외는 파일을 읽는 자리에서 났다: 보낸 인자는 -32602로 거절됐어야 하는데, 그것을 막는 검사가 파일 읽기 전에 하나도 걸리지 않았다.',
+            'The server threw instead of replying, and the exception came from reading a file: the arguments sent should have been refused with -32602, but no check stopped them before the read.',
+          )
         : say('서버가 응답 대신 예외를 던졌다.', 'The server threw instead of replying.'),
       sent,
       got: inDocs(outcome.error),

@@ -29,16 +29,21 @@ function send(args: unknown): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** Fails unless the response is a -32602 error with exactly the given message and no result. */
-function expectInvalidParams(args: unknown, message: string, why: string): void {
+/** Fails unless the response is a -32602 error with exactly the given message and no result; `why` may depend on the response. */
+function expectInvalidParams(args: unknown, message: string, why: string | ((response: Record<string, unknown>) => string)): void {
   const response = send(args);
   const error = response['error'] as { code?: unknown; message?: unknown } | undefined;
   ensure(!('result' in response) && error?.code === -32602 && error.message === message, {
-    what: why,
+    what: typeof why === 'string' ? why : why(response),
     sent: requestWith(args),
     got: response,
     expected: `{"error":{"code":-32602,"message":"${message}"},"id":7,"jsonrpc":"2.0"}`,
   });
+}
+
+/** The message the response carries, if it is an error. */
+function errorMessage(response: Record<string, unknown>): unknown {
+  return (response['error'] as { message?: unknown } | undefined)?.message;
 }
 
 test('rejects an extra argument with the key message', () => {
@@ -64,10 +69,15 @@ test('rejects a missing or misnamed key with the key message', () => {
     expectInvalidParams(
       args,
       KEY_MESSAGE,
-      say(
-        '키 개수만 세지 말고 키 이름이 정확히 status 하나인지 확인하라. status가 없거나 이름이 다르면 값을 보기 전에 키 오류로 거부해야 한다.',
-        'Do not just count the keys: check that the only key is named status. A missing or misnamed status key must get the key message before any value is read.',
-      ),
+      (response) => errorMessage(response) === VALUE_MESSAGE
+        ? say(
+            '이 호출에는 status라는 키가 없는데 상태값 오류가 돌아왔다. 키 이름이 정확히 status 하나인지 확인하기 전에 값을 검사했다. 키가 틀린 호출은 값을 보기 전에 키 오류로 거부해야 한다.',
+            'This call has no key named status, yet the value message came back: the value was judged before the only key was confirmed to be status. A call with the wrong keys must get the key message before any value is read.',
+          )
+        : say(
+            'status가 없거나 이름이 다른 호출은 키 오류로 거부해야 한다. 그런데 서버는 키 오류가 아닌 답을 했다.',
+            'A call whose status key is missing or misnamed must get the key message, but the server answered otherwise.',
+          ),
     );
   }
 });

@@ -8,6 +8,12 @@ import type { Era, Outcome } from './support.ts';
 import type { ServerOptions, Task } from '../../../chapters/03-real-mcp-sdk/server.ts';
 import { josa } from '../_lib/josa.ts';
 
+/** A text in both languages. */
+interface Text {
+  ko: string;
+  en: string;
+}
+
 const WHERE = 'chapters/03-real-mcp-sdk/server.ts (TODO(03/1))';
 
 /** Calls a tool with the given arguments on a fresh server of `era`. */
@@ -18,6 +24,23 @@ async function call(era: Era, name: string, args: unknown, options = suiteOption
 /** The listed entry of each tool, by name. */
 async function listed(era: Era): Promise<Map<string, Tool>> {
   return withConnection(era, async ({ client }) => new Map((await client.listTools()).tools.map((tool) => [tool.name, tool])));
+}
+
+/**
+ * Whether a result's text carries the content of its structured result: the serialized JSON of it, which the spec
+ * recommends ("For backwards compatibility, a tool that returns structured content SHOULD also return the serialized
+ * JSON in a TextContent block.", MCP 2025-06-18, server/tools, Structured Content; kept in 2026-07-28), or, since that
+ * is a SHOULD, any wording that states every value of it (numbers as numbers, strings as written).
+ */
+function textCarries(text: string, structured: Record<string, unknown>, words: readonly string[] = []): boolean {
+  try {
+    if (show(JSON.parse(text)) === show(structured)) return true;
+  } catch {
+    // Not JSON: read it as words.
+  }
+  const numbers = (text.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
+  const statesNumbers = Object.values(structured).every((value) => typeof value !== 'number' || numbers.includes(value));
+  return statesNumbers && words.every((word) => text.includes(word));
 }
 
 /** Arguments to try on each tool: right ones, wrong values, wrong types, missing and extra keys. */
@@ -33,47 +56,56 @@ const CANDIDATES: Record<string, unknown[]> = {
   ],
 };
 
-test('lists both tools with schemas that state their whole rule and an output schema', async () => {
+/** Arguments each listed input schema must accept, and ones it must refuse, to state the rule (read as a JSON Schema validator reads it). */
+const STATES_RULE: Record<string, { accepts: unknown[]; refuses: unknown[]; rule: Text }> = {
+  count_tasks: {
+    accepts: [{ status: 'open' }, { status: 'done' }],
+    refuses: [{ status: 'closed' }, { status: 7 }, {}, { status: 'open', priority: 'high' }],
+    rule: { ko: 'status의 값은 "open"과 "done" 두 가지뿐, status는 반드시 있음, 다른 속성은 받지 않음', en: 'status takes only "open" or "done", status is required, no other property is accepted' },
+  },
+  summarize_document: {
+    accepts: [{ name: 'report.txt' }, { name: 'missing.txt' }],
+    refuses: [{ name: 123 }, { name: ['report.txt'] }, {}, { name: 'report.txt', force: true }],
+    rule: { ko: 'name은 문자열, 반드시 있음, 다른 속성은 받지 않음', en: 'name is a string, required, no other property is accepted' },
+  },
+};
+
+/** Structured results each listed output schema must accept, and the fields it must announce. */
+const ANNOUNCES: Record<string, { fits: unknown; fields: string[] }> = {
+  count_tasks: { fits: { status: 'open', count: 2 }, fields: ['count'] },
+  summarize_document: { fits: { title: '점검 보고서', body_lines: 3 }, fields: ['title', 'body_lines'] },
+};
+
+test('lists both tools with input schemas that state their whole rule and output schemas that announce their results', async () => {
+  const validator = new AjvJsonSchemaValidator();
   await inEachEra(async (era) => {
     const tools = await listed(era);
-    const count = tools.get('count_tasks');
-    const summary = tools.get('summarize_document');
-    const countIn = count?.inputSchema as Record<string, unknown> | undefined;
-    const status = (countIn?.['properties'] as Record<string, Record<string, unknown>> | undefined)?.['status'];
-    const enumValues = Array.isArray(status?.['enum']) ? [...(status['enum'] as unknown[])].sort() : null;
-    ensure(JSON.stringify(enumValues) === '["done","open"]' && JSON.stringify(countIn?.['required']) === '["status"]' && countIn?.['additionalProperties'] === false, {
-      what: say(
-        `tools/list에 실린 count_tasks의 inputSchema가 규칙을 다 말하지 않는다. 클라이언트와 모델은 이 스키마만 보고 인자를 만든다. 받는 값이 무엇무엇인지, status가 꼭 있어야 하는지, 다른 키를 받는지가 모두 스키마에 보여야 한다. ${WHERE}`,
-        `The inputSchema of count_tasks in tools/list does not state the whole rule; clients and models build arguments from it alone, so which values are taken, that status is required, and whether other keys are taken must all show in it. ${WHERE}`,
-      ),
-      got: withoutDialect(countIn) ?? say('count_tasks가 목록에 없다', 'count_tasks is not listed'),
-      expected: say('status의 값은 "open"과 "done" 두 가지뿐, status는 반드시 있음, 다른 속성은 받지 않음', 'status takes only "open" or "done", status is required, no other property is accepted'),
-    });
-    const summaryIn = summary?.inputSchema as Record<string, unknown> | undefined;
-    const name = (summaryIn?.['properties'] as Record<string, Record<string, unknown>> | undefined)?.['name'];
-    ensure(name?.['type'] === 'string' && JSON.stringify(summaryIn?.['required']) === '["name"]' && summaryIn?.['additionalProperties'] === false, {
-      what: say(
-        `tools/list에 실린 summarize_document의 inputSchema가 다르다. 문서 이름 name 하나, 문자열, 반드시 있어야 하고 다른 키는 받지 않는다. ${WHERE}`,
-        `The inputSchema of summarize_document in tools/list differs: one document name, a string, required, and no other key. ${WHERE}`,
-      ),
-      got: withoutDialect(summaryIn) ?? say('summarize_document가 목록에 없다', 'summarize_document is not listed'),
-      expected: say('name은 문자열(type "string"), 반드시 있음, 다른 속성은 받지 않음', 'name is a string (type "string"), required, no other property is accepted'),
-    });
-    const countOut = count?.outputSchema?.properties as Record<string, Record<string, unknown>> | undefined;
-    const summaryOut = summary?.outputSchema?.properties as Record<string, Record<string, unknown>> | undefined;
-    ensure(countOut?.['count']?.['type'] === 'integer' && summaryOut?.['title']?.['type'] === 'string' && summaryOut?.['body_lines']?.['type'] === 'integer', {
-      what: say(
-        `두 도구의 outputSchema가 결과의 모양을 말하지 않는다. count_tasks는 개수 count를, summarize_document는 제목 title(문자열)과 줄 수 body_lines를 알리고, 개수와 줄 수는 정수(JSON Schema의 integer)다. 2.5개나 2.5줄은 없다. ${WHERE}`,
-        `The outputSchema of the two tools does not state the shape of their results: count_tasks announces a count, summarize_document a title (a string) and body_lines, and a count or a number of lines is an integer (JSON Schema integer): there are no 2.5 lines. ${WHERE}`,
-      ),
-      got: { count_tasks: withoutDialect(count?.outputSchema) ?? null, summarize_document: withoutDialect(summary?.outputSchema) ?? null },
-      expected: say('count_tasks의 count와 summarize_document의 body_lines는 type "integer", title은 "string"', 'count of count_tasks and body_lines of summarize_document of type "integer", title of type "string"'),
-    });
-    ensure(count?.annotations?.readOnlyHint === true && summary?.annotations?.readOnlyHint === true, {
-      what: say(`두 도구는 읽기만 한다. 목록의 annotations가 그것을 알려야 호스트가 확인 단계를 정할 수 있다(믿을 만한 서버일 때의 힌트일 뿐이다). ${WHERE}`, `Both tools only read; their listed annotations must say so, so a host can decide its confirmation step (a hint, trusted only from a trusted server). ${WHERE}`),
-      got: { count_tasks: count?.annotations ?? null, summarize_document: summary?.annotations ?? null },
-      expected: say('두 도구 모두 readOnlyHint: true', 'readOnlyHint: true on both'),
-    });
+    for (const [name, { accepts, refuses, rule }] of Object.entries(STATES_RULE)) {
+      const schema = tools.get(name)?.inputSchema;
+      const check = schema ? validator.getValidator(schema as Parameters<typeof validator.getValidator>[0]) : undefined;
+      const wrong = check ? [...accepts.filter((args) => !check(args).valid), ...refuses.filter((args) => check(args).valid)] : [];
+      ensure(check !== undefined && wrong.length === 0, {
+        what: say(
+          `tools/list에 실린 ${name}의 inputSchema가 규칙을 다 말하지 않는다. 클라이언트와 모델은 이 스키마만 보고 인자를 만든다. 스키마 검사기로 읽었을 때 받는 인자와 거절하는 인자가 규칙과 같아야 한다(어떤 키워드로 적든). ${WHERE}`,
+          `The inputSchema of ${name} in tools/list does not state the whole rule; clients and models build arguments from it alone, so read by a JSON Schema validator it must accept and refuse what the rule does (in whatever keywords). ${WHERE}`,
+        ),
+        sent: wrong.length > 0 ? { arguments: wrong } : undefined,
+        got: withoutDialect(schema) ?? say(`${josa(name, '이/가')} 목록에 없다`, `${name} is not listed`),
+        expected: say(rule.ko, rule.en),
+      });
+      const out = tools.get(name)?.outputSchema;
+      const { fits, fields } = ANNOUNCES[name]!;
+      const properties = (out?.properties ?? {}) as Record<string, unknown>;
+      const announced = out !== undefined && fields.every((field) => field in properties) && validator.getValidator(out as Parameters<typeof validator.getValidator>[0])(fits).valid;
+      ensure(announced, {
+        what: say(
+          `${name}의 outputSchema가 결과의 모양을 알리지 않는다. 구조화된 결과를 돌려주는 도구는 목록의 outputSchema로 그 필드(${fields.join(', ')})를 알리고, 그 스키마는 ${show(fits)} 같은 결과를 받아야 한다. ${WHERE}`,
+          `The outputSchema of ${name} does not announce the shape of its result: a tool returning a structured result announces its fields (${fields.join(', ')}) in the listed outputSchema, and that schema accepts a result such as ${show(fits)}. ${WHERE}`,
+        ),
+        got: withoutDialect(out) ?? null,
+        expected: say(`필드 ${fields.join(', ')}를 알리고 ${show(fits)}를 받는 outputSchema`, `an outputSchema announcing ${fields.join(', ')} that accepts ${show(fits)}`),
+      });
+    }
   });
 });
 
@@ -127,38 +159,41 @@ test('counts the tasks it was given as text and matching structuredContent', asy
   await inEachEra(async (era) => {
     for (const [tasks, status, count] of cases) {
       const got = await call(era, 'count_tasks', { status }, tasks ? suiteOptions({ tasks }) : suiteOptions());
-      ensure(got.kind === 'result' && !got.isError && got.text === `${status}: ${count}` && show(got.structured) === show({ status, count }), {
+      ensure(got.kind === 'result' && !got.isError && textCarries(got.text, { status, count }) && show(got.structured) === show({ status, count }), {
         what: say(
-          `설정으로 받은 작업 자료(tasks)를 세어, 글 "${status}: ${count}"와 같은 내용의 structuredContent를 함께 돌려줘야 한다. 글은 사람과 옛 클라이언트가, structuredContent는 outputSchema를 아는 클라이언트가 읽는다. ${WHERE}`,
-          `Count the task data given in the settings (tasks) and return the text "${status}: ${count}" with structuredContent of the same content: the text is for people and older clients, structuredContent for clients that know the outputSchema. ${WHERE}`,
+          `설정으로 받은 작업 자료(tasks)를 세어, 그 개수 ${count}${josa(String(count), '을/를')} 말하는 글(어떤 표현이든, 또는 구조화된 결과의 JSON)과 structuredContent ${show({ status, count })}를 함께 돌려줘야 한다. 글은 사람과 옛 클라이언트가, structuredContent는 outputSchema를 아는 클라이언트가 읽는다. ${WHERE}`,
+          `Count the task data given in the settings (tasks) and return a text stating the count ${count} (in any wording, or the JSON of the structured result) with structuredContent ${show({ status, count })}: the text is for people and older clients, structuredContent for clients that know the outputSchema. ${WHERE}`,
         ),
         sent: { name: 'count_tasks', arguments: { status }, tasks: tasks ?? say('(2장의 작업 자료)', '(the chapter 2 task data)') },
         got: described(showOutcome(got)),
-        expected: `${status}: ${count} | structuredContent ${show({ status, count })}`,
+        expected: say(`개수 ${count}${josa(String(count), '을/를')} 말하는 글 | structuredContent ${show({ status, count })}`, `text stating ${count} | structuredContent ${show({ status, count })}`),
       });
     }
   });
 });
 
-test('refuses any other status, an extra key or a missing status with an isError result naming it', async () => {
-  const cases: [args: unknown, mentions: string][] = [
-    [{ status: 'closed' }, 'open'], [{ status: 'OPEN' }, 'done'], [{ status: 'all' }, 'open'],
-    [{ status: 'open', priority: 'high' }, 'priority'], [{ status: 'done', Status: 'done' }, 'Status'],
-    [{}, 'status'], [{ status: null }, 'status'], [{ status: ['open'] }, 'status'],
+test('refuses any other status, an extra key or a missing status with an isError result naming the field', async () => {
+  // Each call, and the words of which one a refusal must hold to name the field at fault: the key itself, or for a
+  // wrong value of status also that value or an allowed one. Any wording around them passes.
+  const cases: [args: unknown, names: string[]][] = [
+    [{ status: 'closed' }, ['status', 'closed', 'open', 'done']], [{ status: 'OPEN' }, ['status', 'OPEN', 'open', 'done']], [{ status: 'all' }, ['status', 'all', 'open', 'done']],
+    [{ status: 'open', priority: 'high' }, ['priority']], [{ status: 'done', Status: 'done' }, ['Status']],
+    [{}, ['status']], [{ status: null }, ['status']], [{ status: ['open'] }, ['status']],
   ];
   await inEachEra(async (era) => {
     await withConnection(era, async ({ client }) => {
-    for (const [args, mentions] of cases) {
+    for (const [args, names] of cases) {
       const got = await outcome(client.callTool({ name: 'count_tasks', arguments: args as Record<string, unknown> }));
       const counted = got.kind === 'result' && /\d/.test(got.text) && /:\s*\d+\s*$/.test(got.text);
-      ensure(got.kind === 'result' && got.isError && !counted && got.text.includes(mentions), {
+      const mentions = names.join(' / ');
+      ensure(got.kind === 'result' && got.isError && !counted && names.some((word) => got.text.includes(word)), {
         what: say(
-          `이런 호출은 세지 않고, 모델이 읽고 고칠 수 있게 무엇이 틀렸는지(${mentions}) 밝힌 isError 결과로 돌려준다(도구 실행 오류: 2025-11-25부터 권장, 2026-07-28도 같다). ${WHERE}`,
-          `Such a call is never counted; it comes back as an isError result naming what was wrong (${mentions}), which the model can read and fix (a tool execution error: recommended since 2025-11-25, the same in 2026-07-28). ${WHERE}`,
+          `이런 호출은 세지 않고, 모델이 읽고 고칠 수 있게 어느 필드가 틀렸는지(${mentions}) 밝힌 isError 결과로 돌려준다(도구 실행 오류: 2025-11-25부터 권장, 2026-07-28도 같다). 표현은 자유다. ${WHERE}`,
+          `Such a call is never counted; it comes back as an isError result naming the field at fault (${mentions}), which the model can read and fix (a tool execution error: recommended since 2025-11-25, the same in 2026-07-28); any wording does. ${WHERE}`,
         ),
         sent: { name: 'count_tasks', arguments: args },
         got: described(showOutcome(got)),
-        expected: say(`isError: true, 내용에 ${mentions}`, `isError: true, text mentioning ${mentions}`),
+        expected: say(`isError: true, 내용에 ${mentions} 가운데 하나`, `isError: true, text naming one of ${mentions}`),
       });
     }
     });
@@ -169,20 +204,14 @@ test('summarizes an allowed document as text and matching structuredContent', as
   await inEachEra(async (era) => {
     const got = await call(era, 'summarize_document', { name: 'report.txt' });
     const expected = { title: '점검 보고서', body_lines: 3 };
-    let parsedText: unknown = null;
-    try {
-      parsedText = got.kind === 'result' ? JSON.parse(got.text) : null;
-    } catch {
-      parsedText = null;
-    }
-    ensure(got.kind === 'result' && !got.isError && show(got.structured) === show(expected) && show(parsedText) === show(expected), {
+    ensure(got.kind === 'result' && !got.isError && show(got.structured) === show(expected) && textCarries(got.text, expected, [expected.title]), {
       what: say(
-        `structuredContent는 outputSchema에 맞아야 하고, 같은 내용을 JSON 글로 content에도 실어야 한다(2025-06-18부터, 2026-07-28도 권고). ${WHERE}`,
-        `structuredContent must fit the outputSchema, and the same data must also come as JSON text in content (recommended since 2025-06-18, and in 2026-07-28). ${WHERE}`,
+        `structuredContent는 outputSchema에 맞는 요약이어야 하고, content의 글도 같은 내용(제목과 줄 수)을 말해야 한다. 명세는 그 글로 구조화된 결과의 JSON을 권한다("a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block", 2025-06-18부터, 2026-07-28도 같다). ${WHERE}`,
+        `structuredContent must be the summary fitting the outputSchema, and the text in content must state the same (the title and the number of lines); the spec recommends the serialized JSON for it ("a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block", since 2025-06-18, the same in 2026-07-28). ${WHERE}`,
       ),
       sent: { name: 'summarize_document', arguments: { name: 'report.txt' }, document: REPORT },
       got: described(showOutcome(got)),
-      expected: say(`content의 글 ${show(expected)} | structuredContent ${show(expected)}`, `content text ${show(expected)} | structuredContent ${show(expected)}`),
+      expected: say(`제목과 줄 수를 말하는 글(예: ${show(expected)}) | structuredContent ${show(expected)}`, `text stating the title and the lines (such as ${show(expected)}) | structuredContent ${show(expected)}`),
     });
   });
 });

@@ -36,7 +36,10 @@ test('lists only the tools its options approve, whichever they are', () => inEac
     await withConnection(era, async (connection) => {
       const names = await listedNames(connection);
       ensure(JSON.stringify(names) === JSON.stringify([...approved].sort()), {
-        what: say(
+        what: names.length === 0 && approved.length > 0 ? say(
+          `팀이 승인한 도구(설정의 tools)가 ${JSON.stringify(approved)}인데 tools/list가 비어 있다. 승인된 도구까지 하나도 등록되지 않았다. 서버의 도구 허용 목록은 그 설정이고, 승인된 도구는 목록에 있어야 한다. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))`,
+          `The tools the team approved (the tools setting) are ${JSON.stringify(approved)}, yet tools/list is empty: not even the approved tools were registered. The server's tool allowlist is that setting, and an approved tool must be listed. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))`,
+        ) : say(
           `팀이 승인한 도구(설정의 tools)가 ${JSON.stringify(approved)}인데 tools/list가 다른 도구를 보여 준다. 서버의 도구 허용 목록은 그 설정이고, 모든 도구가 똑같이 그것을 따른다. 등록한 도구는 처리기에서 거절해도 모든 클라이언트와 모델에게 보인다. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))`,
           `The tools the team approved (the tools setting) are ${JSON.stringify(approved)}, yet tools/list shows other tools. The server's tool allowlist is that setting, and every tool follows it alike; a registered tool is shown to every client and model even if its handler refuses. chapters/03-real-mcp-sdk/server.ts (TODO(03/4))`,
         ),

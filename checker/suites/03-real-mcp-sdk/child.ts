@@ -5,7 +5,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
 import { Client, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { learnerCommand } from '../_lib/learner-process.ts';
+import { learnerCommand, learnerTimer } from '../_lib/learner-process.ts';
 import type { LearnerCommand } from '../_lib/learner-process.ts';
 import { learnerDeadlineMs } from '../_lib/limits.ts';
 import { described, fail, say } from '../_lib/say.ts';
@@ -75,13 +75,15 @@ export async function connectStdio(era: Era, file = STDIO_FILE, deadlineMs = lea
     const jsonButNotMessage = error.name === 'ZodError' || error.constructor.name === 'ZodError';
     errors.push(jsonButNotMessage ? say('stdout에 JSON-RPC 메시지가 아닌 JSON 줄이 왔다', 'a JSON line that is not a JSON-RPC message arrived on stdout') : describeError(error).slice(0, 300));
   };
-  // The SDK's timeout counts from each request it sends, after the spawn; this one counts from the start.
-  let timer: NodeJS.Timeout | undefined;
+  // The SDK's timeout counts the clock from each request it sends; this one counts from the start, and only the
+  // learner's own time (learnerTimer): a machine busy with other work does not use up the learner's deadline. The
+  // SDK's clock is left a few deadlines, so it stops only a server that a loaded machine cannot excuse.
+  let cancel = () => {};
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SdkError(SdkErrorCode.RequestTimeout, say(`${deadlineMs} ms 안에 연결이 열리지 않았다`, `the connection was not open within ${deadlineMs} ms`))), deadlineMs);
+    cancel = learnerTimer(() => transport.pid, deadlineMs, () => reject(new SdkError(SdkErrorCode.RequestTimeout, say(`${deadlineMs} ms 안에 연결이 열리지 않았다`, `the connection was not open within ${deadlineMs} ms`))));
   });
   try {
-    await Promise.race([client.connect(transport, { timeout: deadlineMs }), late]);
+    await Promise.race([client.connect(transport, { timeout: deadlineMs * 4 }), late]);
   } catch (error) {
     await transport.close().catch(() => undefined);
     fail({
@@ -90,7 +92,7 @@ export async function connectStdio(era: Era, file = STDIO_FILE, deadlineMs = lea
       expected: say(`stdio.ts가 ${era} 클라이언트의 연결 요청에 답함`, `stdio.ts answers the opening request of a ${era} client`),
     });
   } finally {
-    clearTimeout(timer);
+    cancel();
   }
   return { client, errors, stderr, stdoutWriters: (deadlineMs) => origins.someLearnerWrite(deadlineMs), close: () => transport.close() };
 }
@@ -185,9 +187,9 @@ export function startRaw(file = STDIO_FILE): RawServer {
           if (found) finish(() => resolve(found));
           else if (exited !== null) finish(() => noReply(say(`서버 프로세스가 끝났다(${exited})`, `the server process ended (${exited})`)));
         };
-        const timer = setTimeout(() => finish(() => noReply(say(`${deadlineMs} ms 안에 답이 없었다`, `nothing within ${deadlineMs} ms`))), deadlineMs);
+        const cancel = learnerTimer(() => child.pid, deadlineMs, () => finish(() => noReply(say(`${deadlineMs} ms 안에 답이 없었다`, `nothing within ${deadlineMs} ms`))));
         const finish = (then: () => void) => {
-          clearTimeout(timer);
+          cancel();
           waiting.delete(check);
           then();
         };

@@ -72,3 +72,56 @@ function learnerBundle(entry: string): string {
   }
   return bundle;
 }
+
+/** How long the main thread of a process (`self`: this one) has been ready to run but waiting for a CPU, in ms; undefined where /proc does not say. */
+function readyMs(pid: number | 'self'): number | undefined {
+  try {
+    const ready = Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]);
+    return Number.isFinite(ready) ? ready / 1e6 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The processes a process started, from /proc (PROCESS_GUARD starts the learner process as its one child). */
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter((entry) => entry !== '').map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Calls `expire` once a learner process has had `ms` of its own time: the clock, less the time the learner process
+ * (behind its guard `pid`, or `pid` itself) or this suite spent ready to run but waiting for a CPU, which is the
+ * machine's load, not the learner's doing. Time the learner runs or sits blocked counts, so a loop and a silence both
+ * end; where /proc says nothing (another OS, a sandbox that hides it) this is the clock. Returns a function that cancels it.
+ */
+export function learnerTimer(pid: () => number | null | undefined, ms: number, expire: () => void): () => void {
+  const start = Date.now();
+  const base = new Map<number | 'self', number>();
+  const waited = (who: number | 'self'): number => {
+    const now = readyMs(who);
+    if (now === undefined) return 0;
+    // A process first seen now was born after the start (or is seen late): what it waited so far is all in the window.
+    if (!base.has(who)) base.set(who, who === 'self' ? now : 0);
+    return now - base.get(who)!;
+  };
+  waited('self');
+  let timer: NodeJS.Timeout | undefined;
+  const charged = (): number => {
+    const guard = pid() ?? undefined;
+    const learner = guard === undefined ? [] : [guard, ...childrenOf(guard)];
+    return Date.now() - start - Math.max(waited('self'), 0, ...learner.map(waited));
+  };
+  const arm = (wait: number) => {
+    timer = setTimeout(() => {
+      const left = ms - charged();
+      if (left <= 0) expire();
+      else arm(Math.max(left, 10));
+    }, wait);
+  };
+  arm(ms);
+  return () => clearTimeout(timer);
+}
