@@ -1,4 +1,5 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { Writable } from 'node:stream';
 import { createVitest } from 'vitest/node';
 import type { PoolOptions, Reporter, TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node';
@@ -7,7 +8,7 @@ import { isInside, loadConfinement } from '../trust/confine.ts';
 import type { LoadScope } from '../trust/confine.ts';
 import { suiteGuard } from '../trust/trusted-sources.ts';
 import type { TrustedSources } from '../trust/trusted-sources.ts';
-import { sandboxArgv } from '../trust/sandbox.ts';
+import { learnerEnv, sandboxArgv } from '../trust/sandbox.ts';
 import type { SandboxPaths } from '../trust/sandbox.ts';
 import { KillableForksWorker } from './killable-worker.ts';
 import { fileErrors, toRawTest } from './vitest-results.ts';
@@ -38,6 +39,21 @@ export interface LaneOptions {
   limits: TimeLimits;
   onFileDone?: (file: string) => void;
 }
+
+/**
+ * What a fork may read of a student's scratch folder: the copy of the student's chapters, and the suites' preloads
+ * (`_lib/*.cjs`, trusted code a learner process loads with --require). Never the suites themselves: the fork gets
+ * every module it runs, suites included, from the checker over IPC (KillableForksWorker), so no suite text is on
+ * any path learner code may read.
+ */
+export function learnerReadable(root: string): string[] {
+  const lib = join(root, 'checker', 'suites', '_lib');
+  const preloads = existsSync(lib) ? readdirSync(lib).filter((name) => name.endsWith('.cjs')).map((name) => join(lib, name)) : [];
+  return [join(root, 'chapters'), ...preloads];
+}
+
+/** A prefix no variable has: Vite passes none of the checker's environment to learner code as import.meta.env. */
+const ENV_PREFIX = 'CHECKER_NO_VARIABLE_HAS_THIS_PREFIX_';
 
 /** How often the lane looks at its deadlines. */
 const TICK_MS = 100;
@@ -138,6 +154,8 @@ export class Lane {
         execArgv: options.extraArgv ?? [],
         env: { ...options.env, TMPDIR: options.sandbox.write, CHECKER_LANE: options.id },
         include: ['**/checker/suites/**/*.test.ts'],
+        // vitest looks for a snapshot file beside each suite, where the fork may not read; no suite keeps snapshots.
+        resolveSnapshotPath: (testPath: string, extension: string) => join(options.sandbox.write, `${basename(testPath)}${extension}`),
         reporters: [reporter],
         sequence: { sequencer: GivenOrder },
         testTimeout: options.limits.testMs,
@@ -145,7 +163,14 @@ export class Lane {
         teardownTimeout: 1_000,
         dangerouslyIgnoreUnhandledErrors: true,
       },
-      { plugins: [loadConfinement(scope), suiteGuard(options.trusted), guard.plugin], cacheDir: `${options.root}/.vite`, server: { watch: null } },
+      {
+        plugins: [loadConfinement(scope), suiteGuard(options.trusted), guard.plugin],
+        cacheDir: `${options.root}/.vite`,
+        server: { watch: null },
+        // Vite would copy every VITE_* variable of the checker's environment into import.meta.env, which vitest hands each fork.
+        envPrefix: ENV_PREFIX,
+        envDir: false,
+      },
       { stdout: sink, stderr: sink },
     );
     const lane = new Lane(vitest, options, sequence, scope, guard.sites);
@@ -182,8 +207,9 @@ export class Lane {
   /** The sandbox of a fork that starts now: the shared folders and the current student's folder, nothing else. */
   forkSettings(): { execArgv: string[]; env: Record<string, string> } {
     const { read, write } = this.options.sandbox;
-    const sandbox: SandboxPaths = { read: [...read, write, ...(this.scope.root ? [this.scope.root] : [])], write };
-    return { execArgv: sandboxArgv(sandbox), env: this.options.sandboxEnv?.(sandbox) ?? {} };
+    const sandbox: SandboxPaths = { read: [...read, write, ...(this.scope.root ? learnerReadable(this.scope.root) : [])], write };
+    const own = { ...this.options.env, CHECKER_LANE: this.options.id, ...this.options.sandboxEnv?.(sandbox) };
+    return { execArgv: sandboxArgv(sandbox), env: learnerEnv(write, own) };
   }
 
   /** A fork of this lane started: the files it runs are timed by its CPU time. */
