@@ -10,9 +10,9 @@ import type { Selected } from '../course/course.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 import type { Report } from '../report/shape.ts';
 import { SuiteRunner } from '../runner/suite-runner.ts';
-import { addTarget, createScratch, exerciseSuiteFiles, syncLearnerTree } from './scratch.ts';
+import { addTarget, createScratch, exerciseSuiteFiles, privateSuitesDirName, syncLearnerTree } from './scratch.ts';
 import { REPO_ROOT, listFiles } from '../course/files.ts';
-import type { Scratch, ScratchTarget } from './scratch.ts';
+import type { ExerciseSuiteFile, Scratch, ScratchTarget } from './scratch.ts';
 import { scoreTarget } from './score.ts';
 import { chapterFolder } from './target.ts';
 import type { GradedTarget } from './target.ts';
@@ -119,12 +119,17 @@ export class GradingSession {
     const groups = this.scratch.targets.flatMap((target, index) => {
       const chosen = mine[index]!;
       const chapters = [...new Set(chosen.map(({ chapter }) => chapter))];
+      // The instructor's private suites run in forks of their own, apart from the public ones: learner code that a
+      // public test runs never shares a process with a private suite's code, nor may its fork load one.
       return chapters.flatMap((chapter) =>
-        [false, true].map((spawns) => ({
-          spawns,
-          root: target.dir,
-          files: suiteFiles(target, chosen.filter((entry) => entry.chapter === chapter && Boolean(entry.exercise.spawns?.length) === spawns), this.privates),
-        })),
+        [false, true].flatMap((spawns) => {
+          const files = suiteFiles(target, chosen.filter((entry) => entry.chapter === chapter && Boolean(entry.exercise.spawns?.length) === spawns), this.privates);
+          const publicSuites = [join(target.suitesDir, chapter.dir), join(target.suitesDir, '_lib')];
+          return [
+            { spawns, root: target.dir, suites: publicSuites, files: files.filter((file) => !file.privateSuite).map(({ file }) => file) },
+            { spawns, root: target.dir, suites: [...publicSuites, join(target.suitesDir, privateSuitesDirName(chapter.dir))], files: files.filter((file) => file.privateSuite).map(({ file }) => file) },
+          ];
+        }),
       );
     });
     for (const [index, target] of this.scratch.targets.entries()) await bundleSpawned([target], mine[index]!);
@@ -186,10 +191,8 @@ export async function gradeFolders(folders: readonly GradeFolder[], selected: Se
 }
 
 /** The suite files (public, then private) of each selected exercise whose chapter folder the target has. */
-function suiteFiles(target: ScratchTarget, selected: Selected[], privates: readonly PrivateSuite[]): string[] {
-  return selected
-    .filter(({ chapter }) => existsSync(join(target.chaptersDir, chapter.dir)))
-    .flatMap((entry) => exerciseSuiteFiles(target, entry, privates).map(({ file }) => file));
+function suiteFiles(target: ScratchTarget, selected: Selected[], privates: readonly PrivateSuite[]): ExerciseSuiteFile[] {
+  return selected.filter(({ chapter }) => existsSync(join(target.chaptersDir, chapter.dir))).flatMap((entry) => exerciseSuiteFiles(target, entry, privates));
 }
 
 /** Records learner files as they are now, so the guard serves this copy whatever happens to the disk later. */

@@ -11,7 +11,8 @@ import type { TrustedSources } from '../trust/trusted-sources.ts';
 import { learnerEnv, sandboxArgv } from '../trust/sandbox.ts';
 import type { SandboxPaths } from '../trust/sandbox.ts';
 import { KillableForksWorker } from './killable-worker.ts';
-import { fileErrors, toRawTest } from './vitest-results.ts';
+import { fileErrors, redactQuotes, toRawTest } from './vitest-results.ts';
+import type { SuiteQuotes } from '../trust/suite-quotes.ts';
 import { LOOP_META, loopGuard } from './loop-guard.ts';
 import type { LoopSite } from './loop-guard.ts';
 import type { RawFile } from './vitest-results.ts';
@@ -38,6 +39,8 @@ export interface LaneOptions {
   /** Per suite file (also the most a fork may spend between two files), per test, to load after a hang while loading, and of waiting. */
   limits: TimeLimits;
   onFileDone?: (file: string) => void;
+  /** The code of every suite, to withhold a learner-visible text that quotes it (see suite-quotes.ts). */
+  quotes?: SuiteQuotes;
 }
 
 /**
@@ -95,7 +98,10 @@ const FRUITLESS_TRIES = 2;
  */
 export class Lane {
   private results = new Map<string, RawFile>();
-  /** The student folder of the previous group: modules Vite transformed for one student are never served to another. */
+  /**
+   * The student folder and suite folders of the previous group: modules Vite transformed for one student are never
+   * served to another, nor a private suite's code to a fork of public suites.
+   */
   private lastRoot: string | null = null;
   private running: Running | null = null;
   private lastEvent: Mark = { at: Date.now() };
@@ -180,12 +186,15 @@ export class Lane {
 
   /**
    * Runs one group of files in order and returns an outcome for each; never waits on a hung file past its deadline.
-   * `root` is the student's folder: the group's forks may read it and no other student's, and Vite loads modules only from it.
+   * `root` is the student's folder: the group's forks may read its chapters copy and no other student's, and Vite
+   * loads modules only from it; of its suites, only those in `suites` (all of them when unset).
    */
-  async runGroup(files: readonly string[], root: string): Promise<Map<string, RawFile>> {
-    if (this.lastRoot !== null && this.lastRoot !== root) this.forgetModules();
-    this.lastRoot = root;
+  async runGroup(files: readonly string[], root: string, suites?: readonly string[]): Promise<Map<string, RawFile>> {
+    const key = [root, ...(suites ?? [])].join('\n');
+    if (this.lastRoot !== null && this.lastRoot !== key) this.forgetModules();
+    this.lastRoot = key;
     this.scope.root = root;
+    this.scope.suites = suites ?? null;
     this.results = new Map();
     this.hungWhileLoading = false;
     let pending = [...files];
@@ -201,6 +210,7 @@ export class Lane {
     }
     for (const file of pending) this.settle(file, { outcome: 'crashed', errors: [], tests: [] });
     this.scope.root = null;
+    this.scope.suites = null;
     return this.results;
   }
 
@@ -367,7 +377,7 @@ export class Lane {
   }
 
   private settle(file: string, outcome: RawFile): void {
-    this.results.set(file, outcome);
+    this.results.set(file, this.options.quotes ? redactQuotes(outcome, this.options.quotes) : outcome);
     this.options.onFileDone?.(file);
   }
 }
