@@ -14,7 +14,7 @@ import { GRADING_TIMEOUT, REPO } from './support/run.ts';
  *   inside, which a check of the source misses and the TypeScript transform turns into the form Vite expands;
  * - text.ts (loaded by 01/3) reads the private and public suites by node:fs and by import, lists the folders around
  *   its copy (the grader's home folder among them), and reads the grader's environment, then throws what it got, one
- *   `name:result` per attempt.
+ *   `name:result` per attempt; and a type in it names the private helper, whose literal type a type error would print.
  */
 
 const work = mkdtempSync(join(tmpdir(), 'learner-reach-'));
@@ -26,7 +26,7 @@ const PRIVATE_CODE = 'const reachMarkerOfThePrivateSuite = [7, 1, 9].map((digit)
 /** The instructor's private suites for the fixture course: one the solutions pass, with a helper beside it. */
 const privates = join(work, 'private');
 for (const [path, body] of Object.entries({
-  '01-numbers/helper.ts': `export const WANTED = 'double';\n${PRIVATE_CODE}\nexport const HELPER_SECRET = 'private helper text ' + reachMarkerOfThePrivateSuite.join('');\n`,
+  '01-numbers/helper.ts': `export const WANTED = 'double';\nexport const PRIVATE_LITERAL = 'reach private literal';\n${PRIVATE_CODE}\nexport const HELPER_SECRET = 'private helper text ' + reachMarkerOfThePrivateSuite.join('');\n`,
   '01-numbers/1-exports.test.ts': [
     "import { test } from 'vitest';",
     "import * as numbers from '../../../chapters/01-numbers/numbers.ts';",
@@ -77,6 +77,8 @@ const READ_ATTACK = [
   "await attempt('list-own-home', () => readdirSync(homedir()));",
   "await attempt('list-system-tmp', () => readdirSync('/tmp'));",
   "await attempt('list-own-tmp', () => readdirSync(tmpdir()));",
+  // A type names the private helper: the type check reads the suites, and its message would print the literal type.
+  "export const typed: 1 = null as unknown as (typeof import('../../checker/suites/01-numbers.private/helper.ts'))['PRIVATE_LITERAL'];",
   "throw new Error(`reach ${got.join(' | ')}`);",
   '',
 ].join('\n');
@@ -87,7 +89,7 @@ function attackerChapters(): string {
 }
 
 /** The text of every private suite file, and lines of the public suite read above, none of which a report may show. */
-const SUITE_TEXTS = ['reachMarkerOfThePrivateSuite', 'private helper text', "import { double } from '../../../chapters/01-numbers/numbers.ts'"];
+const SUITE_TEXTS = ['reachMarkerOfThePrivateSuite', 'private helper text', 'reach private literal', "import { double } from '../../../chapters/01-numbers/numbers.ts'"];
 
 /** Names a listing of the scratch folder or of the suites would show. */
 const LISTED_NAMES = ['checker-setup.ts', 'checker-runner.ts', '_lib/disk.ts', '.sandbox'];
@@ -125,6 +127,7 @@ function expectAttackerRow(report: Report): void {
   expect(byId.get('01/3')!.status).toBe('error');
   expectEveryReadRefused(byId.get('01/3')!.message);
   for (const id of ['02/1', '02/2']) expect(byId.get(id)!.status, id).toBe('pass');
+  expect(report.type_errors.find((problem) => problem.file.endsWith('01-numbers/text.ts'))?.message).toContain('withheld');
   expectNothingReached(JSON.stringify(report), 'the attacker report');
 }
 

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { PrivateSuite } from '../course/private-suites.ts';
 import { bundleSpawned } from './bundle.ts';
 import { timeLimits } from '../runner/limits.ts';
@@ -8,7 +8,8 @@ import type { TrustedSources } from '../trust/trusted-sources.ts';
 import type { Lang } from '../usage/messages.ts';
 import type { Selected } from '../course/course.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
-import type { Report } from '../report/shape.ts';
+import type { Report, TypeErrorReport } from '../report/shape.ts';
+import { isInside } from '../trust/confine.ts';
 import { SuiteRunner } from '../runner/suite-runner.ts';
 import { addTarget, createScratch, exerciseSuiteFiles, privateSuitesDirName, syncLearnerTree } from './scratch.ts';
 import { REPO_ROOT, listFiles } from '../course/files.ts';
@@ -142,7 +143,7 @@ export class GradingSession {
         scratch: this.scratch,
         target,
         outcomes,
-        problems: checked.problems.filter((problem) => !relative(target.chaptersDir, problem.file).startsWith('..')),
+        problems: withholdSuiteTypes(checked.problems.filter((problem) => !relative(target.chaptersDir, problem.file).startsWith('..')), target, this.sources, this.options.lang),
         ...(checked.failed ? { typecheckFailed: checked.failed } : {}),
         selected: mine[index]!,
         suites: new Map(mine[index]!.map((entry) => [entry.exercise.id, exerciseSuiteFiles(target, entry, this.privates)])),
@@ -193,6 +194,37 @@ export async function gradeFolders(folders: readonly GradeFolder[], selected: Se
 /** The suite files (public, then private) of each selected exercise whose chapter folder the target has. */
 function suiteFiles(target: ScratchTarget, selected: Selected[], privates: readonly PrivateSuite[]): ExerciseSuiteFile[] {
   return selected.filter(({ chapter }) => existsSync(join(target.chaptersDir, chapter.dir))).flatMap((entry) => exerciseSuiteFiles(target, entry, privates));
+}
+
+/**
+ * A path a TypeScript file may name another file by: any relative string (an import, `import('…')` in a type, a
+ * reference, however spelled), and an absolute one after `from`, `import`, `require(` or `path=` (the scratch folder's
+ * name is random, and a string such as `'/mcp'` elsewhere is a URL path).
+ */
+const NAMED_PATH = /(?:(?:\bfrom|\bimport|\brequire\s*\(|\bpath\s*=)\s*\(?\s*(['"`])(\/[^'"`\n]*)\1)|(['"`])(\.\.?\/[^'"`\n]*)\3/g;
+
+/** What a withheld type-check message says instead. */
+const WITHHELD_TYPES: Record<Lang, string> = {
+  ko: '타입 검사 메시지를 감췄다: 이 파일이 장 사본 밖의 파일(채점 테스트)을 가리키므로, 메시지가 그 파일의 타입을 보여 줄 수 있다.',
+  en: 'Type-check message withheld: this file names a file outside its chapters copy (a grading suite), whose types the message could show.',
+};
+
+/**
+ * The type errors of one target, with the message withheld for every learner file that names a file outside its
+ * chapters copy: tsc reads the suites too, so `import type` of a private helper would print its literal types
+ * (`Type '"…"' is not assignable`) in the learner's report. The error itself stays: such an import never runs.
+ */
+function withholdSuiteTypes(problems: TypeErrorReport[], target: ScratchTarget, sources: TrustedSources, lang: Lang): TypeErrorReport[] {
+  const reaching = new Map<string, boolean>();
+  const reachesOut = (file: string): boolean => {
+    const known = reaching.get(file);
+    if (known !== undefined) return known;
+    const text = sources.get(file) ?? (existsSync(file) ? readFileSync(file, 'utf8') : '');
+    const out = [...text.matchAll(NAMED_PATH)].some((match) => !isInside(resolve(dirname(file), (match[2] ?? match[4])!), target.chaptersDir));
+    reaching.set(file, out);
+    return out;
+  };
+  return problems.map((problem) => (reachesOut(problem.file) ? { ...problem, message: WITHHELD_TYPES[lang] } : problem));
 }
 
 /** Records learner files as they are now, so the guard serves this copy whatever happens to the disk later. */
