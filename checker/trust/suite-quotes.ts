@@ -5,8 +5,8 @@
  * literals or comments: a suite's own failure message is made of those, and must still be shown.
  */
 
-/** How many code characters in a row (white space left out) count as a quote of a suite. */
-export const QUOTE_CHARS = 24;
+/** How many code characters in a row (white space left out) count as a quote of a suite: a suite's own message may name a call such as `expectClientRefusal(client)`, never this many. */
+export const QUOTE_CHARS = 40;
 
 /** What the report shows instead of a message that quoted a suite's code. */
 export const WITHHELD = "[withheld: this message quoted a grading suite's code]";
