@@ -8,11 +8,12 @@ import type { TrustedSources } from '../trust/trusted-sources.ts';
 import type { Lang } from '../usage/messages.ts';
 import type { Selected } from '../course/course.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
-import type { Report } from '../report/shape.ts';
+import type { Report, TypeErrorReport } from '../report/shape.ts';
+import { isInside } from '../trust/confine.ts';
 import { SuiteRunner } from '../runner/suite-runner.ts';
-import { addTarget, createScratch, exerciseSuiteFiles, syncLearnerTree } from './scratch.ts';
+import { addTarget, createScratch, exerciseSuiteFiles, privateSuitesDirName, syncLearnerTree } from './scratch.ts';
 import { REPO_ROOT, listFiles } from '../course/files.ts';
-import type { Scratch, ScratchTarget } from './scratch.ts';
+import type { ExerciseSuiteFile, Scratch, ScratchTarget } from './scratch.ts';
 import { scoreTarget } from './score.ts';
 import { chapterFolder } from './target.ts';
 import type { GradedTarget } from './target.ts';
@@ -120,12 +121,17 @@ export class GradingSession {
     const groups = this.scratch.targets.flatMap((target, index) => {
       const chosen = mine[index]!;
       const chapters = [...new Set(chosen.map(({ chapter }) => chapter))];
+      // The instructor's private suites run in forks of their own, apart from the public ones: learner code that a
+      // public test runs never shares a process with a private suite's code, nor may its fork load one.
       return chapters.flatMap((chapter) =>
-        [false, true].map((spawns) => ({
-          spawns,
-          root: target.dir,
-          files: suiteFiles(target, chosen.filter((entry) => entry.chapter === chapter && Boolean(entry.exercise.spawns?.length) === spawns), this.privates),
-        })),
+        [false, true].flatMap((spawns) => {
+          const files = suiteFiles(target, chosen.filter((entry) => entry.chapter === chapter && Boolean(entry.exercise.spawns?.length) === spawns), this.privates);
+          const publicSuites = [join(target.suitesDir, chapter.dir), join(target.suitesDir, '_lib')];
+          return [
+            { spawns, root: target.dir, suites: publicSuites, files: files.filter((file) => !file.privateSuite).map(({ file }) => file) },
+            { spawns, root: target.dir, suites: [...publicSuites, join(target.suitesDir, privateSuitesDirName(chapter.dir))], files: files.filter((file) => file.privateSuite).map(({ file }) => file) },
+          ];
+        }),
       );
     });
     for (const [index, target] of this.scratch.targets.entries()) await bundleSpawned([target], mine[index]!);
@@ -138,7 +144,7 @@ export class GradingSession {
         scratch: this.scratch,
         target,
         outcomes,
-        problems: checked.problems.filter((problem) => !relative(target.chaptersDir, problem.file).startsWith('..')),
+        problems: withholdSuiteTypes(checked.problems.filter((problem) => !relative(target.chaptersDir, problem.file).startsWith('..')), target, this.sources, this.options.lang),
         ...(checked.failed ? { typecheckFailed: checked.failed } : {}),
         ...(checked.costly ? { costlyChapters: costlyIn(target, checked.costly) } : {}),
         selected: mine[index]!,
@@ -193,10 +199,39 @@ export async function gradeFolders(folders: readonly GradeFolder[], selected: Se
 }
 
 /** The suite files (public, then private) of each selected exercise whose chapter folder the target has. */
-function suiteFiles(target: ScratchTarget, selected: Selected[], privates: readonly PrivateSuite[]): string[] {
-  return selected
-    .filter(({ chapter }) => existsSync(join(target.chaptersDir, chapter.dir)))
-    .flatMap((entry) => exerciseSuiteFiles(target, entry, privates).map(({ file }) => file));
+function suiteFiles(target: ScratchTarget, selected: Selected[], privates: readonly PrivateSuite[]): ExerciseSuiteFile[] {
+  return selected.filter(({ chapter }) => existsSync(join(target.chaptersDir, chapter.dir))).flatMap((entry) => exerciseSuiteFiles(target, entry, privates));
+}
+
+/**
+ * A path a TypeScript file may name another file by: any relative string (an import, `import('…')` in a type, a
+ * reference, however spelled), and an absolute one after `from`, `import`, `require(` or `path=` (the scratch folder's
+ * name is random, and a string such as `'/mcp'` elsewhere is a URL path).
+ */
+const NAMED_PATH = /(?:(?:\bfrom|\bimport|\brequire\s*\(|\bpath\s*=)\s*\(?\s*(['"`])(\/[^'"`\n]*)\1)|(['"`])(\.\.?\/[^'"`\n]*)\3/g;
+
+/** What a withheld type-check message says instead. */
+const WITHHELD_TYPES: Record<Lang, string> = {
+  ko: '타입 검사 메시지를 감췄다: 이 파일이 장 사본 밖의 파일(채점 테스트)을 가리키므로, 메시지가 그 파일의 타입을 보여 줄 수 있다.',
+  en: 'Type-check message withheld: this file names a file outside its chapters copy (a grading suite), whose types the message could show.',
+};
+
+/**
+ * The type errors of one target, with the message withheld for every learner file that names a file outside its
+ * chapters copy: tsc reads the suites too, so `import type` of a private helper would print its literal types
+ * (`Type '"…"' is not assignable`) in the learner's report. The error itself stays: such an import never runs.
+ */
+function withholdSuiteTypes(problems: TypeErrorReport[], target: ScratchTarget, sources: TrustedSources, lang: Lang): TypeErrorReport[] {
+  const reaching = new Map<string, boolean>();
+  const reachesOut = (file: string): boolean => {
+    const known = reaching.get(file);
+    if (known !== undefined) return known;
+    const text = sources.get(file) ?? (existsSync(file) ? readFileSync(file, 'utf8') : '');
+    const out = [...text.matchAll(NAMED_PATH)].some((match) => !isInside(resolve(dirname(file), (match[2] ?? match[4])!), target.chaptersDir));
+    reaching.set(file, out);
+    return out;
+  };
+  return problems.map((problem) => (reachesOut(problem.file) ? { ...problem, message: WITHHELD_TYPES[lang] } : problem));
 }
 
 /** Records learner files as they are now, so the guard serves this copy whatever happens to the disk later. */

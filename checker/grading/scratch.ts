@@ -16,7 +16,10 @@ const SUITES_LIB = join(courseSuitesDir(REPO_ROOT), '_lib');
 export interface ScratchTarget {
   /** Short key of this copy, such as `t0`. */
   key: string;
-  /** Absolute folder of this copy (its chapters and its suites): the only student folder its code may read. */
+  /**
+   * Absolute folder of this copy (its chapters and its suites). Learner processes may read only its chapters
+   * (Lane.forkSettings); the suites are served to the forks from memory and lie on no path they may read.
+   */
   dir: string;
   /** The learner's folder: where its chapters really are and how messages name them. */
   learner: GradedTarget;

@@ -1,8 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { ForksPoolWorker } from 'vitest/node';
 import type { PoolOptions } from 'vitest/node';
+import { VITEST_VARIABLES } from '../trust/sandbox.ts';
 
-/** The Node options and environment a fork starts with, chosen when it starts: the sandbox of the student it will grade. */
+/** The Node options and whole environment a fork starts with, chosen when it starts: the sandbox of the student it will grade. */
 export interface ForkSettings {
   execArgv: string[];
   env: Record<string, string>;
@@ -38,7 +39,10 @@ export class KillableForksWorker extends ForksPoolWorker {
     if (fresh) {
       const { execArgv, env } = this.settings();
       this.execArgv = [...execArgv, ...this.execArgv];
-      this.env = { ...this.env, ...env };
+      // vitest gives a fork the checker's whole environment; the fork gets only vitest's own variables and the sandbox's.
+      const given = this.env as Record<string, string | undefined>;
+      const kept = Object.fromEntries(VITEST_VARIABLES.flatMap((name) => (given[name] === undefined ? [] : [[name, given[name]]])));
+      this.env = { ...kept, ...env };
     }
     await super.start();
     // The pid comes from the checker's own spawn, so the lane times this fork without searching /proc or trusting it.

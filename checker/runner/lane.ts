@@ -1,4 +1,5 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { Writable } from 'node:stream';
 import { createVitest } from 'vitest/node';
 import type { PoolOptions, Reporter, TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node';
@@ -7,10 +8,11 @@ import { isInside, loadConfinement } from '../trust/confine.ts';
 import type { LoadScope } from '../trust/confine.ts';
 import { suiteGuard } from '../trust/trusted-sources.ts';
 import type { TrustedSources } from '../trust/trusted-sources.ts';
-import { sandboxArgv } from '../trust/sandbox.ts';
+import { learnerEnv, sandboxArgv } from '../trust/sandbox.ts';
 import type { SandboxPaths } from '../trust/sandbox.ts';
 import { KillableForksWorker } from './killable-worker.ts';
-import { fileErrors, toRawTest } from './vitest-results.ts';
+import { fileErrors, redactQuotes, toRawTest } from './vitest-results.ts';
+import type { SuiteQuotes } from '../trust/suite-quotes.ts';
 import { LOOP_META, loopGuard } from './loop-guard.ts';
 import type { LoopSite } from './loop-guard.ts';
 import type { RawFile } from './vitest-results.ts';
@@ -38,7 +40,24 @@ export interface LaneOptions {
   /** Per suite file (also the most a fork may spend between two files), per test, to load after a hang while loading, and of waiting. */
   limits: TimeLimits;
   onFileDone?: (file: string) => void;
+  /** The code of every suite, to withhold a learner-visible text that quotes it (see suite-quotes.ts). */
+  quotes?: SuiteQuotes;
 }
+
+/**
+ * What a fork may read of a student's scratch folder: the copy of the student's chapters, and the suites' preloads
+ * (`_lib/*.cjs`, trusted code a learner process loads with --require). Never the suites themselves: the fork gets
+ * every module it runs, suites included, from the checker over IPC (KillableForksWorker), so no suite text is on
+ * any path learner code may read.
+ */
+export function learnerReadable(root: string): string[] {
+  const lib = join(root, 'checker', 'suites', '_lib');
+  const preloads = existsSync(lib) ? readdirSync(lib).filter((name) => name.endsWith('.cjs')).map((name) => join(lib, name)) : [];
+  return [join(root, 'chapters'), ...preloads];
+}
+
+/** A prefix no variable has: Vite passes none of the checker's environment to learner code as import.meta.env. */
+const ENV_PREFIX = 'CHECKER_NO_VARIABLE_HAS_THIS_PREFIX_';
 
 /** How often the lane looks at its deadlines. */
 const TICK_MS = 100;
@@ -80,7 +99,10 @@ const FRUITLESS_TRIES = 2;
  */
 export class Lane {
   private results = new Map<string, RawFile>();
-  /** The student folder of the previous group: modules Vite transformed for one student are never served to another. */
+  /**
+   * The student folder and suite folders of the previous group: modules Vite transformed for one student are never
+   * served to another, nor a private suite's code to a fork of public suites.
+   */
   private lastRoot: string | null = null;
   private running: Running | null = null;
   private lastEvent: Mark = { at: Date.now() };
@@ -142,6 +164,8 @@ export class Lane {
         execArgv: options.extraArgv ?? [],
         env: { ...options.env, TMPDIR: options.sandbox.write, CHECKER_LANE: options.id },
         include: ['**/checker/suites/**/*.test.ts'],
+        // vitest looks for a snapshot file beside each suite, where the fork may not read; no suite keeps snapshots.
+        resolveSnapshotPath: (testPath: string, extension: string) => join(options.sandbox.write, `${basename(testPath)}${extension}`),
         reporters: [reporter],
         sequence: { sequencer: GivenOrder },
         testTimeout: options.limits.testMs,
@@ -149,7 +173,14 @@ export class Lane {
         teardownTimeout: 1_000,
         dangerouslyIgnoreUnhandledErrors: true,
       },
-      { plugins: [loadConfinement(scope), suiteGuard(options.trusted), guard.plugin], cacheDir: `${options.root}/.vite`, server: { watch: null } },
+      {
+        plugins: [loadConfinement(scope), suiteGuard(options.trusted), guard.plugin],
+        cacheDir: `${options.root}/.vite`,
+        server: { watch: null },
+        // Vite would copy every VITE_* variable of the checker's environment into import.meta.env, which vitest hands each fork.
+        envPrefix: ENV_PREFIX,
+        envDir: false,
+      },
       { stdout: sink, stderr: sink },
     );
     const lane = new Lane(vitest, options, sequence, scope, guard.sites);
@@ -159,12 +190,15 @@ export class Lane {
 
   /**
    * Runs one group of files in order and returns an outcome for each; never waits on a hung file past its deadline.
-   * `root` is the student's folder: the group's forks may read it and no other student's, and Vite loads modules only from it.
+   * `root` is the student's folder: the group's forks may read its chapters copy and no other student's, and Vite
+   * loads modules only from it; of its suites, only those in `suites` (all of them when unset).
    */
-  async runGroup(files: readonly string[], root: string): Promise<Map<string, RawFile>> {
-    if (this.lastRoot !== null && this.lastRoot !== root) this.forgetModules();
-    this.lastRoot = root;
+  async runGroup(files: readonly string[], root: string, suites?: readonly string[]): Promise<Map<string, RawFile>> {
+    const key = [root, ...(suites ?? [])].join('\n');
+    if (this.lastRoot !== null && this.lastRoot !== key) this.forgetModules();
+    this.lastRoot = key;
     this.scope.root = root;
+    this.scope.suites = suites ?? null;
     this.results = new Map();
     this.output.clear();
     this.hungWhileLoading = false;
@@ -181,14 +215,16 @@ export class Lane {
     }
     for (const file of pending) this.settle(file, { outcome: 'crashed', errors: [], tests: [] });
     this.scope.root = null;
+    this.scope.suites = null;
     return this.results;
   }
 
   /** The sandbox of a fork that starts now: the shared folders and the current student's folder, nothing else. */
   forkSettings(): { execArgv: string[]; env: Record<string, string> } {
     const { read, write } = this.options.sandbox;
-    const sandbox: SandboxPaths = { read: [...read, write, ...(this.scope.root ? [this.scope.root] : [])], write };
-    return { execArgv: sandboxArgv(sandbox), env: this.options.sandboxEnv?.(sandbox) ?? {} };
+    const sandbox: SandboxPaths = { read: [...read, write, ...(this.scope.root ? learnerReadable(this.scope.root) : [])], write };
+    const own = { ...this.options.env, CHECKER_LANE: this.options.id, ...this.options.sandboxEnv?.(sandbox) };
+    return { execArgv: sandboxArgv(sandbox), env: learnerEnv(write, own) };
   }
 
   /** A fork of this lane started: the files it runs are timed by its CPU time. */
@@ -349,7 +385,7 @@ export class Lane {
   }
 
   private settle(file: string, outcome: RawFile): void {
-    this.results.set(file, outcome);
+    this.results.set(file, this.options.quotes ? redactQuotes(outcome, this.options.quotes) : outcome);
     this.options.onFileDone?.(file);
   }
 }

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TrustedSources } from '../trust/trusted-sources.ts';
+import { SuiteQuotes } from '../trust/suite-quotes.ts';
 import type { Lang } from '../usage/messages.ts';
 import { Lane } from './lane.ts';
 import type { TimeLimits } from './limits.ts';
@@ -34,6 +35,9 @@ const SETUP_SOURCE = "import { vi } from 'vitest';\n\nvi.resetModules();\n";
 /** vitest's test runner for the forks, which tells the lane at once when a test starts and where learner code spins (see the file). */
 const RUNNER_SOURCE = readFileSync(fileURLToPath(new URL('./fork-runner.ts', import.meta.url)), 'utf8');
 
+/** A suite's copy in the scratch folder, as a path relative to it (learner snapshots lie in `tK/chapters`). */
+const SUITE_COPY = /^t\d+\/checker\/suites\//;
+
 /** A small process that kills this checker's forks if the checker dies without doing so itself. */
 const REAPER = fileURLToPath(new URL('./reaper.cjs', import.meta.url));
 
@@ -52,6 +56,8 @@ export interface RunGroup {
   spawns: boolean;
   /** The student's scratch folder: the only student folder the group's code may read or load. */
   root: string;
+  /** The suite folders of `root` the group's suites may load: a group of public suites never gets the private ones. */
+  suites?: readonly string[];
 }
 
 
@@ -72,7 +78,11 @@ export class SuiteRunner {
   /** Starts the lanes, each with the suite guard, the sandbox and a sink that drops learner output. */
   static async create(options: RunnerOptions): Promise<SuiteRunner> {
     startReaper();
-    const files: ForkFiles = { setup: trustedFile(options, 'checker-setup.ts', SETUP_SOURCE), runner: trustedFile(options, 'checker-runner.ts', RUNNER_SOURCE) };
+    const files: ForkFiles = {
+      setup: trustedFile(options, 'checker-setup.ts', SETUP_SOURCE),
+      runner: trustedFile(options, 'checker-runner.ts', RUNNER_SOURCE),
+      quotes: new SuiteQuotes([...options.trusted].filter(([path]) => SUITE_COPY.test(relative(options.root, path))).map(([, source]) => source)),
+    };
     const lanes = await withVitestTmp(options.root, () =>
       Promise.all(Array.from({ length: LANES }, (_, index) => Lane.create(laneOptions(options, files, `lane-${index}`)))),
     );
@@ -84,7 +94,7 @@ export class SuiteRunner {
     const outcomes = new Map<string, RawFile>();
     const drain = async (lane: Lane, queue: RunGroup[]) => {
       for (let group = queue.shift(); group; group = queue.shift()) {
-        for (const [file, outcome] of await lane.runGroup(group.files, group.root)) outcomes.set(file, outcome);
+        for (const [file, outcome] of await lane.runGroup(group.files, group.root, group.suites)) outcomes.set(file, outcome);
       }
     };
     const plain = groups.filter((group) => group.files.length > 0 && !group.spawns);
@@ -123,6 +133,8 @@ export class SuiteRunner {
 interface ForkFiles {
   setup: string;
   runner: string;
+  /** The code of every suite graded, which no learner-visible text may quote. */
+  quotes: SuiteQuotes;
 }
 
 /** Writes one of the checker's own fork files into the scratch folder and serves it from memory, as the suites are. */
@@ -146,6 +158,7 @@ function laneOptions(options: RunnerOptions, files: ForkFiles, name: string): La
     // The suites' own waits for a learner process fit inside the limit of one test.
     env: { CHECKER_LANG: options.lang, [TEST_LIMIT_ENV]: String(options.limits.testMs) },
     limits: options.limits,
+    quotes: files.quotes,
     ...(options.onFileDone ? { onFileDone: options.onFileDone } : {}),
   };
 }

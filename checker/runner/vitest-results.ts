@@ -2,6 +2,7 @@ import type { TestCase, TestModule } from 'vitest/node';
 import { deniedFrom } from '../trust/sandbox.ts';
 import type { Denied } from '../trust/sandbox.ts';
 import type { LoopSite } from './loop-guard.ts';
+import type { SuiteQuotes } from '../trust/suite-quotes.ts';
 
 /** One test as vitest reported it. */
 export interface RawTest {
@@ -63,4 +64,25 @@ export function toRawTest(test: TestCase): RawTest {
 /** The errors that stopped a whole suite file, such as a failed import. */
 export function fileErrors(module: TestModule): RawError[] {
   return module.errors().map((error) => ({ message: error.message ?? String(error), stack: error.stack ?? '', ...deniedPart(error) }));
+}
+
+/** A refusal with its resource withheld when it quotes a suite (learner code can throw its own ERR_ACCESS_DENIED). */
+function redactDenied(denied: Denied | undefined, quotes: SuiteQuotes): { denied?: Denied } {
+  return denied ? { denied: { permission: quotes.redact(denied.permission), resource: quotes.redact(denied.resource) } } : {};
+}
+
+/**
+ * The outcome with every text learner code can set (messages, stacks, refused resources, the cause a failure names)
+ * withheld where it quotes a suite's code: such text reaches the learner's report, Gradescope's output included.
+ */
+export function redactQuotes(file: RawFile, quotes: SuiteQuotes): RawFile {
+  const tests = file.tests.map(({ where, denied, ...test }): RawTest => ({
+    ...test,
+    message: quotes.redact(test.message),
+    stack: quotes.redact(test.stack),
+    ...redactDenied(denied, quotes),
+    ...(where !== undefined && !quotes.quotes(where) ? { where } : {}),
+  }));
+  const errors = file.errors.map(({ denied, ...error }): RawError => ({ ...error, message: quotes.redact(error.message), stack: quotes.redact(error.stack), ...redactDenied(denied, quotes) }));
+  return { ...file, ...(file.runningTest !== undefined ? { runningTest: quotes.redact(file.runningTest) } : {}), errors, tests };
 }

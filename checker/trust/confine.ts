@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
@@ -16,8 +16,18 @@ import type { Plugin } from 'vite';
 export interface LoadScope {
   /** The student's own scratch folder (its chapters and its copy of the suites). */
   root: string | null;
+  /**
+   * The suite folders (inside `root`) the group now running may load; the whole of `root` when unset. A group of
+   * public suites is never given the private ones, so its fork can fetch no private suite's code.
+   */
+  suites?: readonly string[] | null;
   /** Files and folders every student may load: the packages, the setup file. */
   shared: readonly string[];
+}
+
+/** The learner's own files in a student's scratch folder: the only folder learner code may load from, besides the packages. */
+export function chaptersOf(root: string): string {
+  return join(root, 'chapters');
 }
 
 /** The prefix of a refused module's id: Vite leaves ids that start with a NUL byte to the plugin that made them. */
@@ -57,15 +67,21 @@ export function fileOfId(id: string): string | null {
   return isAbsolute(path) ? path : null;
 }
 
-/** Why a load is refused, or null when the scope allows it. */
-export function refusal(id: string, scope: LoadScope): string | null {
+/**
+ * Why a load is refused, or null when the scope allows it. Learner code (an `importer` in the chapters copy) may load
+ * only the chapters copy and the shared folders; a suite also the suite folders of its group.
+ */
+export function refusal(id: string, scope: LoadScope, importer?: string | null): string | null {
   if (isBuiltin(id)) return null;
   const file = fileOfId(id);
   if (file === null || id.startsWith('\0')) return id.replace(/^\0/, '');
   if (scope.shared.some((folder) => isInside(file, folder))) return null;
   if (QUERY.test(id.replace(/^\/@fs/, ''))) return file;
-  if (scope.root !== null && isInside(file, scope.root)) return null;
-  return file;
+  if (scope.root === null) return file;
+  const chapters = chaptersOf(scope.root);
+  if (isInside(file, chapters)) return null;
+  if (importer && isInside(importer, chapters)) return file;
+  return (scope.suites ?? [scope.root]).some((folder) => isInside(file, folder)) ? null : file;
 }
 
 /** Where a refused import stands: the importing file and the first line that names what it asked for. */
@@ -116,16 +132,45 @@ function fromDeniedId(id: string): { resource: string; site?: ImportSite } {
   }
 }
 
+/** The name of Vite's own plugin that expands `import.meta.glob` by listing folders. */
+const VITE_GLOB_PLUGIN = 'vite:import-glob';
+
+/** A transform hook, as a function or as Vite's object form with a filter. */
+type TransformHook = NonNullable<Plugin['transform']>;
+
+/**
+ * Wraps Vite's glob plugin so it lists no folder for any module outside the shared folders: whatever spelling the
+ * source used, this sees the code every earlier transform produced (TypeScript's, another plugin's), exactly what the
+ * glob plugin would expand, and replaces such a module with a refusal. Throws when Vite has no such plugin, so a
+ * Vite that renames it fails loudly instead of listing folders unchecked.
+ */
+function guardGlobPlugin(plugins: readonly Plugin[], scope: LoadScope): void {
+  const glob = plugins.find((plugin) => plugin.name === VITE_GLOB_PLUGIN);
+  const hook = glob?.transform as TransformHook | undefined;
+  if (!glob || !hook) throw new Error(`The checker cannot confine import.meta.glob: Vite has no ${VITE_GLOB_PLUGIN} plugin.`);
+  const original = typeof hook === 'function' ? hook : hook.handler;
+  const handler = function (this: unknown, ...args: Parameters<typeof original>) {
+    const file = fileOfId(args[1]);
+    if (!file || !scope.shared.some((folder) => isInside(file, folder))) return { code: deniedModule('import.meta.glob', undefined, 'FolderListing'), map: null };
+    return (original as (...inner: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  glob.transform = (typeof hook === 'function' ? handler : { ...hook, handler }) as TransformHook;
+}
+
 /**
  * A Vite plugin that confines module loading to the scope of the student now being graded. It refuses, as a
- * read outside the sandbox, any import that leaves the student's copy or the shared folders, any query suffix on
- * a learner import, and `import.meta.glob` in learner code. It runs before every other plugin, and `load`
- * checks again whatever reaches it, since a fork can ask for any id directly.
+ * read outside the sandbox, any import that leaves the student's copy or the shared folders (learner code: its
+ * chapters copy), any query suffix on a learner import, and `import.meta.glob` in learner code, judged on the source
+ * and again on the code Vite's glob plugin would expand. It runs before every other plugin, and `load` checks again
+ * whatever reaches it, since a fork can ask for any id directly.
  */
 export function loadConfinement(scope: LoadScope): Plugin {
   return {
     name: 'checker-load-confinement',
     enforce: 'pre',
+    configResolved(config) {
+      guardGlobPlugin(config.plugins, scope);
+    },
     async resolveId(source, importer, options) {
       if (source.startsWith(DENIED)) return source;
       if (!importer || isBuiltin(source)) return null;
@@ -136,7 +181,7 @@ export function loadConfinement(scope: LoadScope): Plugin {
       if (QUERY.test(source)) return deniedId(source, site());
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       if (!resolved || resolved.external) return resolved;
-      return refusal(resolved.id, scope) === null ? resolved : deniedId(source, site());
+      return refusal(resolved.id, scope, from) === null ? resolved : deniedId(source, site());
     },
     load(id) {
       if (id.startsWith(DENIED)) {

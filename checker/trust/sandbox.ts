@@ -1,5 +1,5 @@
 import { mkdirSync, realpathSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The heap of every process that runs learner code, in MB: a memory bomb ends in about a second instead of filling the machine. */
@@ -48,6 +48,18 @@ export function laneSandbox(scratchRoot: string, shared: readonly string[], lane
   mkdirSync(write, { recursive: true });
   const read = shared.flatMap((path) => [...new Set([path, realpathSync(path)])]);
   return { read: [...read, SANDBOX_PRELOAD], write };
+}
+
+/** The variables vitest's own code in a fork reads, kept from the environment vitest would give it. */
+export const VITEST_VARIABLES: readonly string[] = ['TEST', 'VITEST', 'VITEST_MODE', 'NODE_ENV', 'FORCE_TTY'];
+
+/**
+ * The whole environment of a process that runs learner code: a PATH to Node and the system's tools, HOME and TMPDIR
+ * in the sandbox's one writable folder, a fixed locale, and the variables the checker itself gives (`own`). Nothing of
+ * the grader's own environment (a token, NODE_OPTIONS, a proxy) is passed on, so learner code can neither read nor send it.
+ */
+export function learnerEnv(write: string, own: Readonly<Record<string, string>>): Record<string, string> {
+  return { PATH: [dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':'), HOME: write, TMPDIR: write, LANG: 'C.UTF-8', ...own };
 }
 
 /** What Node reports when the permission model refuses an operation. */

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import type { PoolOptions } from 'vitest/node';
 import { KillableForksWorker } from '../../../../checker/runner/killable-worker.ts';
 
@@ -35,4 +35,19 @@ test('vitest\'s listeners still hear the exit, and off removes them', () => {
   fork.emit('exit', 0, null);
   expect(heard).toEqual(['exit']);
   expect(fork.listenerCount('exit')).toBe(0);
+});
+
+test("a fork starts with vitest's own variables and the sandbox's environment, never the checker's", async () => {
+  const { ForksPoolWorker } = await import('vitest/node');
+  const start = vi.spyOn(ForksPoolWorker.prototype, 'start').mockResolvedValue(undefined);
+  try {
+    const given = { INSTRUCTOR_SECRET: 'secret', NODE_OPTIONS: '--require /evil.cjs', VITEST: 'true', NODE_ENV: 'test', PATH: '/home/kim/bin:/usr/bin' };
+    const options = { execArgv: ['--conditions=x'], env: given, distPath: '/nowhere', project: { vitest: { logger: { outputStream: process.stdout, errorStream: process.stderr } } } };
+    const worker = new KillableForksWorker(options as unknown as PoolOptions, () => ({ execArgv: ['--permission'], env: { PATH: '/usr/bin', HOME: '/scratch/.sandbox/a' } }));
+    await worker.start();
+    expect((worker as unknown as { env: Record<string, string> }).env).toEqual({ VITEST: 'true', NODE_ENV: 'test', PATH: '/usr/bin', HOME: '/scratch/.sandbox/a' });
+    expect((worker as unknown as { execArgv: string[] }).execArgv).toEqual(['--permission', '--conditions=x']);
+  } finally {
+    start.mockRestore();
+  }
 });

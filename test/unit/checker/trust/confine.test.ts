@@ -6,7 +6,14 @@ import type { LoadScope } from '../../../../checker/trust/confine.ts';
 import { tempDir, writeTree } from '../../support/temp.ts';
 
 const root = tempDir('confine');
-writeTree(root, { 't0/chapters/01-x/server.ts': '', 't1/chapters/01-x/server.ts': '', 'packages/zod/index.js': '', 'outside/secret.txt': 'secret' });
+writeTree(root, {
+  't0/chapters/01-x/server.ts': '',
+  't0/checker/suites/01-x/1-x.test.ts': '',
+  't0/checker/suites/01-x.private/1-x.test.ts': '',
+  't1/chapters/01-x/server.ts': '',
+  'packages/zod/index.js': '',
+  'outside/secret.txt': 'secret',
+});
 symlinkSync(join(root, 'outside'), join(root, 't0', 'chapters', 'way-out'));
 const scope: LoadScope = { root: join(root, 't0'), shared: [join(root, 'packages')] };
 
@@ -44,6 +51,28 @@ describe('refusal', () => {
     expect(refusal(`${join(root, 't0', 'chapters', '01-x', 'server.ts')}?raw`, scope)).not.toBeNull();
     expect(refusal(join(root, 't0', 'chapters', '01-x', 'server.ts'), { ...scope, root: null })).not.toBeNull();
     expect(refusal('\0some-virtual-module', scope)).toBe('some-virtual-module');
+  });
+});
+
+describe('refusal by importer and group', () => {
+  const learner = join(root, 't0', 'chapters', '01-x', 'server.ts');
+  const publicSuite = join(root, 't0', 'checker', 'suites', '01-x', '1-x.test.ts');
+  const privateSuite = join(root, 't0', 'checker', 'suites', '01-x.private', '1-x.test.ts');
+
+  test('learner code loads only its chapters copy and the packages, never a suite of its own copy', () => {
+    expect(refusal(learner, scope, learner)).toBeNull();
+    expect(refusal(join(root, 'packages', 'zod', 'index.js'), scope, learner)).toBeNull();
+    expect(refusal(publicSuite, scope, learner)).toBe(publicSuite);
+    expect(refusal(privateSuite, scope, learner)).toBe(privateSuite);
+  });
+
+  test("a group of public suites loads its own suites and the learner's copy, never the private suites", () => {
+    const group: LoadScope = { ...scope, suites: [join(root, 't0', 'checker', 'suites', '01-x')] };
+    expect(refusal(publicSuite, group, publicSuite)).toBeNull();
+    expect(refusal(learner, group, publicSuite)).toBeNull();
+    expect(refusal(privateSuite, group, publicSuite)).toBe(privateSuite);
+    expect(refusal(privateSuite, group)).toBe(privateSuite);
+    expect(refusal(privateSuite, { ...group, suites: [...group.suites!, join(root, 't0', 'checker', 'suites', '01-x.private')] })).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { LEARNER_HEAP_MB, deniedFrom, laneSandbox, permissionFlag, SANDBOX_PRELOAD, sandboxArgv } from '../../../../checker/trust/sandbox.ts';
+import { LEARNER_HEAP_MB, deniedFrom, laneSandbox, learnerEnv, permissionFlag, SANDBOX_PRELOAD, sandboxArgv } from '../../../../checker/trust/sandbox.ts';
 import { tempDir } from '../../support/temp.ts';
 
 describe('permissionFlag', () => {
@@ -10,6 +10,15 @@ describe('permissionFlag', () => {
     const flag = permissionFlag();
     expect(['--permission', '--experimental-permission']).toContain(flag);
     expect(process.allowedNodeEnvironmentFlags.has(flag)).toBe(true);
+  });
+});
+
+describe('learnerEnv', () => {
+  test("is the whole environment: PATH, a locale, HOME and TMPDIR in the write folder, and the checker's own variables", () => {
+    const env = learnerEnv('/scratch/.sandbox/a', { CHECKER_LANG: 'en' });
+    expect(Object.keys(env).sort()).toEqual(['CHECKER_LANG', 'HOME', 'LANG', 'PATH', 'TMPDIR']);
+    expect(env).toMatchObject({ HOME: '/scratch/.sandbox/a', TMPDIR: '/scratch/.sandbox/a', LANG: 'C.UTF-8', CHECKER_LANG: 'en' });
+    expect(env['PATH']!.split(':')[0]).toBe(join(process.execPath, '..'));
   });
 });
 
