@@ -46,7 +46,8 @@ export async function main(): Promise<void> {
       const text = counted.content.map((item) => (item.type === 'text' ? item.text : '')).join('');
       console.log(`${label}: MCP ${client.getNegotiatedProtocolVersion() ?? '?'}, 도구 ${listed.tools.map((tool) => tool.name).join(', ')}; count_tasks ${text}`);
     } catch (error) {
-      console.log(`${label}: 연결 실패 (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+      const code = /"code":(-?\d+)/.exec(error instanceof Error ? error.message : String(error))?.[1];
+      console.log(`${label}: 연결 실패${code === undefined ? '' : ` (오류 ${code})`}`);
     } finally {
       await client.close();
     }
