@@ -1,5 +1,6 @@
-import { createMcpHandler, legacyStatelessFallback } from '@modelcontextprotocol/server';
+import { OAuthErrorCode, createMcpHandler, legacyStatelessFallback } from '@modelcontextprotocol/server';
 import type { AuthInfo, McpServerFactory, OAuthTokenVerifier } from '@modelcontextprotocol/server';
+import { STATUS, bearerChallenge, jsonRpcError } from './answers.ts';
 import { authorize, metadataUrl, protectedResourceMetadata } from './auth.ts';
 import { TOOL_SCOPES, decideTool } from './scopes.ts';
 import { buildServer } from './server.ts';
@@ -91,11 +92,10 @@ async function scopeChallenge(options: HttpOptions, request: Request, authInfo: 
   const name = body.params.name;
   if (decideTool(options, authInfo.scopes, name) !== 'needs-scope') return undefined;
   const scope = TOOL_SCOPES[name as keyof typeof TOOL_SCOPES];
-  const challenge = `Bearer error="insufficient_scope", scope="${scope}", resource_metadata="${metadataUrl(options.resource).href}", error_description="${name} needs the ${scope} scope"`;
-  return new Response(null, { status: 403, headers: { 'www-authenticate': challenge } });
-}
-
-/** 본문이 id 없는 JSON-RPC 오류 응답인 HTTP 오류. */
-export function jsonRpcError(status: number, code: number, message: string, data?: unknown): Response {
-  return Response.json({ jsonrpc: '2.0', id: null, error: data === undefined ? { code, message } : { code, message, data } }, { status });
+  return bearerChallenge(STATUS.forbidden, {
+    error: OAuthErrorCode.InsufficientScope,
+    scope,
+    resource_metadata: metadataUrl(options.resource).href,
+    error_description: `${name} needs the ${scope} scope`,
+  });
 }

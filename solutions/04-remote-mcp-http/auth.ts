@@ -1,5 +1,6 @@
-import { OAuthError, verifyBearerToken } from '@modelcontextprotocol/server';
+import { OAuthError, OAuthErrorCode, verifyBearerToken } from '@modelcontextprotocol/server';
 import type { AuthInfo } from '@modelcontextprotocol/server';
+import { STATUS, bearerChallenge } from './answers.ts';
 import type { HttpOptions } from './http.ts';
 import { TOOL_SCOPES } from './scopes.ts';
 
@@ -36,9 +37,12 @@ export async function authorize(request: Request, options: HttpOptions): Promise
   }
 }
 
-/** 401과 WWW-Authenticate: 메타데이터 주소와 범위, 그리고 토큰이 있었는데 거절된 때만 invalid_token. */
+/** 401과 WWW-Authenticate: 메타데이터 주소와 범위, 그리고 토큰이 있었는데 거절된 때만 invalid_token과 그 까닭. */
 function unauthorized(options: HttpOptions, rejected: string | undefined): Response {
-  const params = [`resource_metadata="${metadataUrl(options.resource).href}"`, `scope="${Object.values(TOOL_SCOPES).join(' ')}"`];
-  if (rejected !== undefined) params.unshift('error="invalid_token"', `error_description="${rejected.replaceAll('"', "'")}"`);
-  return new Response(null, { status: 401, headers: { 'www-authenticate': `Bearer ${params.join(', ')}` } });
+  return bearerChallenge(STATUS.unauthorized, {
+    error: rejected === undefined ? undefined : OAuthErrorCode.InvalidToken,
+    error_description: rejected,
+    resource_metadata: metadataUrl(options.resource).href,
+    scope: Object.values(TOOL_SCOPES).join(' '),
+  });
 }

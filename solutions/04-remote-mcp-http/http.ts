@@ -1,5 +1,6 @@
-import { createMcpHandler, isLegacyRequest, legacyStatelessFallback, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import { OAuthErrorCode, ProtocolErrorCode, SUPPORTED_PROTOCOL_VERSIONS, createMcpHandler, isLegacyRequest, legacyStatelessFallback } from '@modelcontextprotocol/server';
 import type { AuthInfo, McpServerFactory, OAuthTokenVerifier } from '@modelcontextprotocol/server';
+import { STATUS, bearerChallenge, jsonRpcError } from './answers.ts';
 import { authorize, metadataUrl, protectedResourceMetadata } from './auth.ts';
 import { TOOL_SCOPES, decideTool } from './scopes.ts';
 import { buildServer } from './server.ts';
@@ -71,10 +72,10 @@ export function buildHandler(options: HttpOptions): (request: Request) => Promis
 function frontDoor(request: Request, options: HttpOptions): Response | undefined {
   const path = new URL(request.url).pathname;
   // 없는 경로는 HTTP의 404다: -32601은 "그 메서드를 구현하지 않았다"는 JSON-RPC의 답이라 여기 쓰지 않는다.
-  if (path !== options.resource.pathname) return new Response(`Not Found: ${path}\n`, { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  if (path !== options.resource.pathname) return new Response(`Not Found: ${path}\n`, { status: STATUS.notFound, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   // 출처는 허용 목록과 정확히 같아야 한다: Origin이 있는데 목록에 없으면, 무엇을 묻든 토큰이나 본문을 보기 전에 403이다.
   const origin = request.headers.get('origin');
-  if (origin !== null && !options.allowedOrigins.has(origin)) return jsonRpcError(403, -32600, `Forbidden origin: ${origin}`);
+  if (origin !== null && !options.allowedOrigins.has(origin)) return jsonRpcError(STATUS.forbidden, ProtocolErrorCode.InvalidRequest, `Forbidden origin: ${origin}`);
   // 세션도 GET 스트림도 없으니 POST 말고는 이 끝점에 없는 메서드다: 토큰보다 먼저, Allow와 함께 405다.
   if (request.method !== 'POST') return notAllowed('POST');
   return undefined;
@@ -90,7 +91,7 @@ async function route(request: Request, authInfo: AuthInfo, legs: Legs): Promise<
   // 2025년 시대 요청은 헤더가 말하는 개정판을 이 서버가 합의할 수 있을 때만 받는다. 헤더가 없으면 initialize이거나 2025-03-26이다.
   const claimed = request.headers.get('mcp-protocol-version');
   if (claimed !== null && !LEGACY_REVISIONS.includes(claimed)) {
-    return jsonRpcError(400, -32022, `Unsupported protocol version: ${claimed}`, { supported: [REVISION, ...LEGACY_REVISIONS], requested: claimed });
+    return jsonRpcError(STATUS.badRequest, ProtocolErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${claimed}`, { supported: [REVISION, ...LEGACY_REVISIONS], requested: claimed });
   }
   return legs.legacy(request, { authInfo });
 }
@@ -105,18 +106,17 @@ async function scopeChallenge(options: HttpOptions, request: Request, authInfo: 
   const name = body.params.name;
   if (decideTool(options, authInfo.scopes, name) !== 'needs-scope') return undefined;
   const scope = TOOL_SCOPES[name as keyof typeof TOOL_SCOPES];
-  const challenge = `Bearer error="insufficient_scope", scope="${scope}", resource_metadata="${metadataUrl(options.resource).href}", error_description="${name} needs the ${scope} scope"`;
-  return new Response(null, { status: 403, headers: { 'www-authenticate': challenge } });
+  return bearerChallenge(STATUS.forbidden, {
+    error: OAuthErrorCode.InsufficientScope,
+    scope,
+    resource_metadata: metadataUrl(options.resource).href,
+    error_description: `${name} needs the ${scope} scope`,
+  });
 }
 
 /** 405와 Allow 헤더: 이 주소가 받는 메서드. 본문의 코드는 예약 범위(-32000~-32019) 밖의 -32600이다. */
 function notAllowed(allow: string): Response {
-  const response = jsonRpcError(405, -32600, `Method not allowed; this endpoint takes ${allow}`);
+  const response = jsonRpcError(STATUS.methodNotAllowed, ProtocolErrorCode.InvalidRequest, `Method not allowed; this endpoint takes ${allow}`);
   response.headers.set('allow', allow);
   return response;
-}
-
-/** 본문이 id 없는 JSON-RPC 오류 응답인 HTTP 오류. */
-export function jsonRpcError(status: number, code: number, message: string, data?: unknown): Response {
-  return Response.json({ jsonrpc: '2.0', id: null, error: data === undefined ? { code, message } : { code, message, data } }, { status });
 }
