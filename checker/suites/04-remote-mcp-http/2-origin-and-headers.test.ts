@@ -61,8 +61,10 @@ test('serves listed origins and requests without an Origin', async () => {
     const { options, token } = setup({ allowedOrigins: new Set(allowed) });
     const handler = handlerOf(options);
     const good = token(ALL_SCOPES);
-    for (const origin of allowed) {
-      for (const { label, raw } of everyMethod(good)) {
+    for (const [index, origin] of allowed.entries()) {
+      // Every method once per allowlist, from its first origin; the other listed origins ask for the tool list.
+      const requests = index === 0 ? everyMethod(good) : everyMethod(good).filter(({ label }) => label.startsWith('tools/list'));
+      for (const { label, raw } of requests) {
         raw.headers = { ...raw.headers, origin };
         const answer = await send(handler, options.resource, raw);
         ensure(answer.status === 200 || answer.status === 202, {
@@ -73,7 +75,7 @@ test('serves listed origins and requests without an Origin', async () => {
         });
       }
     }
-    for (const mode of ['default', 'pinned'] as const) {
+    for (const mode of [allowed === CASES[0]!.allowed ? ('default' as const) : ('pinned' as const)]) {
       const client = await connectClient(handler, options.resource, good, mode);
       try {
         await client.listTools();
