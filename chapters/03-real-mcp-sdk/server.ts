@@ -57,7 +57,11 @@ export const REVIEW_PROMPT = 'review_document';
 
 /** 1·2장의 서버를 SDK 위에 세운다: 승인한 도구, 문서 자원, 검토 프롬프트. */
 export function buildServer(options: ServerOptions): McpServer {
-  const server = new McpServer({ name: 'course-docs-and-tasks', version: '1.0.0' });
+  // 목록은 실행 중에 바뀌지 않고 변경 알림도 보내지 않으니 listChanged는 false다: 보내지 않을 알림을 약속하지 않는다.
+  const server = new McpServer(
+    { name: 'course-docs-and-tasks', version: '1.0.0' },
+    { capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } } },
+  );
 
   // TODO(03/4): 이 서버가 내놓는 도구는 팀이 승인한 것(설정의 tools)뿐이어야 하고, 세 도구 모두 같은 규칙을 따른다. 승인하지 않은 도구를 모르는 클라이언트와 그 모델이 tools/list와 tools/call에서 무엇을 보게 될지 생각해 보라.
   registerCountTasks(server, options);

@@ -1,24 +1,21 @@
-import {
-  OAuthError,
-  OAuthErrorCode,
-  bearerAuthChallengeResponse,
-  createMcpHandler,
-  getOAuthProtectedResourceMetadataUrl,
-} from '@modelcontextprotocol/server';
-import type { AuthInfo, OAuthTokenVerifier } from '@modelcontextprotocol/server';
-import { TOOL_SCOPES, buildServer, isToolName, toolsFor } from './server.ts';
+import { OAuthErrorCode, createMcpHandler, legacyStatelessFallback } from '@modelcontextprotocol/server';
+import type { AuthInfo, McpServerFactory, OAuthTokenVerifier } from '@modelcontextprotocol/server';
+import { STATUS, bearerChallenge, jsonRpcError } from './answers.ts';
+import { authorize, metadataUrl, protectedResourceMetadata } from './auth.ts';
+import { TOOL_SCOPES, decideTool } from './scopes.ts';
+import { buildServer } from './server.ts';
 import type { ServerOptions, Task } from './server.ts';
 import { DEMO_ISSUER, DEMO_RESOURCE, demoTokens, tableVerifier } from './tokens.ts';
 
-/** 이 끝점이 말하는 단 하나의 MCP 개정판. */
+/** 이 끝점이 봉투(_meta)로 말하는 현재 개정판. */
 export const REVISION = '2026-07-28';
 
 /** buildHandler에 필요한 것: 3장 서버의 옵션에 더해, 이 서버가 웹에서 누구이고 누구를 믿는지. */
 export interface HttpOptions extends ServerOptions {
   /** 이 MCP 끝점의 정식 URI(RFC 8707): 모든 토큰이 발급될 때 대상으로 적혀 있어야 하는 주소. */
   resource: URL;
-  /** 이 서버가 토큰을 받아 주는 인가 서버(발급자)들. 보호 자원 메타데이터에 적힌다. */
-  authorizationServers: readonly URL[];
+  /** 이 서버가 토큰을 받아 주는 인가 서버의 발급자 식별자들, 인가 서버가 밝힌 글자 그대로. 보호 자원 메타데이터에 적힌다. */
+  authorizationServers: readonly string[];
   /** 토큰이 무엇인지 인가 서버에 묻는다. 그 서버는 이 장에서 만들지 않는다. */
   verifier: OAuthTokenVerifier;
   /** 이 끝점을 불러도 되는 브라우저 출처. 스킴, 호스트, 포트까지 정확히 적는다. */
@@ -46,62 +43,59 @@ export function defaultOptions(): HttpOptions {
   };
 }
 
-/** 이 서버가 보호 자원 메타데이터(RFC 9728)를 내놓는 주소: 끝점의 경로 앞에 well-known 경로를 붙인 것. */
-export function metadataUrl(resource: URL): URL {
-  return new URL(getOAuthProtectedResourceMetadataUrl(resource));
+export { metadataUrl };
+
+/** MCP 요청 하나를 받아 답하는 두 갈래: 2026-07-28 봉투 요청과 2025년 시대 요청. */
+interface Legs {
+  modern: (request: Request, extra: { authInfo: AuthInfo }) => Promise<Response>;
+  legacy: (request: Request, extra: { authInfo: AuthInfo }) => Promise<Response>;
 }
 
-/** 끝점을 만든다: HTTP 요청 하나하나에 따로 답하는 웹 표준 fetch 처리기 하나. */
+/** 끝점을 만든다: HTTP 요청 하나하나에 따로 답하는 웹 표준 fetch 처리기 하나. 세션은 없다. */
 export function buildHandler(options: HttpOptions): (request: Request) => Promise<Response> {
-  const mcp = createMcpHandler(({ authInfo }) => buildServer(options, authInfo?.scopes ?? []), {
-    // TODO(04/1): 이 끝점은 2026-07-28만 말한다. 다른 개정판을 말하거나 개정판을 말하지 않는 요청은, 몇 번째 요청이든 -32022로 거절되어야 한다.
-  });
+  const factory: McpServerFactory = ({ authInfo }) => buildServer(options, authInfo?.scopes ?? []);
+  const modern = createMcpHandler(factory, { legacy: 'reject' });
+  const legs: Legs = { modern: (request, extra) => modern.fetch(request, extra), legacy: legacyStatelessFallback(factory) };
   const metadata = metadataUrl(options.resource);
   return async (request) => {
     const path = new URL(request.url).pathname;
-    if (path === metadata.pathname) return protectedResourceMetadata(options);
-    if (path !== options.resource.pathname) return jsonRpcError(404, -32601, `MCP 끝점이 아니다: ${path}`);
-    // TODO(04/2): 브라우저가 보낸 Origin이 이 서버가 허용한 출처가 아니면 이 요청은 여기서 끝나야 한다(403). Origin이 없는 요청은 브라우저가 아닌 클라이언트다.
-
-    // TODO(04/3): 이 서버를 위해 발급된 유효한 토큰이 없는 요청은 여기서 401로 끝나야 하고, 그 답은 클라이언트에게 메타데이터가 어디 있는지 알려야 한다.
-    const authInfo: AuthInfo | undefined = undefined;
-    return scopeChallenge(options, request, authInfo) ?? mcp.fetch(request, { authInfo });
+    if (path === metadata.pathname && request.method === 'GET') return protectedResourceMetadata(options);
+    const refused = frontDoor(request, options);
+    if (refused !== undefined) return refused;
+    const authInfo = await authorize(request, options);
+    if (authInfo instanceof Response) return authInfo;
+    return (await scopeChallenge(options, request, authInfo)) ?? route(request, authInfo, legs);
   };
 }
 
-/** 보호 자원 메타데이터 문서: 이것이 어떤 자원인지, 어느 인가 서버가 토큰을 발급하는지, 어떤 범위를 아는지. */
-function protectedResourceMetadata(options: HttpOptions): Response {
-  const body = {
-    resource: options.resource.href,
-    authorization_servers: options.authorizationServers.map((issuer) => issuer.href),
-    scopes_supported: Object.values(TOOL_SCOPES),
-    bearer_methods_supported: ['header'],
-  };
-  return Response.json(body, { headers: { 'access-control-allow-origin': '*' } });
+/** 끝점에 닿기 전의 판단: 경로, 브라우저 출처, HTTP 메서드. 통과하면 undefined. */
+function frontDoor(request: Request, options: HttpOptions): Response | undefined {
+  // TODO(04/2): 끝점이 아닌 주소, 허용하지 않은 브라우저 출처, 이 끝점이 받지 않는 HTTP 메서드는 여기서 명세가 정한 답으로 끝나야 한다.
+  // 무엇을 묻는 요청이든 같다. 통과시킬 요청에는 undefined를 돌려준다.
+  return undefined;
+}
+
+/** 요청을 그 요청이 말하는 시대로 보낸다. 어느 요청도 앞선 요청이 정한 것에 기대지 않는다. */
+async function route(request: Request, authInfo: AuthInfo, legs: Legs): Promise<Response> {
+  // TODO(04/1): 지금은 모든 요청이 2026-07-28 갈래로 간다. 오늘의 호스트가 보내는 2025년 시대 요청도 이 끝점에서 답을 받아야 하고,
+  // 이 서버가 말하지 않는 개정판을 말하는 요청은 명세가 정한 대로 거절되어야 한다. 판단은 그 요청이 말하는 것만으로 한다.
+  return legs.modern(request, { authInfo });
 }
 
 /**
  * 서버는 승인했지만 이 호출자의 토큰 범위 밖인 도구를 부르는 tools/call에, 청할 범위를 알려 주는 403 insufficient_scope
- * 응답(단계 올리기)을 돌려준다. 다른 요청에는 undefined다. Mcp-Name 헤더를 읽으며, 그 헤더가 본문과 같은지는
- * 뒤이어 MCP 처리기가 확인한다.
+ * 응답을 돌려준다. 다른 요청에는 undefined다. 도구 이름은 두 시대 모두 본문에서 읽는다(2025년 요청에는 Mcp-Name이 없다).
  */
-function scopeChallenge(options: HttpOptions, request: Request, authInfo: AuthInfo | undefined): Response | undefined {
-  if (authInfo === undefined || request.headers.get('mcp-method') !== 'tools/call') return undefined;
-  const name = request.headers.get('mcp-name');
-  if (!isToolName(name) || !options.tools.has(name) || toolsFor(options, authInfo.scopes).includes(name)) return undefined;
-  const scope = TOOL_SCOPES[name];
-  return bearerAuthChallengeResponse(new OAuthError(OAuthErrorCode.InsufficientScope, `${name} needs the ${scope} scope`), {
-    requiredScopes: [scope],
-    resourceMetadataUrl: metadataUrl(options.resource).href,
+async function scopeChallenge(options: HttpOptions, request: Request, authInfo: AuthInfo): Promise<Response | undefined> {
+  const body = (await request.clone().json().catch(() => undefined)) as { method?: unknown; params?: { name?: unknown } } | undefined;
+  if (body?.method !== 'tools/call' || typeof body.params?.name !== 'string') return undefined;
+  const name = body.params.name;
+  if (decideTool(options, authInfo.scopes, name) !== 'needs-scope') return undefined;
+  const scope = TOOL_SCOPES[name as keyof typeof TOOL_SCOPES];
+  return bearerChallenge(STATUS.forbidden, {
+    error: OAuthErrorCode.InsufficientScope,
+    scope,
+    resource_metadata: metadataUrl(options.resource).href,
+    error_description: `${name} needs the ${scope} scope`,
   });
-}
-
-/** 본문이 id 없는 JSON-RPC 오류 응답인 HTTP 오류. */
-function jsonRpcError(status: number, code: number, message: string): Response {
-  return Response.json({ jsonrpc: '2.0', error: { code, message } }, { status });
-}
-
-/** 허용 목록에 없는 브라우저 출처에서 온 요청에 대한 답: 403과, id 없는 JSON-RPC 오류 본문. */
-function originRefused(origin: string): Response {
-  return jsonRpcError(403, -32600, `허용하지 않는 출처다: ${origin}`);
 }

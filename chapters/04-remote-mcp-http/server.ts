@@ -1,19 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-
-/** 1~3장의 도구 셋의 이름. */
-export type ToolName = 'count_tasks' | 'summarize_document' | 'read_note';
-
-/** 이 서버가 아는 모든 도구. tools/list가 보여 주는 순서다. */
-export const TOOL_NAMES: readonly ToolName[] = ['count_tasks', 'summarize_document', 'read_note'];
-
-/** 도구마다 그것을 보고 부르려면 토큰에 있어야 하는 OAuth 범위. */
-export const TOOL_SCOPES: Readonly<Record<ToolName, string>> = {
-  count_tasks: 'tasks:read',
-  summarize_document: 'docs:read',
-  read_note: 'notes:read',
-};
+import { toolsFor } from './scopes.ts';
 
 /** count_tasks가 셀 수 있는 상태. */
 export type TaskStatus = 'open' | 'done';
@@ -33,17 +21,6 @@ export interface ServerOptions {
   documents: ReadonlyMap<string, string>;
   /** read_note가 내주는 글. */
   note: string;
-}
-
-/** 문자열이 이 서버의 도구 이름 가운데 하나이면 true. */
-export function isToolName(name: string | null | undefined): name is ToolName {
-  return TOOL_NAMES.some((known) => known === name);
-}
-
-/** 토큰에 실린 범위로 보아, 호출자 한 명이 보고 부를 수 있는 도구들. */
-export function toolsFor(options: ServerOptions, scopes: readonly string[]): ToolName[] {
-  // TODO(04/4): 이 호출자의 도구는 서버의 허용 목록과 이 호출자의 토큰 범위가 함께 정한다. 지금은 토큰이 무엇을 허락했든 모두가 같은 목록을 본다.
-  return TOOL_NAMES.filter((name) => options.tools.has(name));
 }
 
 /** 요청 하나를 위한 새 서버를 만든다: 이 호출자가 쓸 수 있는 도구만 등록하므로 tools/list가 곧 이 호출자의 목록이다. */

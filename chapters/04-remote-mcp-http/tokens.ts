@@ -25,8 +25,8 @@ export function tableVerifier(issued: ReadonlyMap<string, IssuedToken>): OAuthTo
   };
 }
 
-/** 시연용 서버가 보호 자원 메타데이터에 적는 발급자. */
-export const DEMO_ISSUER = new URL('https://auth.example.com');
+/** 시연용 서버가 보호 자원 메타데이터에 적는 발급자 식별자: 인가 서버가 밝힌 글자 그대로, 끝에 '/'가 없다. */
+export const DEMO_ISSUER = 'https://auth.example.com';
 
 /** 시연용 서버의 정식 URI: 로컬, 127.0.0.1에 묶인다. */
 export const DEMO_RESOURCE = new URL('http://127.0.0.1:3000/mcp');

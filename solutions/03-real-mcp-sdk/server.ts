@@ -59,7 +59,11 @@ export const REVIEW_PROMPT = 'review_document';
 
 /** 1·2장의 서버를 SDK 위에 세운다: 승인한 도구, 문서 자원, 검토 프롬프트. */
 export function buildServer(options: ServerOptions): McpServer {
-  const server = new McpServer({ name: 'course-docs-and-tasks', version: '1.0.0' });
+  // 목록은 실행 중에 바뀌지 않고 변경 알림도 보내지 않으니 listChanged는 false다: 보내지 않을 알림을 약속하지 않는다.
+  const server = new McpServer(
+    { name: 'course-docs-and-tasks', version: '1.0.0' },
+    { capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } } },
+  );
 
   // 승인하지 않은 도구는 아예 등록하지 않는다: 없는 도구는 목록에도 없고, 부르면 모르는 도구와 같은 답을 받는다.
   if (options.tools.has('count_tasks')) registerCountTasks(server, options);

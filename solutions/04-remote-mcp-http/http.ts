@@ -1,25 +1,21 @@
-import {
-  OAuthError,
-  OAuthErrorCode,
-  bearerAuthChallengeResponse,
-  createMcpHandler,
-  getOAuthProtectedResourceMetadataUrl,
-  requireBearerAuth,
-} from '@modelcontextprotocol/server';
-import type { AuthInfo, OAuthTokenVerifier } from '@modelcontextprotocol/server';
-import { TOOL_SCOPES, buildServer, isToolName, toolsFor } from './server.ts';
+import { OAuthErrorCode, ProtocolErrorCode, SUPPORTED_PROTOCOL_VERSIONS, createMcpHandler, isLegacyRequest, legacyStatelessFallback } from '@modelcontextprotocol/server';
+import type { AuthInfo, McpServerFactory, OAuthTokenVerifier } from '@modelcontextprotocol/server';
+import { STATUS, bearerChallenge, jsonRpcError } from './answers.ts';
+import { authorize, metadataUrl, protectedResourceMetadata } from './auth.ts';
+import { TOOL_SCOPES, decideTool } from './scopes.ts';
+import { buildServer } from './server.ts';
 import type { ServerOptions, Task } from './server.ts';
 import { DEMO_ISSUER, DEMO_RESOURCE, demoTokens, tableVerifier } from './tokens.ts';
 
-/** 이 끝점이 말하는 단 하나의 MCP 개정판. */
+/** 이 끝점이 봉투(_meta)로 말하는 현재 개정판. */
 export const REVISION = '2026-07-28';
 
 /** buildHandler에 필요한 것: 3장 서버의 옵션에 더해, 이 서버가 웹에서 누구이고 누구를 믿는지. */
 export interface HttpOptions extends ServerOptions {
   /** 이 MCP 끝점의 정식 URI(RFC 8707): 모든 토큰이 발급될 때 대상으로 적혀 있어야 하는 주소. */
   resource: URL;
-  /** 이 서버가 토큰을 받아 주는 인가 서버(발급자)들. 보호 자원 메타데이터에 적힌다. */
-  authorizationServers: readonly URL[];
+  /** 이 서버가 토큰을 받아 주는 인가 서버의 발급자 식별자들, 인가 서버가 밝힌 글자 그대로. 보호 자원 메타데이터에 적힌다. */
+  authorizationServers: readonly string[];
   /** 토큰이 무엇인지 인가 서버에 묻는다. 그 서버는 이 장에서 만들지 않는다. */
   verifier: OAuthTokenVerifier;
   /** 이 끝점을 불러도 되는 브라우저 출처. 스킴, 호스트, 포트까지 정확히 적는다. */
@@ -47,66 +43,80 @@ export function defaultOptions(): HttpOptions {
   };
 }
 
-/** 이 서버가 보호 자원 메타데이터(RFC 9728)를 내놓는 주소: 끝점의 경로 앞에 well-known 경로를 붙인 것. */
-export function metadataUrl(resource: URL): URL {
-  return new URL(getOAuthProtectedResourceMetadataUrl(resource));
+export { metadataUrl };
+
+/** MCP 요청 하나를 받아 답하는 두 갈래: 2026-07-28 봉투 요청과 2025년 시대 요청. */
+interface Legs {
+  modern: (request: Request, extra: { authInfo: AuthInfo }) => Promise<Response>;
+  legacy: (request: Request, extra: { authInfo: AuthInfo }) => Promise<Response>;
 }
 
-/** 끝점을 만든다: HTTP 요청 하나하나에 따로 답하는 웹 표준 fetch 처리기 하나. */
+/** 끝점을 만든다: HTTP 요청 하나하나에 따로 답하는 웹 표준 fetch 처리기 하나. 세션은 없다. */
 export function buildHandler(options: HttpOptions): (request: Request) => Promise<Response> {
-  const mcp = createMcpHandler(({ authInfo }) => buildServer(options, authInfo?.scopes ?? []), {
-    // 버전은 요청마다 확인한다: 세션이 없으니 앞선 요청이 정한 버전이란 없고, 2026-07-28을 말하지 않는 요청은 모두 -32022다.
-    legacy: 'reject',
-  });
+  const factory: McpServerFactory = ({ authInfo }) => buildServer(options, authInfo?.scopes ?? []);
+  const modern = createMcpHandler(factory, { legacy: 'reject' });
+  const legs: Legs = { modern: (request, extra) => modern.fetch(request, extra), legacy: legacyStatelessFallback(factory) };
   const metadata = metadataUrl(options.resource);
   return async (request) => {
     const path = new URL(request.url).pathname;
-    if (path === metadata.pathname) return protectedResourceMetadata(options);
-    if (path !== options.resource.pathname) return jsonRpcError(404, -32601, `MCP 끝점이 아니다: ${path}`);
-    // 출처는 허용 목록과 정확히 같아야 한다: Origin이 있는데 목록에 없으면 토큰이나 본문을 보기 전에 403이다.
-    const origin = request.headers.get('origin');
-    if (origin !== null && !options.allowedOrigins.has(origin)) return originRefused(origin);
-
-    // 토큰은 요청마다 확인한다: 없거나, 모르거나, 만료되었거나, 이 서버를 위해 발급되지 않았으면 401과 메타데이터 주소다.
-    const authInfo = await requireBearerAuth({ verifier: options.verifier, expectedResource: options.resource, resourceMetadataUrl: metadata.href })(request);
+    if (path === metadata.pathname && request.method === 'GET') return protectedResourceMetadata(options);
+    const refused = frontDoor(request, options);
+    if (refused !== undefined) return refused;
+    const authInfo = await authorize(request, options);
     if (authInfo instanceof Response) return authInfo;
-    return scopeChallenge(options, request, authInfo) ?? mcp.fetch(request, { authInfo });
+    return (await scopeChallenge(options, request, authInfo)) ?? route(request, authInfo, legs);
   };
 }
 
-/** 보호 자원 메타데이터 문서: 이것이 어떤 자원인지, 어느 인가 서버가 토큰을 발급하는지, 어떤 범위를 아는지. */
-function protectedResourceMetadata(options: HttpOptions): Response {
-  const body = {
-    resource: options.resource.href,
-    authorization_servers: options.authorizationServers.map((issuer) => issuer.href),
-    scopes_supported: Object.values(TOOL_SCOPES),
-    bearer_methods_supported: ['header'],
-  };
-  return Response.json(body, { headers: { 'access-control-allow-origin': '*' } });
+/** 끝점에 닿기 전의 판단: 경로, 브라우저 출처, HTTP 메서드. 통과하면 undefined. */
+function frontDoor(request: Request, options: HttpOptions): Response | undefined {
+  const path = new URL(request.url).pathname;
+  // 없는 경로는 HTTP의 404다: -32601은 "그 메서드를 구현하지 않았다"는 JSON-RPC의 답이라 여기 쓰지 않는다.
+  if (path !== options.resource.pathname) return new Response(`Not Found: ${path}\n`, { status: STATUS.notFound, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  // 출처는 허용 목록과 정확히 같아야 한다: Origin이 있는데 목록에 없으면, 무엇을 묻든 토큰이나 본문을 보기 전에 403이다.
+  const origin = request.headers.get('origin');
+  if (origin !== null && !options.allowedOrigins.has(origin)) return jsonRpcError(STATUS.forbidden, ProtocolErrorCode.InvalidRequest, `Forbidden origin: ${origin}`);
+  // 세션도 GET 스트림도 없으니 POST 말고는 이 끝점에 없는 메서드다: 토큰보다 먼저, Allow와 함께 405다.
+  if (request.method !== 'POST') return notAllowed('POST');
+  return undefined;
+}
+
+/** 2025년 시대의 요청이 MCP-Protocol-Version 헤더로 말해도 되는 개정판: SDK가 initialize에서 합의할 수 있는 것들. */
+const LEGACY_REVISIONS: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS.filter((version) => version < REVISION);
+
+/** 요청을 그 요청이 말하는 시대로 보낸다. 어느 요청도 앞선 요청이 정한 것에 기대지 않는다. */
+async function route(request: Request, authInfo: AuthInfo, legs: Legs): Promise<Response> {
+  // 봉투를 단 요청은 2026-07-28 갈래가 판단한다: 헤더가 빠지면 -32020, 모르는 개정판이면 -32022다.
+  if (!(await isLegacyRequest(request))) return legs.modern(request, { authInfo });
+  // 2025년 시대 요청은 헤더가 말하는 개정판을 이 서버가 합의할 수 있을 때만 받는다. 헤더가 없으면 initialize이거나 2025-03-26이다.
+  const claimed = request.headers.get('mcp-protocol-version');
+  if (claimed !== null && !LEGACY_REVISIONS.includes(claimed)) {
+    return jsonRpcError(STATUS.badRequest, ProtocolErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${claimed}`, { supported: [REVISION, ...LEGACY_REVISIONS], requested: claimed });
+  }
+  return legs.legacy(request, { authInfo });
 }
 
 /**
  * 서버는 승인했지만 이 호출자의 토큰 범위 밖인 도구를 부르는 tools/call에, 청할 범위를 알려 주는 403 insufficient_scope
- * 응답(단계 올리기)을 돌려준다. 다른 요청에는 undefined다. Mcp-Name 헤더를 읽으며, 그 헤더가 본문과 같은지는
- * 뒤이어 MCP 처리기가 확인한다.
+ * 응답을 돌려준다. 다른 요청에는 undefined다. 도구 이름은 두 시대 모두 본문에서 읽는다(2025년 요청에는 Mcp-Name이 없다).
  */
-function scopeChallenge(options: HttpOptions, request: Request, authInfo: AuthInfo | undefined): Response | undefined {
-  if (authInfo === undefined || request.headers.get('mcp-method') !== 'tools/call') return undefined;
-  const name = request.headers.get('mcp-name');
-  if (!isToolName(name) || !options.tools.has(name) || toolsFor(options, authInfo.scopes).includes(name)) return undefined;
-  const scope = TOOL_SCOPES[name];
-  return bearerAuthChallengeResponse(new OAuthError(OAuthErrorCode.InsufficientScope, `${name} needs the ${scope} scope`), {
-    requiredScopes: [scope],
-    resourceMetadataUrl: metadataUrl(options.resource).href,
+async function scopeChallenge(options: HttpOptions, request: Request, authInfo: AuthInfo): Promise<Response | undefined> {
+  const body = (await request.clone().json().catch(() => undefined)) as { method?: unknown; params?: { name?: unknown } } | undefined;
+  if (body?.method !== 'tools/call' || typeof body.params?.name !== 'string') return undefined;
+  const name = body.params.name;
+  if (decideTool(options, authInfo.scopes, name) !== 'needs-scope') return undefined;
+  const scope = TOOL_SCOPES[name as keyof typeof TOOL_SCOPES];
+  return bearerChallenge(STATUS.forbidden, {
+    error: OAuthErrorCode.InsufficientScope,
+    scope,
+    resource_metadata: metadataUrl(options.resource).href,
+    error_description: `${name} needs the ${scope} scope`,
   });
 }
 
-/** 본문이 id 없는 JSON-RPC 오류 응답인 HTTP 오류. */
-function jsonRpcError(status: number, code: number, message: string): Response {
-  return Response.json({ jsonrpc: '2.0', error: { code, message } }, { status });
-}
-
-/** 허용 목록에 없는 브라우저 출처에서 온 요청에 대한 답: 403과, id 없는 JSON-RPC 오류 본문. */
-function originRefused(origin: string): Response {
-  return jsonRpcError(403, -32600, `허용하지 않는 출처다: ${origin}`);
+/** 405와 Allow 헤더: 이 주소가 받는 메서드. 본문의 코드는 예약 범위(-32000~-32019) 밖의 -32600이다. */
+function notAllowed(allow: string): Response {
+  const response = jsonRpcError(STATUS.methodNotAllowed, ProtocolErrorCode.InvalidRequest, `Method not allowed; this endpoint takes ${allow}`);
+  response.headers.set('allow', allow);
+  return response;
 }

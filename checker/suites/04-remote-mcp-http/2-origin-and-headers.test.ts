@@ -1,7 +1,7 @@
 import { test } from 'vitest';
 import { described, ensure, say } from '../_lib/say.ts';
-import { ALL_SCOPES, HTTP_TS, REVISION, RESOURCES, connectClient, envelope, handlerOf, modern, send, setup, showAnswer } from './support.ts';
-import type { Raw } from './support.ts';
+import { ALL_SCOPES, HTTP_TS, connectClient, everyMethod, handlerOf, isReservedCode, modern, send, setup, showAnswer } from './support.ts';
+import type { Answer } from './support.ts';
 
 /** Allowlists of origins a team may write, each with origins that look close to it but are not on it. */
 const CASES: { allowed: string[]; foreign: string[] }[] = [
@@ -26,29 +26,32 @@ const CASES: { allowed: string[]; foreign: string[] }[] = [
 
 /** Why a foreign origin must be refused, shared by the origin tests. */
 const WHY = {
-  ko: '브라우저는 어느 웹 페이지에서든 로컬 서버로 요청을 보낼 수 있고, DNS 재바인딩을 쓰면 그 요청이 같은 호스트에서 온 것처럼 보인다. 그래서 서버는 Origin을 허용 목록과 정확히 비교해, Origin이 있는데 목록에 없으면 403으로 끝낸다(2026-07-28, Streamable HTTP, Security). 2장의 서버 허용 목록과 같다: 목록에 없는 것은 모두 거절이고, 비슷해 보이는 것도 목록에 없는 것이다.',
-  en: "A browser lets any web page send requests to a local server, and with DNS rebinding such a request looks like it came from the same host. So the server compares Origin exactly with its allowlist, and a present Origin that is not listed ends with 403 (2026-07-28, Streamable HTTP, Security). It is chapter 2's server allowlist: whatever is not listed is refused, and looking close is not being listed.",
+  ko: '브라우저는 어느 웹 페이지에서든 로컬 서버로 요청을 보낼 수 있고, DNS 재바인딩을 쓰면 그 요청이 같은 호스트에서 온 것처럼 보인다. "서버는 들어오는 모든 연결에서 Origin 헤더를 검증해야 하며(MUST), Origin 헤더가 있는데 유효하지 않으면 HTTP 403 Forbidden으로 답해야 한다(MUST)"(2026-07-28, Streamable HTTP, Security Warning). 어떤 메서드를 묻든, 토큰이 있든 없든 같다. 2장의 서버 허용 목록과 같다: 목록에 없는 것은 모두 거절이고, 비슷해 보이는 것도 목록에 없는 것이다.',
+  en: 'A browser lets any web page send requests to a local server, and with DNS rebinding such a request looks like it came from the same host. "Servers MUST validate the Origin header on all incoming connections … If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden" (2026-07-28, Streamable HTTP, Security Warning), whatever method is asked and whether or not a token comes with it. It is chapter 2\'s server allowlist: whatever is not listed is refused, and looking close is not being listed.',
 };
 
-test('refuses every foreign Origin with 403 before anything runs, with or without a token', async () => {
+test('refuses every foreign Origin with 403 on every method in both eras, before the token is looked at', async () => {
   for (const { allowed, foreign } of CASES) {
     const { options, token } = setup({ allowedOrigins: new Set(allowed) });
     const handler = handlerOf(options);
     const good = token(ALL_SCOPES);
-    for (const origin of foreign) {
+    for (const [originIndex, origin] of foreign.entries()) {
       for (const bearer of [good, undefined]) {
-        const raw = modern('tools/call', { name: 'count_tasks', arguments: { status: 'open' } }, bearer);
-        raw.headers = { ...raw.headers, origin };
-        const answer = await send(handler, options.resource, raw);
-        ensure(answer.status === 403 && answer.message?.result === undefined, {
-          what: say(
-            `허용 목록에 없는 출처에서 온 요청이 403으로 끝나지 않았다${bearer === undefined ? '(토큰 없음: 출처를 먼저 본다)' : ''}. ${WHY.ko} ${HTTP_TS} (TODO(04/2))`,
-            `A request from an origin not on the allowlist did not end with 403${bearer === undefined ? ' (no token: the origin comes first)' : ''}. ${WHY.en} ${HTTP_TS} (TODO(04/2))`,
-          ),
-          sent: described(`allowedOrigins ${JSON.stringify(allowed)}; Origin: ${origin}; ${bearer === undefined ? say('토큰 없음', 'no token') : say('유효한 토큰', 'a valid token')}; tools/call count_tasks`),
-          got: showAnswer(answer),
-          expected: say('HTTP 403, 결과 없음', 'HTTP 403, no result'),
-        });
+        const requests = [...everyMethod(bearer), { label: 'GET', raw: { http: 'GET', headers: { accept: 'text/event-stream', 'content-type': undefined, authorization: bearer === undefined ? undefined : `Bearer ${bearer}` } } }];
+        // Each foreign origin asks a third of the methods, a different third for the next origin: every method meets several.
+        for (const { label, raw } of requests.filter((_, methodIndex) => (methodIndex + originIndex) % 3 === 0)) {
+          raw.headers = { ...raw.headers, origin };
+          const answer = await send(handler, options.resource, raw);
+          ensure(answer.status === 403 && answer.message?.result === undefined, {
+            what: say(
+              `허용 목록에 없는 출처에서 온 요청이 403으로 끝나지 않았다${bearer === undefined ? '(토큰 없음: 출처를 먼저 본다)' : ''}. ${WHY.ko} ${HTTP_TS} (TODO(04/2))`,
+              `A request from an origin not on the allowlist did not end with 403${bearer === undefined ? ' (no token: the origin comes first)' : ''}. ${WHY.en} ${HTTP_TS} (TODO(04/2))`,
+            ),
+            sent: described(`allowedOrigins ${JSON.stringify(allowed)}; Origin: ${origin}; ${bearer === undefined ? say('토큰 없음', 'no token') : say('유효한 토큰', 'a valid token')}; ${label}`),
+            got: showAnswer(answer),
+            expected: say('HTTP 403, 결과 없음', 'HTTP 403, no result'),
+          });
+        }
       }
     }
   }
@@ -59,54 +62,87 @@ test('serves listed origins and requests without an Origin', async () => {
     const { options, token } = setup({ allowedOrigins: new Set(allowed) });
     const handler = handlerOf(options);
     const good = token(ALL_SCOPES);
-    for (const origin of allowed) {
-      const raw = modern('tools/list', {}, good);
-      raw.headers = { ...raw.headers, origin };
-      const answer = await send(handler, options.resource, raw);
-      ensure(answer.status === 200 && answer.message?.result !== undefined, {
-        what: say(`허용 목록에 있는 출처의 요청이 거절되었다. 허용 목록에 있는 것은 받아야 한다. ${HTTP_TS} (TODO(04/2))`, `A request from a listed origin was refused; what the allowlist holds must be served. ${HTTP_TS} (TODO(04/2))`),
-        sent: described(`allowedOrigins ${JSON.stringify(allowed)}; Origin: ${origin}; tools/list`),
-        got: showAnswer(answer),
-        expected: say('HTTP 200, tools/list 결과', 'HTTP 200, a tools/list result'),
-      });
+    for (const [index, origin] of allowed.entries()) {
+      // Every method once per allowlist, from its first origin; the other listed origins ask for the tool list.
+      const requests = index === 0 ? everyMethod(good) : everyMethod(good).filter(({ label }) => label.startsWith('tools/list'));
+      for (const { label, raw } of requests) {
+        raw.headers = { ...raw.headers, origin };
+        const answer = await send(handler, options.resource, raw);
+        ensure(answer.status === 200 || answer.status === 202, {
+          what: say(`허용 목록에 있는 출처의 요청이 거절되었다. 허용 목록에 있는 것은 받아야 한다. ${HTTP_TS} (TODO(04/2))`, `A request from a listed origin was refused; what the allowlist holds must be served. ${HTTP_TS} (TODO(04/2))`),
+          sent: described(`allowedOrigins ${JSON.stringify(allowed)}; Origin: ${origin}; ${label}`),
+          got: showAnswer(answer),
+          expected: say('HTTP 200(알림은 202)', 'HTTP 200 (202 for the notification)'),
+        });
+      }
     }
-    const client = await connectClient(handler, options.resource, good);
-    try {
-      await client.listTools();
-    } finally {
-      await client.close();
+    for (const mode of [allowed === CASES[0]!.allowed ? ('default' as const) : ('pinned' as const)]) {
+      const client = await connectClient(handler, options.resource, good, mode);
+      try {
+        await client.listTools();
+      } finally {
+        await client.close();
+      }
     }
   }
 });
 
-/** Requests whose headers disagree with their bodies, or leave a required header out. */
-function lies(token: string): { label: string; raw: Raw }[] {
-  const call = (name: string): Record<string, unknown> => ({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: name === 'count_tasks' ? { status: 'open' } : {}, _meta: envelope(REVISION) } });
-  const headers = (extra: Record<string, string | undefined>): Record<string, string | undefined> => ({ 'mcp-protocol-version': REVISION, 'mcp-method': 'tools/call', authorization: `Bearer ${token}`, ...extra });
-  return [
-    { label: 'Mcp-Name: count_tasks, body read_note', raw: { headers: headers({ 'mcp-name': 'count_tasks' }), body: call('read_note') } },
-    { label: 'Mcp-Name: read_note, body count_tasks', raw: { headers: headers({ 'mcp-name': 'read_note' }), body: call('count_tasks') } },
-    { label: 'Mcp-Method: tools/list, body tools/call', raw: { headers: headers({ 'mcp-method': 'tools/list', 'mcp-name': 'count_tasks' }), body: call('count_tasks') } },
-    { label: say('Mcp-Name 없음', 'no Mcp-Name'), raw: { headers: headers({}), body: call('count_tasks') } },
-    { label: say('Mcp-Method 없음', 'no Mcp-Method'), raw: { headers: headers({ 'mcp-method': undefined, 'mcp-name': 'count_tasks' }), body: call('count_tasks') } },
-    { label: 'MCP-Protocol-Version: 2025-11-25, _meta 2026-07-28', raw: { headers: headers({ 'mcp-protocol-version': '2025-11-25', 'mcp-name': 'count_tasks' }), body: call('count_tasks') } },
-  ];
+/** True when a 405 names POST in Allow and carries no JSON-RPC code from the reserved range. */
+function isMethodRefusal(answer: Answer, allow: string | null): boolean {
+  const allowed = (allow ?? '').split(',').map((method) => method.trim().toUpperCase());
+  return answer.status === 405 && allowed.includes('POST') && !isReservedCode(answer.message?.error?.code);
 }
 
-test('refuses any header that disagrees with the body with 400 and -32020', async () => {
-  for (const resource of RESOURCES) {
-    const { options, token } = setup({ resource });
-    const handler = handlerOf(options);
-    for (const { label, raw } of lies(token(ALL_SCOPES))) {
-      const answer = await send(handler, options.resource, raw);
-      ensure(answer.status === 400 && answer.message?.error?.code === -32020, {
+test('answers every HTTP method but POST with 405, Allow: POST and no reserved code, before the token is looked at', async () => {
+  const { options, token } = setup();
+  const handler = handlerOf(options);
+  const good = token(ALL_SCOPES);
+  for (const method of ['GET', 'DELETE', 'PUT', 'PATCH']) {
+    for (const bearer of [undefined, good]) {
+      for (const session of [undefined, 'made-up-session-1']) {
+        const headers: Record<string, string | undefined> = {
+          accept: method === 'GET' ? 'text/event-stream' : 'application/json, text/event-stream',
+          'content-type': method === 'GET' || method === 'DELETE' ? undefined : 'application/json',
+          authorization: bearer === undefined ? undefined : `Bearer ${bearer}`,
+          'mcp-session-id': session,
+          'mcp-protocol-version': '2025-06-18',
+        };
+        const request = new Request(options.resource, { method, headers: Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined)), body: method === 'PUT' || method === 'PATCH' ? '{}' : undefined });
+        const response = await handler(request);
+        const allow = response.headers.get('allow');
+        const answer = await send(async () => response, options.resource, { http: method });
+        ensure(isMethodRefusal(answer, allow), {
+          what: say(
+            `POST가 아닌 요청이 405, POST를 적은 Allow, 예약 범위 밖의 코드로 답받지 않았다. 세션도 GET 스트림도 없는 이 끝점은 POST만 받는다. 2025년 클라이언트의 GET에는 "text/event-stream으로 답하거나 HTTP 405 Method Not Allowed를 돌려줘야 하고(MUST)"(2025-11-25, Streamable HTTP, Listening for Messages from the Server), 2026-07-28에서는 subscriptions/listen이 GET을 대신한다. RFC 9110 §15.5.6은 "405 응답에 Allow 헤더를 만들어야 한다(MUST)"고 하고, 2026-07-28은 새 구현이 -32000~-32019를 쓰지 않아야 한다(SHOULD NOT)고 한다. 어떤 토큰으로도 이 메서드가 생기지 않으니 405는 401 뒤에 숨지 않는다. ${HTTP_TS} (TODO(04/2))`,
+            `A request other than POST was not answered with 405, an Allow naming POST and a code outside the reserved range. This endpoint keeps no session and no GET stream, so it takes POST alone. A 2025 client's GET must get "Content-Type: text/event-stream … or else HTTP 405 Method Not Allowed" (2025-11-25, Streamable HTTP, Listening for Messages from the Server; MUST), and on 2026-07-28 subscriptions/listen replaces GET. RFC 9110 §15.5.6: "The origin server MUST generate an Allow header field in a 405 (Method Not Allowed) response", and 2026-07-28 says new implementations SHOULD NOT use -32000…-32019. No token makes this method exist, so the 405 is not hidden behind a 401. ${HTTP_TS} (TODO(04/2))`,
+          ),
+          sent: described(`${method} ${options.resource.pathname}; ${bearer === undefined ? say('토큰 없음', 'no token') : say('유효한 토큰', 'a valid token')}${session === undefined ? '' : `; Mcp-Session-Id: ${session}`}`),
+          got: `${showAnswer(answer)} | Allow: ${allow ?? say('(없음)', '(none)')}`,
+          expected: say('HTTP 405, Allow: POST, -32000~-32019가 아닌 본문', 'HTTP 405, Allow: POST, a body without a -32000…-32019 code'),
+        });
+      }
+    }
+  }
+});
+
+test('answers a path that is not the endpoint with 404, not with the -32601 method-not-found pair', async () => {
+  const { options, token } = setup();
+  const handler = handlerOf(options);
+  const good = token(ALL_SCOPES);
+  const base = options.resource;
+  for (const path of ['/', '/other', `${base.pathname}/extra`, `${base.pathname}x`, base.pathname.toUpperCase()]) {
+    for (const bearer of [good, undefined]) {
+      const raw = modern('tools/list', {}, bearer);
+      raw.url = new URL(path, base.origin).href;
+      const answer = await send(handler, base, raw);
+      ensure(answer.status === 404 && answer.message?.error?.code !== -32601 && answer.message?.result === undefined, {
         what: say(
-          `헤더가 본문과 다른(또는 빠진) 요청이 HeaderMismatch(-32020)로 거절되지 않았다. 게이트웨이는 헤더를 보고 길을 정하고 서버는 본문을 보고 실행하므로, 둘이 다르면 둘 중 하나는 속은 것이다. 서버는 헤더를 본문에 맞춰 고쳐 주지 않고 400과 -32020으로 거절한다(2026-07-28, Streamable HTTP, Server Validation). ${HTTP_TS}`,
-          `A request whose headers disagree with (or leave out) what its body says was not refused with HeaderMismatch (-32020). A gateway routes on the headers and the server acts on the body, so when they differ one of them was fooled; the server never fixes the headers up to match, it refuses with 400 and -32020 (2026-07-28, Streamable HTTP, Server Validation). ${HTTP_TS}`,
+          `MCP 끝점이 아닌 주소의 요청이 404로 끝나지 않았거나, 그 404에 -32601이 실려 있었다. 없는 주소는 HTTP의 404 Not Found다(RFC 9110 §15.5.5). 2026-07-28의 Streamable HTTP에서 404와 -32601의 짝은 "이 서버는 그 메서드를 구현하지 않았다"는 뜻이라, 주소가 틀린 클라이언트를 메서드가 틀렸다고 오해하게 만든다. ${HTTP_TS} (TODO(04/2))`,
+          `A request to a path that is not the MCP endpoint did not end with 404, or the 404 carried -32601. A path that does not exist is HTTP's 404 Not Found (RFC 9110 §15.5.5); in 2026-07-28 Streamable HTTP, 404 with -32601 means "this server does not implement that method", which tells a client with a wrong address that its method was wrong. ${HTTP_TS} (TODO(04/2))`,
         ),
-        sent: described(`${label}; ${say('유효한 토큰', 'a valid token')}`),
+        sent: described(`POST ${raw.url}; ${bearer === undefined ? say('토큰 없음', 'no token') : say('유효한 토큰', 'a valid token')}; tools/list`),
         got: showAnswer(answer),
-        expected: say('HTTP 400, 오류 -32020', 'HTTP 400, error -32020'),
+        expected: say('HTTP 404, -32601 없음', 'HTTP 404, no -32601'),
       });
     }
   }

@@ -11,8 +11,13 @@ export { REVISION };
 
 /** Where a learner edits the endpoint, for failure messages. */
 export const HTTP_TS = 'chapters/04-remote-mcp-http/http.ts';
-/** Where a learner edits the per-caller tool choice, for failure messages. */
-export const SERVER_TS = 'chapters/04-remote-mcp-http/server.ts';
+/** Where a learner edits the bearer check, for failure messages. */
+export const AUTH_TS = 'chapters/04-remote-mcp-http/auth.ts';
+/** Where a learner edits the per-caller tool decision, for failure messages. */
+export const SCOPES_TS = 'chapters/04-remote-mcp-http/scopes.ts';
+
+/** The 2025-era revisions today's hosts speak: an endpoint serving both eras answers each of them. */
+export const HOST_REVISIONS = ['2025-06-18', '2025-11-25'];
 
 /** Every scope the chapter's tools use. */
 export const ALL_SCOPES = ['tasks:read', 'docs:read', 'notes:read'];
@@ -63,7 +68,7 @@ export function setup(overrides: Partial<Omit<HttpOptions, 'verifier'>> = {}): S
     ],
     documents: new Map([['report.txt', '점검 보고서\n출처 확인\n토큰 확인\n']]),
     note: '채점용 메모: 범위 밖에서는 보이지 않아야 한다',
-    authorizationServers: [new URL('https://auth.suite.example')],
+    authorizationServers: ['https://auth.suite.example'],
     allowedOrigins: new Set([resource.origin]),
     ...overrides,
     resource,
@@ -204,21 +209,69 @@ export function metadataUrlOf(resource: URL): string {
   return `${resource.origin}/.well-known/oauth-protected-resource${path}`;
 }
 
-/** An SDK client connected over the handler with `token`, pinned to 2026-07-28; fails in the learner's terms if that breaks. */
-export async function connectClient(handler: (request: Request) => Promise<Response>, resource: URL, token: string): Promise<Client> {
+/** How an SDK client negotiates: its default (2025 initialize), auto (server/discover, then initialize if refused), or pinned. */
+export type ClientMode = 'default' | 'auto' | 'pinned';
+
+/** An SDK client connected over the handler with `token` in the given mode (pinned to 2026-07-28 unless told); fails in the learner's terms if that breaks. */
+export async function connectClient(handler: (request: Request) => Promise<Response>, resource: URL, token: string, mode: ClientMode = 'pinned'): Promise<Client> {
   const fetchInProcess = async (url: string | URL, init?: RequestInit): Promise<Response> => handler(new Request(url, init));
-  const client = new Client({ name: 'course-checker', version: '1.0.0' }, { versionNegotiation: { mode: { pin: REVISION } } });
+  const negotiation = mode === 'default' ? {} : { versionNegotiation: { mode: mode === 'auto' ? ('auto' as const) : { pin: REVISION } } };
+  const client = new Client({ name: 'course-checker', version: '1.0.0' }, negotiation);
   try {
     await client.connect(new StreamableHTTPClientTransport(resource, { fetch: fetchInProcess, authProvider: { token: async () => token }, onInsufficientScope: 'throw' }));
   } catch (error) {
     fail({
       what: say(
-        `SDK의 HTTP 클라이언트가 유효한 토큰으로 ${resource.href}에 2026-07-28로 연결하지 못했다. ${HTTP_TS}`,
-        `The SDK's HTTP client could not connect to ${resource.href} on 2026-07-28 with a valid token. ${HTTP_TS}`,
+        `SDK의 HTTP 클라이언트(${modeLabel(mode)})가 유효한 토큰으로 ${resource.href}에 연결하지 못했다. ${HTTP_TS}`,
+        `The SDK's HTTP client (${modeLabel(mode)}) could not connect to ${resource.href} with a valid token. ${HTTP_TS}`,
       ),
       got: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-      expected: say('server/discover에 답하고 연결이 끝남', 'server/discover is answered and the connection completes'),
+      expected: say('연결이 끝남', 'the connection completes'),
     });
   }
   return client;
+}
+
+/** How a client mode is named in messages. */
+export function modeLabel(mode: ClientMode): string {
+  if (mode === 'default') return say('기본 모드: 2025년 방식 initialize', 'default mode: a 2025-style initialize');
+  if (mode === 'auto') return say('auto 모드: server/discover를 먼저', 'auto mode: server/discover first');
+  return say('2026-07-28 고정', 'pinned to 2026-07-28');
+}
+
+/** A 2025-era initialize as today's hosts send it: no envelope, no version header, the revision in the body. */
+export function initialize(version: string, token: string | undefined): Raw {
+  return {
+    headers: { authorization: token === undefined ? undefined : `Bearer ${token}` },
+    body: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'host-like-client', version: '1.0.0' } } },
+  };
+}
+
+/** True for a JSON-RPC code in the range -32000…-32019, which 2026-07-28 reserves: new implementations SHOULD NOT use it. */
+export function isReservedCode(code: unknown): boolean {
+  return typeof code === 'number' && code <= -32000 && code >= -32019;
+}
+
+/**
+ * One request for every method the endpoint serves, in both eras, each as a conforming client sends it: server/discover,
+ * tools/list and tools/call on 2026-07-28; initialize, notifications/initialized, ping, tools/list and tools/call on
+ * 2025-06-18. `token` goes in every request's Authorization (none when undefined).
+ */
+export function everyMethod(token: string | undefined): { label: string; raw: Raw }[] {
+  const call = { name: 'count_tasks', arguments: { status: 'open' } };
+  const bearer = token === undefined ? undefined : `Bearer ${token}`;
+  const old = (method: string, params: Record<string, unknown> | undefined, id: number | undefined): Raw => ({
+    headers: { 'mcp-protocol-version': '2025-06-18', authorization: bearer },
+    body: { jsonrpc: '2.0', ...(id === undefined ? {} : { id }), method, ...(params === undefined ? {} : { params }) },
+  });
+  return [
+    { label: 'server/discover (2026-07-28)', raw: modern('server/discover', {}, token) },
+    { label: 'tools/list (2026-07-28)', raw: modern('tools/list', {}, token) },
+    { label: 'tools/call count_tasks (2026-07-28)', raw: modern('tools/call', call, token) },
+    { label: 'initialize 2025-06-18', raw: initialize('2025-06-18', token) },
+    { label: 'notifications/initialized (2025-06-18)', raw: old('notifications/initialized', undefined, undefined) },
+    { label: 'ping (2025-06-18)', raw: old('ping', undefined, 3) },
+    { label: 'tools/list (2025-06-18)', raw: old('tools/list', {}, 4) },
+    { label: 'tools/call count_tasks (2025-06-18)', raw: old('tools/call', call, 5) },
+  ];
 }

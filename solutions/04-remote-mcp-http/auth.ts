@@ -1,0 +1,48 @@
+import { OAuthError, OAuthErrorCode, verifyBearerToken } from '@modelcontextprotocol/server';
+import type { AuthInfo } from '@modelcontextprotocol/server';
+import { STATUS, bearerChallenge } from './answers.ts';
+import type { HttpOptions } from './http.ts';
+import { TOOL_SCOPES } from './scopes.ts';
+
+/** 이 서버가 보호 자원 메타데이터(RFC 9728)를 내놓는 주소: 끝점의 경로 앞에 well-known 경로를 붙인 것. */
+export function metadataUrl(resource: URL): URL {
+  const path = resource.pathname === '/' ? '' : resource.pathname;
+  return new URL(`/.well-known/oauth-protected-resource${path}`, resource.origin);
+}
+
+/** 보호 자원 메타데이터 문서: 이것이 어떤 자원인지, 어느 인가 서버가 토큰을 발급하는지, 어떤 범위를 아는지. */
+export function protectedResourceMetadata(options: HttpOptions): Response {
+  const body = {
+    resource: options.resource.href,
+    // 발급자 식별자는 인가 서버가 밝힌 그대로 적는다: URL로 바꾸면 끝에 '/'가 붙어 발급자 일치 비교가 깨진다.
+    authorization_servers: [...options.authorizationServers],
+    scopes_supported: Object.values(TOOL_SCOPES),
+    bearer_methods_supported: ['header'],
+  };
+  return Response.json(body, { headers: { 'access-control-allow-origin': '*' } });
+}
+
+/**
+ * 요청의 Bearer 토큰을 자원 서버로서 확인한다: 이 서버를 위해 발급된 유효한 토큰이면 그 정보를, 아니면 돌려보낼 401을 준다.
+ */
+export async function authorize(request: Request, options: HttpOptions): Promise<AuthInfo | Response> {
+  // 토큰은 요청마다, Authorization 헤더에서만 받는다. 자격 증명이 아예 없으면 오류 코드 없이 어디서 토큰을 얻는지만 알린다.
+  const header = request.headers.get('authorization');
+  if (header === null || !/^Bearer\s/i.test(header)) return unauthorized(options, undefined);
+  try {
+    return await verifyBearerToken(header, { verifier: options.verifier, expectedResource: options.resource });
+  } catch (error) {
+    const description = error instanceof OAuthError ? error.message : 'token could not be verified';
+    return unauthorized(options, description);
+  }
+}
+
+/** 401과 WWW-Authenticate: 메타데이터 주소와 범위, 그리고 토큰이 있었는데 거절된 때만 invalid_token과 그 까닭. */
+function unauthorized(options: HttpOptions, rejected: string | undefined): Response {
+  return bearerChallenge(STATUS.unauthorized, {
+    error: rejected === undefined ? undefined : OAuthErrorCode.InvalidToken,
+    error_description: rejected,
+    resource_metadata: metadataUrl(options.resource).href,
+    scope: Object.values(TOOL_SCOPES).join(' '),
+  });
+}
