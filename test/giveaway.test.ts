@@ -13,7 +13,7 @@
  * - Texts read for each exercise: its TODO line in the committed starter (found by checker/course/todo.ts' findTodo)
  *   and the comment lines right after it; its committed lesson from the first line up to the exercise's reveal (its
  *   first `<details>`), which is what the learner has read when they predict, less the tokens LESSON_MAY_NAME allows
- *   with a reason; its manifest hint and its test names (check and watch list them under an exercise) in Korean and
+ *   with a reason; its title, manifest hint and test names (check and watch print them for an exercise) in Korean and
  *   English; and every sentence its hidden
  *   suite can write, read from the source statically: the strings written in each `say(ko, en)` call and `{ ko, en }`
  *   object (a literal inside a `${...}` there included), and handed to a function of the same file that passes two of
@@ -147,6 +147,13 @@ function lessonText(chapter: ChapterSpec, exercise: ExerciseSpec): Text {
   return { what: LESSON, where: `chapters/${chapter.dir}/README.md:1-${revealLine - 1}`, text, lang: 'ko' };
 }
 
+/** The title of an exercise in both languages, which check and watch print on its line. */
+function titleTexts(chapter: ChapterSpec, exercise: ExerciseSpec): Text[] {
+  const file = `checker/manifest/${chapter.dir}.ts`;
+  const source = readFileSync(join(REPO, file), 'utf8');
+  return (['ko', 'en'] as const).map((lang) => ({ what: `title.${lang}`, where: `${file}:${hintLine(source, exercise, exercise.title[lang])}`, text: exercise.title[lang], lang }));
+}
+
 /** Every sentence a suite file writes, as texts. */
 function sentencesOf(file: string): Text[] {
   return suiteSentences(file, readFileSync(join(REPO, file), 'utf8')).map((sentence: Sentence) => ({ what: `message.${sentence.lang}`, where: `${file}:${sentence.line}`, text: sentence.text, lang: sentence.lang }));
@@ -207,7 +214,7 @@ const LESSON_MAY_NAME: Readonly<Record<string, Readonly<Record<string, string>>>
 function findings(chapter: ChapterSpec, exercise: ExerciseSpec, read: ExerciseTokens | undefined): { token: string; line: string }[] {
   const tokens = read?.tokens ?? [];
   const messages = read?.fallback === true ? [] : messageTexts(chapter, exercise);
-  const texts = [todoText(chapter, exercise), lessonText(chapter, exercise), ...hintTexts(chapter, exercise), ...testNames(chapter, exercise), ...messages];
+  const texts = [todoText(chapter, exercise), lessonText(chapter, exercise), ...titleTexts(chapter, exercise), ...hintTexts(chapter, exercise), ...testNames(chapter, exercise), ...messages];
   const found: { token: string; line: string }[] = [];
   for (const text of texts) {
     for (const token of tokens) {
