@@ -17,8 +17,8 @@ export const chapter: ChapterEntry = {
       id: '02/1',
       title: { ko: 'open 대신 done 세기', en: 'Counting done instead of open' },
       hint: {
-        ko: '요청 인자만 바꾸면 main의 검증이 먼저 실패한다. 고정 자료 TASKS에서 done인 작업이 몇 개인지 세어 기대 결과도 함께 고쳐라. 같은 client로 같은 순서에 호출하면 식별자는 바뀌지 않는다.',
-        en: "Changing only the request argument makes main's own check fail first. Count the done tasks in the fixed TASKS data and fix the expected result too. Calling through the same client in the same order keeps the request id.",
+        ko: '요청 인자만 바꾸면 main의 검증이 먼저 실패한다. 고정 자료 TASKS에서 done인 작업이 몇 개인지 세어 기대 결과도 함께 고쳐라.',
+        en: "Changing only the request argument makes main's own check fail first. Count the done tasks in the fixed TASKS data and fix the expected result too.",
       },
       rule: {
         ko: 'main의 정상 호출은 같은 클라이언트로 done 작업을 묻고 실제 개수만 받아들인다. 서버가 그 밖의 답을 하면 예외를 던지고, 출력하는 줄은 기대한 줄 그대로다.',
