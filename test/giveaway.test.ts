@@ -175,19 +175,19 @@ const LESSON_MAY_NAME: Readonly<Record<string, Readonly<Record<string, string>>>
   '01/1': {
     '도구 인자는 객체여야 한다.': 'the exercise requires this message word for word',
     '문서 이름만 전달해야 한다.': 'the exercise requires this message word for word',
-    'Object.hasOwn': 'the trap section teaches it for every JSON check of the chapter (and 01/4 uses it)',
+  },
+  '01/2': {
+    '거부 검사:': 'the expected output prints it; the exercise makes the count in front of it true',
+    '개 통과': 'the expected output prints it; the exercise makes the count in front of it true',
   },
   '01/3': {
     'JSON.parse': 'the chapter parses every message with it, from its first section',
-    'Object.hasOwn': 'the trap section teaches it for every JSON check of the chapter',
     '{"jsonrpc": "2.0", "id": 1': 'the prediction\'s own example input; any string that is not JSON does',
+    '거부 검사:': 'the expected output prints it (01/2 computes the count in front of it)',
     '개 통과': 'the expected output prints it (01/2 computes the count in front of it)',
   },
   '01/4': {
-    'Object.hasOwn': 'the trap section teaches it for every JSON check of the chapter',
-    'resources/list': 'a method the exercise requires, named by the spec',
-    'resources/read': 'a method the exercise requires, named by the spec',
-    'prompts/list': 'a method the exercise requires, named by the spec',
+    'Object.hasOwn': 'the folded answer of 01/3 shows it, and the trap section teaches it for every JSON check',
   },
   '02/1': { 'client.nextId': 'the lesson describes the check the starter\'s main.ts already makes with it' },
   '02/2': { 'status만 지정해야 한다': 'the exercise requires this message word for word' },
