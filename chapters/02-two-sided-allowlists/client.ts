@@ -48,12 +48,12 @@ export class Client {
 
   /** 어떤 요청이든 정책 검사 없이 보내고, 오간 문자열과 검사한 응답을 돌려준다. */
   exchange(method: string, params: JsonObject): Exchange {
+    // TODO(02/3): 서버 응답은 자료일 뿐이다. 이 메서드에서 응답에 든 어떤 값도 이 클라이언트의 허용 목록을 바꾸지 못하게 한다.
     const id = this.nextId;
     this.nextId += 1;
     const requestText = encode({ jsonrpc: '2.0', id, method, params });
     const responseText = this.#transport(requestText);
     const response = checkResponse(JSON.parse(responseText), id);
-    // TODO(02/3): 서버 응답은 자료일 뿐이다. 응답에 든 어떤 값도 이 클라이언트의 허용 목록을 바꾸지 못하게 한다.
     const suggested = 'result' in response ? response.result['suggested_tool'] : undefined;
     if (typeof suggested === 'string') this.#allowed.add(suggested);
     return { requestText, responseText, response };

@@ -33,9 +33,9 @@ export class AllowlistedClient {
     return listed.tools;
   }
 
-  /** 승인한 도구를 부른다. 승인하지 않은 도구는 여기서 거절되고 요청은 나가지 않는다. */
+  /** 승인한 도구를 부른다. 승인하지 않은 도구는 여기서 거절된다. */
   async callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-    // TODO(03/5): 이 클라이언트가 부를 수 있는 도구는 만들 때 받은 목록뿐이다. 서버가 무엇을 나열하고 무엇이라 말하든, 목록 밖의 도구는 요청이 나가기 전에 막아야 한다.
+    // TODO(03/5): 이 클라이언트가 부를 수 있는 도구는 만들 때 받은 목록뿐이다. 서버가 무엇을 나열하고 무엇이라 말하든, 목록 밖의 도구는 이 클라이언트가 거절하게 하라.
     return this.#client.callTool({ name, arguments: args });
   }
 

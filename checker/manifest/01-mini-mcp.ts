@@ -17,8 +17,8 @@ export const chapter: ChapterEntry = {
       id: '01/1',
       title: { ko: '서버에서 도구 인자 검사하기', en: 'Checking tool arguments on the server' },
       hint: {
-        ko: '입력 스키마의 additionalProperties: false는 규칙을 적어 둘 뿐 아무것도 막지 않는다. 스키마가 말하는 모양(어떤 값이 객체인가, 어떤 키가 허용되는가)을 callTool이 직접 지켜야 한다. typeof null과 typeof []가 무엇인지 떠올려 보고, rpc.ts에 이미 있는 도우미를 살펴보라. 검사가 파일을 읽는 줄보다 뒤에 있으면 이미 늦다. 경우마다 어떤 거절 메시지를 기대하는지는 README의 01/1 설명과 채점 결과의 "기대한 것" 줄에 있다.',
-        en: 'additionalProperties: false in the input schema only writes a rule down; nothing enforces it. callTool has to keep the shape the schema describes itself (which values are objects, which keys are allowed). Remember what typeof null and typeof [] are, and look at the helpers rpc.ts already has. A check after the line that reads a file comes too late. The refusal message each case must carry is in the part of the README on 01/1 and on the "expected" line of the check report.',
+        ko: '입력 스키마가 말하는 모양(어떤 값이 객체인가, 어떤 키가 허용되는가)을 callTool이 직접 지켜야 한다. typeof null과 typeof []가 무엇인지 떠올려 보고, rpc.ts에 이미 있는 도우미를 살펴보라. 검사가 파일을 읽는 줄보다 뒤에 있으면 이미 늦다. 경우마다 어떤 거절 메시지를 기대하는지는 README의 01/1 설명과 채점 결과의 "기대한 것" 줄에 있다.',
+        en: 'callTool has to keep the shape the input schema describes itself (which values are objects, which keys are allowed). Remember what typeof null and typeof [] are, and look at the helpers rpc.ts already has. A check after the line that reads a file comes too late. The refusal message each case must carry is in the part of the README on 01/1 and on the "expected" line of the check report.',
       },
       rule: {
         ko: '서버는 파일에 손대기 전에 도구 인자의 모양을 직접 지킨다. 키가 name 하나뿐인 평범한 객체가 아니면 스키마가 무엇을 적어 두었든 -32602로 거절하고, 어떤 파일도 읽지 않는다. 호출의 다른 검사는 그대로 지키고, 올바른 호출은 여전히 요약한다.',
@@ -46,8 +46,8 @@ export const chapter: ChapterEntry = {
       id: '01/2',
       title: { ko: '정수 문서 이름 거부하기', en: 'Rejecting an integer document name' },
       hint: {
-        ko: 'REJECTED_CALLS에 name이 숫자인 호출 하나를 더하라. 그리고 목록에 사례를 하나 더하거나 빼면 "거부 검사" 줄의 숫자가 어떻게 되는지 따져 보라: 그 숫자는 지금 어디에서 오는가? 서버가 문자열 여부부터 확인하는 이유도 생각해 보라: String(["report.txt"])은 무엇이 되는가?',
-        en: 'Add one more call to REJECTED_CALLS whose name is a number. Then ask what the number in the "거부 검사" line does when a case is added to the list or taken out of it: where does that number come from now? Also think about why the server checks for a string first: what is String(["report.txt"])?',
+        ko: 'REJECTED_CALLS에 name이 숫자인 호출 하나를 더하라. 그리고 목록에 사례를 하나 더하거나 빼면 "거부 검사" 줄의 숫자가 어떻게 되는지 따져 보라: 그 숫자는 지금 어디에서 오는가? 서버가 이름을 허용 목록에 묻기 전에 무엇을 확인해야 하는지도 생각해 보라: String(["report.txt"])은 무엇이 되는가?',
+        en: 'Add one more call to REJECTED_CALLS whose name is a number. Then ask what the number in the "거부 검사" line does when a case is added to the list or taken out of it: where does that number come from now? Also think about what the server must check before it asks the allowlist about a name: what is String(["report.txt"])?',
       },
       rule: {
         ko: 'main의 거부 목록에는 문서 이름이 정수인 호출이 있다. 문서 이름은 허용 목록이 제 항목으로 가진 문자열일 때만 받는다. 숫자, 배열, 상속된 이름 같은 그 밖의 값은 파일을 읽기 전에 -32602로 거절하고, main이 출력하는 거부 개수는 목록이 무엇을 담든 그 목록의 길이다.',

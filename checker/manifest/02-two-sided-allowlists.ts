@@ -17,15 +17,15 @@ export const chapter: ChapterEntry = {
       id: '02/1',
       title: { ko: 'open 대신 done 세기', en: 'Counting done instead of open' },
       hint: {
-        ko: '요청 인자만 바꾸면 main의 검증이 먼저 실패한다. 고정 자료 TASKS에서 done인 작업이 몇 개인지 세어 기대 결과도 함께 고쳐라. 같은 client로 같은 순서에 호출하면 식별자는 바뀌지 않는다.',
-        en: "Changing only the request argument makes main's own check fail first. Count the done tasks in the fixed TASKS data and fix the expected result too. Calling through the same client in the same order keeps the request id.",
+        ko: '요청 인자만 바꾸면 main의 검증이 먼저 실패한다. 고정 자료 TASKS에서 done인 작업이 몇 개인지 세어 기대 결과도 함께 고쳐라.',
+        en: "Changing only the request argument makes main's own check fail first. Count the done tasks in the fixed TASKS data and fix the expected result too.",
       },
       rule: {
         ko: 'main의 정상 호출은 같은 클라이언트로 done 작업을 묻고 실제 개수만 받아들인다. 서버가 그 밖의 답을 하면 예외를 던지고, 출력하는 줄은 기대한 줄 그대로다.',
         en: "main's normal call asks for the done tasks through the same client and accepts only the true count: a server that answers anything else makes it throw, and the lines it prints are exactly the expected ones.",
       },
       clauses: [
-        { en: 'main\'s normal call asks for the done tasks through the same client', tests: ['sends the normal call with status done and request id 2'] },
+        { en: 'main\'s normal call asks for the done tasks through the same client', tests: ['sends the normal call with status done and the right request id'] },
         { en: 'accepts only the true count', tests: ['prints the true done count as the normal response', 'finishes its checks'] },
         { en: 'a server that answers anything else makes it throw', tests: ['throws when the server lies about the done count'] },
         { en: 'the lines it prints are exactly the expected ones', tests: ['keeps the rest of the output as it was', 'prints the true done count as the normal response'] },
@@ -33,7 +33,7 @@ export const chapter: ChapterEntry = {
       suite: '1-done-instead-of-open.test.ts',
       todo: { file: 'main.ts' },
       tests: {
-        'sends the normal call with status done and request id 2': '정상 호출을 status done, 요청 식별자 2로 보낸다',
+        'sends the normal call with status done and the right request id': '정상 호출을 status done과 맞는 요청 식별자로 보낸다',
         'prints the true done count as the normal response': '정상 호출의 응답으로 실제 done 개수를 출력한다',
         'finishes its checks': '검증을 끝까지 마친다',
         'keeps the rest of the output as it was': '나머지 출력은 그대로다',
@@ -53,8 +53,8 @@ export const chapter: ChapterEntry = {
       },
       clauses: [
         { en: 'a registered tool named by a string', tests: ['rejects a tool name that is not a string, such as ["count_tasks"]'] },
-        { en: 'anything but a plain object whose only key is status gets the key message, whatever the value', tests: ['rejects an extra argument with the key message', 'rejects a missing or misnamed key with the key message', 'checks the keys before the value', 'rejects arguments that are not a plain object with -32602'] },
-        { en: 'only then is the status checked', tests: ['rejects an unknown status with the value message', 'checks the keys before the value'] },
+        { en: 'anything but a plain object whose only key is status gets the key message, whatever the value', tests: ['rejects an extra argument with the key message', 'rejects a missing or misnamed key with the key message', 'answers arguments wrong in both key and value with the message the rule names', 'rejects arguments that are not a plain object with -32602'] },
+        { en: 'only then is the status checked', tests: ['rejects an unknown status with the value message', 'answers arguments wrong in both key and value with the message the rule names'] },
         { en: 'a valid call is still counted', tests: ['still counts a valid call'] },
       ],
       suite: '2-extra-argument-versus-bad-value.test.ts',
@@ -63,7 +63,7 @@ export const chapter: ChapterEntry = {
         'rejects an extra argument with the key message': '남는 인자는 키 오류 메시지로 거부한다',
         'rejects a missing or misnamed key with the key message': 'status 키가 없거나 이름이 다르면 키 오류 메시지로 거부한다',
         'rejects an unknown status with the value message': '모르는 상태값은 값 오류 메시지로 거부한다',
-        'checks the keys before the value': '값보다 키를 먼저 검사한다',
+        'answers arguments wrong in both key and value with the message the rule names': '키와 값이 함께 틀린 인자에 규칙이 정한 메시지로 답한다',
         'rejects arguments that are not a plain object with -32602': '일반 객체가 아닌 arguments는 -32602로 거부한다',
         'still counts a valid call': '올바른 호출은 여전히 개수를 센다',
         'rejects a tool name that is not a string, such as ["count_tasks"]': '["count_tasks"]처럼 문자열이 아닌 도구 이름을 거부한다',

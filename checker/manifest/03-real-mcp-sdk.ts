@@ -47,8 +47,8 @@ export const chapter: ChapterEntry = {
       id: '03/2',
       title: { ko: '문서는 자원으로, 질문은 프롬프트로', en: 'Documents as resources, questions as a prompt' },
       hint: {
-        ko: '자원 주소 틀 하나로 여러 문서를 내놓을 수 있다. 틀에는 나열하는 방법과 읽는 방법이 따로 있고, 둘 다 허용 목록을 거쳐야 한다. 도구가 아닌 자원과 프롬프트는 잘못된 요청에 결과가 아니라 프로토콜 오류로 답한다: 명세(2026-07-28)의 Resources와 Prompts 절에서 Error Handling을 보라. 프롬프트 인자가 꼭 있어야 하는지는 스키마가 정하고, 목록에 그대로 실린다.',
-        en: 'One resource address template can serve many documents. A template comes with a way to list and a way to read, and both must go through the allowlist. Resources and prompts are not tools: they answer bad requests with a protocol error, not a result (see Error Handling in the Resources and Prompts sections of the 2026-07-28 spec). Whether a prompt argument is required is decided by its schema, and the list shows it as it is.',
+        ko: '자원 주소 틀 하나로 여러 문서를 내놓을 수 있다. 틀에는 나열하는 방법과 읽는 방법이 따로 있고, 둘 다 허용 목록을 거쳐야 한다. 자원과 프롬프트가 잘못된 요청에 무엇으로 답하는지는 명세(2026-07-28)의 Resources와 Prompts 절 Error Handling에 있다. 도구의 규칙이 그대로 통한다고 여기지 마라. 프롬프트 인자가 꼭 있어야 하는지는 스키마가 정하고, 목록에 그대로 실린다.',
+        en: 'One resource address template can serve many documents. A template comes with a way to list and a way to read, and both must go through the allowlist. How resources and prompts answer bad requests is in Error Handling of the Resources and Prompts sections of the 2026-07-28 spec; do not assume the rule for tools carries over. Whether a prompt argument is required is decided by its schema, and the list shows it as it is.',
       },
       rule: {
         ko: '자원 목록과 읽기는 하나의 docs:// 주소 틀 아래 허용 목록의 문서만 보여 주고, 그 밖의 주소와 이름 없는 프롬프트 요청은 파일을 열기 전에 -32602가 되며, 검토 프롬프트는 설명 달린 필수 인자로 나열되고 이름 받은 문서의 검토 질문을 돌려준다.',
@@ -97,8 +97,8 @@ export const chapter: ChapterEntry = {
       id: '03/4',
       title: { ko: '승인한 도구만 있다', en: 'Only approved tools exist' },
       hint: {
-        ko: 'tools/list는 허용 목록이 없는 클라이언트와 그 모델에게도 나간다. 처리기 안의 거절은 목록이 나간 뒤의 일이다. 서버가 팀이 승인한 도구 목록(설정의 tools)을 언제 봐야 승인하지 않은 도구가 목록에도 없고, 부르면 모르는 도구와 같은 답을 받을지 생각해 보라. 세 도구 모두 같은 규칙이고, 팀이 나중에 승인하면 다시 켜져야 한다.',
-        en: 'tools/list also goes to clients without an allowlist, and to their models; a refusal in a handler comes after the list went out. Think about when the server must look at the tools the team approved (the tools setting) so that an unapproved tool is not listed and a call to it gets the same answer as an unknown tool. All three tools follow the rule, and a team that approves one later must be able to turn it back on.',
+        ko: 'tools/list는 허용 목록이 없는 클라이언트와 그 모델에게도 나간다. 서버가 팀이 승인한 도구 목록(설정의 tools)을 언제 봐야 승인하지 않은 도구가 목록에도 없고, 부르면 모르는 도구와 같은 답을 받을지 생각해 보라. 세 도구 모두 같은 규칙이고, 팀이 나중에 승인하면 다시 켜져야 한다.',
+        en: 'tools/list also goes to clients without an allowlist, and to their models. Think about when the server must look at the tools the team approved (the tools setting) so that an unapproved tool is not listed and a call to it gets the same answer as an unknown tool. All three tools follow the rule, and a team that approves one later must be able to turn it back on.',
       },
       rule: {
         ko: '서버는 설정의 tools가 승인한 도구만, 모든 도구에 똑같이 드러낸다. 승인하지 않은 도구는 목록에 없고 부르면 모르는 도구와 같은 답을 받으며, 승인한 도구는 목록에 있고 실행되고, 문서가 무엇을 요구하든 그 목록은 바뀌지 않는다.',

@@ -33,7 +33,7 @@ export class AllowlistedClient {
     return listed.tools;
   }
 
-  /** 승인한 도구를 부른다. 승인하지 않은 도구는 여기서 거절되고 요청은 나가지 않는다. */
+  /** 승인한 도구를 부른다. 승인하지 않은 도구는 여기서 거절된다. */
   async callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
     // 허용 목록은 요청이 나가기 전에 본다: 서버에 닿은 뒤의 거절은 이미 늦다.
     if (!this.allows(name)) throw new ClientPolicyError(name);

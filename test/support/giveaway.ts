@@ -275,3 +275,30 @@ export function suiteSentences(file: string, source: string): Sentence[] {
   });
   return found.filter((sentence) => sentence.text.trim() !== '');
 }
+
+/** The part of a lesson a learner reads before an exercise's reveal, and the 1-based line of that reveal. */
+export interface LessonBeforeReveal {
+  text: string;
+  revealLine: number;
+}
+
+/**
+ * The lesson text from its first line up to the first folded block (`<details>`) of an exercise's section: the section
+ * is the `###` heading that names the exercise, by id (`02/1`) or as `연습 N` for its number. Throws when the heading or
+ * its reveal cannot be found, so a renamed heading never makes the check read nothing.
+ */
+export function lessonBeforeReveal(readme: string, exerciseId: string): LessonBeforeReveal {
+  const lines = readme.split('\n');
+  const number = exerciseId.split('/')[1];
+  const heading = lines.findIndex((line) => line.startsWith('### ') && (line.includes(exerciseId) || line.startsWith(`### 연습 ${number}:`)));
+  if (heading === -1) throw new Error(`no ### heading names exercise ${exerciseId}`);
+  let reveal = -1;
+  for (let at = heading + 1; at < lines.length && !/^#{1,3} /.test(lines[at]!); at += 1) {
+    if (lines[at]!.trim() === '<details>') {
+      reveal = at;
+      break;
+    }
+  }
+  if (reveal === -1) throw new Error(`exercise ${exerciseId}'s section has no folded reveal (<details>)`);
+  return { text: lines.slice(0, reveal).join('\n'), revealLine: reveal + 1 };
+}

@@ -80,7 +80,7 @@ function diffLines(got: readonly string[], want: readonly string[]): { extra: st
   return { extra, missing };
 }
 
-test('sends the normal call with status done and request id 2', () => {
+test('sends the normal call with status done and the right request id', () => {
   const run = runMain();
   // The request main sent, read at the transport: what main prints is judged by the output tests.
   const normal = run.sent.find((raw) => raw.includes('"method":"tools/call"') && raw.includes('"name":"count_tasks"'));

@@ -92,7 +92,7 @@ test('rejects an unknown status with the value message', () => {
   }
 });
 
-test('checks the keys before the value', () => {
+test('answers arguments wrong in both key and value with the message the rule names', () => {
   for (const args of [{ status: 'closed', extra: 1 }, { status: 7, force: true }, { status: null, other: null }, { state: 'closed' }]) {
     expectInvalidParams(
       args,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { codeTokens, distinctiveTokens, mentions, shownTokens, suiteSentences } from '../../support/giveaway.ts';
+import { codeTokens, distinctiveTokens, lessonBeforeReveal, mentions, shownTokens, suiteSentences } from '../../support/giveaway.ts';
 import type { CodeToken, HunkLines } from '../../support/giveaway.ts';
 
 /** A tiny exercise: the starter logs, has a TODO and an unchecked value, and uses a helper; the solution checks the value with it and logs to stderr. */
@@ -139,4 +139,21 @@ describe('suite sentences', () => {
   function token(text: string): CodeToken {
     return { text, kind: 'path', line: 1 };
   }
+});
+
+describe('lessonBeforeReveal', () => {
+  const README = ['# 9장', '', '본문 A', '', '### 연습 1: 하나', '', '예측 1', '', '<details>', '답 1', '</details>', '', '### 09/2 둘', '', '예측 2', '', '<details>', '답 2', '</details>', '', '### 09/3 셋', '', '답이 없다', '', '## 다음 절', '', '<details>', '</details>'].join('\n');
+
+  test('reads from the first line up to the first reveal of the section, by number or by id', () => {
+    expect(lessonBeforeReveal(README, '09/1')).toEqual({ text: README.split('\n').slice(0, 8).join('\n'), revealLine: 9 });
+    const second = lessonBeforeReveal(README, '09/2');
+    expect(second.revealLine).toBe(17);
+    expect(second.text).toContain('답 1');
+    expect(second.text).not.toContain('답 2');
+  });
+
+  test('throws when the section has no reveal before the next heading, or no heading names the exercise', () => {
+    expect(() => lessonBeforeReveal(README, '09/3')).toThrow(/no folded reveal/);
+    expect(() => lessonBeforeReveal(README, '09/4')).toThrow(/no ### heading/);
+  });
 });
