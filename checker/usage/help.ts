@@ -5,7 +5,7 @@ import { usageWords } from './usage-words.ts';
 /** The commands that answer --help. */
 export type HelpTopic =
   | 'check' | 'hint' | 'watch' | 'reset' | 'serve' | 'grade' | 'grade:diff' | 'grade:merge' | 'grade:pr' | 'conformance' | 'inspect' | 'hosts'
-  | 'gradescope' | 'pr-summary' | 'mutate' | 'starters';
+  | 'gradescope' | 'pr-summary' | 'mutate' | 'starters' | 'edition';
 
 /** One usage line per command, starting with how it is run (`npm run NAME --` or `node --import tsx FILE`); option names are the same in both languages. */
 export const USAGE_LINES: Record<HelpTopic, string> = {
@@ -25,6 +25,7 @@ export const USAGE_LINES: Record<HelpTopic, string> = {
   'pr-summary': 'node --import tsx checker/pr/summary-cli.ts RESULTS.json [--lang ko|en]',
   mutate: 'npm run mutate -- [01 | 01/3 ...] [--json FILE] [--lang ko|en]',
   starters: 'npm run starters -- [--lang ko|en]',
+  edition: 'npm run edition -- --out DIR [--lang ko|en]',
 };
 
 const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
@@ -91,6 +92,10 @@ const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
   starters: {
     ko: '관리자용: 지금의 chapters/를 시작 코드로 checker/starters.json에 기록한다. chapters/에서 이미 통과하는 연습이 있으면 아무것도 쓰지 않고 1로 끝난다. 출력은 영어로만 나온다(--lang은 도움말과 명령줄 오류에만 쓴다).',
     en: 'Maintainers: records the current chapters/ as the starters in checker/starters.json; writes nothing and exits 1 when an exercise already passes in chapters/. Its output is in English only (--lang is for the help and command-line errors).',
+  },
+  edition: {
+    ko: '강사용: 커밋된 HEAD에서(작업 폴더가 아니라 git archive로) 학생에게 나눠 줄 저장소를 쓴다. solutions/와 그것을 증명하는 test/, mutate/, bench/는 빼고, 공개 테스트(checker/suites/)는 피드백용으로 남기며, README에 어느 테스트가 공개이고 강사의 비공개 테스트(--suites)가 숨은 것이라고 적는다.\n  --out DIR  쓸 빈 폴더(저장소 밖)',
+    en: 'Instructors: writes the repository a class hands out from the committed HEAD (git archive, never the working tree). It leaves out solutions/ and what proves them (test/, mutate/, bench/), keeps the public suites (checker/suites/) for feedback, and its README says which tests are public and that the instructor\'s private suites (--suites) are the hidden ones.\n  --out DIR  the empty folder to write (outside the repository)',
   },
 };
 
