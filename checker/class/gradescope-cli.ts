@@ -15,7 +15,7 @@ import { newSigningKey, readSignedReport } from '../trust/sign.ts';
 import { chapterFolder, gradedTarget, leftOutOf, notAFolder } from '../grading/target.ts';
 import { leftOutLine } from '../usage/intake-words.ts';
 import { readCommandLine } from '../usage/prologue.ts';
-import { readClassConfig } from './config.ts';
+import { readClassConfig } from '../course/class-file.ts';
 import { GRADESCOPE_VISIBILITIES, gradescopeFailure, gradescopeJson, gradescopeResults, locateSubmission } from './gradescope.ts';
 import type { GradescopeOptions, GradescopeVisibility } from './gradescope.ts';
 
