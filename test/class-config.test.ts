@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { allExercises } from '../checker/course/course.ts';
 import { parseGradeArgs } from '../checker/class/args.ts';
-import { readClassConfig } from '../checker/class/config.ts';
+import { readClassConfig } from '../checker/course/class-file.ts';
 import { diffGradebooks, renderDiff } from '../checker/class/diff.ts';
 import { readGradebook } from '../checker/class/gradebook.ts';
 import type { Gradebook } from '../checker/class/gradebook.ts';

@@ -86,6 +86,16 @@ describe('the Gradescope autograder, run without privileges against a fake /auto
     expect(tests.every((entry) => entry['status'] === 'passed' && entry['score'] === entry['max_score'])).toBe(true);
   });
 
+  test('with ASSIGNMENT, one assignment of the class file is graded alone, with its points', () => {
+    const first = FIXTURE_CHAPTERS[0]!;
+    const classFile = join(scratch, 'class-assignments.json');
+    writeFileSync(classFile, JSON.stringify({ assignments: { one: { exercises: [first.id], weights: { [first.exercises[0]!.id]: 3 } }, rest: { exercises: FIXTURE_CHAPTERS.slice(1).map((chapter) => chapter.id) } } }));
+    const { results } = runAutograder('assignment', (submission) => cpSync(FIXTURE_SOLUTIONS, join(submission, 'chapters'), { recursive: true }), { ...FIXTURE_ENV, CLASS_FILE: classFile, ASSIGNMENT: 'one' });
+    const tests = expectGradescopeShape(results, [first]);
+    expect(tests.map((entry) => Number(entry['max_score']))).toEqual(first.exercises.map((_, index) => (index === 0 ? 3 : 1)));
+    expect(results['score']).toBe(first.exercises.length + 2);
+  });
+
   // On the fixture course: that the real course's untouched starters fail every exercise and score 0 is proven in
   // exercises.test.ts; what this case adds, finding chapter folders inside a wrapper folder and an all-failed
   // results.json, does not depend on the course.

@@ -3,7 +3,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { Lang } from '../usage/messages.ts';
 import { UsageError, langOption, readWords, timeoutOption } from '../usage/command-line.ts';
 import { localStamp } from '../course/files.ts';
-import { deadlineOption } from './config.ts';
+import { deadlineOption } from '../course/class-file.ts';
 import { shardOption } from './shard.ts';
 import type { Shard } from './shard.ts';
 

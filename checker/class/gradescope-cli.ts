@@ -15,7 +15,7 @@ import { newSigningKey, readSignedReport } from '../trust/sign.ts';
 import { chapterFolder, gradedTarget, leftOutOf, notAFolder } from '../grading/target.ts';
 import { leftOutLine } from '../usage/intake-words.ts';
 import { readCommandLine } from '../usage/prologue.ts';
-import { readClassConfig } from './config.ts';
+import { assignmentGrading, readClassConfig } from '../course/class-file.ts';
 import { GRADESCOPE_VISIBILITIES, gradescopeFailure, gradescopeJson, gradescopeResults, locateSubmission } from './gradescope.ts';
 import type { GradescopeOptions, GradescopeVisibility } from './gradescope.ts';
 
@@ -32,6 +32,7 @@ const WORDS = {
     noReport: '채점기가 결과를 남기지 않았다. 채점이 중간에 멈췄다. 강사에게 알리라.',
     forged: '결과 파일의 서명이 맞지 않아(채점기가 아닌 무언가가 고쳐 썼다) 이 채점을 무효로 했다. 강사에게 알리라.',
     badReport: (why: string) => `결과 파일이 과정의 연습 목록과 맞지 않아(${why}) 이 채점을 무효로 했다. 강사에게 알리라.`,
+    noAssignment: (name: string) => `--assignment ${name}: 반 설정 파일(--config)에 그런 과제가 없다.`,
     badVisibility: (value: string) => `알 수 없는 공개 범위: ${value} (쓸 수 있는 값: ${GRADESCOPE_VISIBILITIES.join(', ')})`,
     wrote: (file: string) => `Gradescope 결과를 썼다: ${file}`,
   },
@@ -40,6 +41,7 @@ const WORDS = {
     noReport: 'The checker left no results: grading stopped before it finished. Tell your instructor.',
     forged: 'The results file did not carry the checker\'s signature (something else rewrote it), so this grading is void. Tell your instructor.',
     badReport: (why: string) => `The results file does not match the course's exercises (${why}), so this grading is void. Tell your instructor.`,
+    noAssignment: (name: string) => `--assignment ${name}: the class file (--config) has no such assignment.`,
     badVisibility: (value: string) => `Unknown visibility: ${value} (use one of ${GRADESCOPE_VISIBILITIES.join(', ')})`,
     wrote: (file: string) => `Wrote Gradescope results: ${file}`,
   },
@@ -55,6 +57,8 @@ interface GradescopeArgs {
   suites?: string;
   /** The class file's weights (--config), so a Gradescope score equals the weighted score `npm run grade` gives. */
   weights: Readonly<Record<string, number>>;
+  /** With --assignment: the only exercises graded (the assignment's, in course order). */
+  exercises?: string[];
   options: GradescopeOptions;
 }
 
@@ -67,7 +71,7 @@ function visibilityOption(value: string | undefined, lang: Lang): GradescopeVisi
 
 /** Reads the command line; throws UsageError when something is missing or unknown. */
 function parse(argv: readonly string[]): GradescopeArgs {
-  const names = ['--submission', '--out', '--lang', '--timeout', '--run-as', '--suites', '--config', '--visibility', '--stdout-visibility', '--test-visibility'] as const;
+  const names = ['--submission', '--out', '--lang', '--timeout', '--run-as', '--suites', '--config', '--assignment', '--visibility', '--stdout-visibility', '--test-visibility'] as const;
   const { positional, values } = readWords(argv, names);
   const lang = langOption(values['--lang']);
   const extra = positional[0];
@@ -77,6 +81,11 @@ function parse(argv: readonly string[]): GradescopeArgs {
   const visibility = visibilityOption(values['--visibility'], lang);
   const stdoutVisibility = visibilityOption(values['--stdout-visibility'], lang);
   const testVisibility = visibilityOption(values['--test-visibility'], lang);
+  const config = values['--config'] ? readClassConfig(values['--config'], allExercises(CHAPTERS)) : undefined;
+  const name = values['--assignment'];
+  if (name && !config) throw new UsageError(() => WORDS[lang].noAssignment(name));
+  const assignment = name && config ? assignmentGrading(config, name) : undefined;
+  if (name && !assignment) throw new UsageError(() => WORDS[lang].noAssignment(name));
   return {
     submission,
     out,
@@ -84,7 +93,8 @@ function parse(argv: readonly string[]): GradescopeArgs {
     timeoutMs: timeoutOption(values['--timeout']),
     ...(runAs ? { runAs } : {}),
     ...(suites ? { suites } : {}),
-    weights: values['--config'] ? readClassConfig(values['--config'], allExercises(CHAPTERS)).weights : {},
+    weights: assignment?.weights ?? config?.weights ?? {},
+    ...(assignment ? { exercises: assignment.exercises } : {}),
     options: { ...(visibility ? { visibility } : {}), ...(stdoutVisibility ? { stdoutVisibility } : {}), ...(testVisibility ? { testVisibility } : {}) },
   };
 }
@@ -117,8 +127,8 @@ function runChecker(argv: readonly string[], key: string, runAs: { uid: number; 
  * The report rebuilt from its exercises after checking them against this copy's manifest: every exercise once, in
  * order, each worth its manifest weight and scored by its status. The headline numbers are computed here, never read.
  */
-function checkedReport(report: Report): Report | string {
-  const expected = allExercises(CHAPTERS);
+function checkedReport(report: Report, only?: readonly string[]): Report | string {
+  const expected = allExercises(CHAPTERS).filter(({ exercise }) => !only || only.includes(exercise.id));
   if (!Array.isArray(report.exercises) || report.exercises.length !== expected.length) return 'exercises';
   for (const [index, exercise] of report.exercises.entries()) {
     const spec = expected[index]!.exercise;
@@ -166,6 +176,7 @@ async function grade(args: GradescopeArgs): Promise<string> {
     const json = join(out, 'report.json');
     const argv = [
       '--import', 'tsx', join(REPO_ROOT, 'checker', 'commands', 'signed-check.ts'),
+      ...(args.exercises ?? []),
       '--target', chapters, '--shown-as', 'chapters', '--json', json,
       '--lang', args.lang, '--timeout', String(args.timeoutMs / 1000),
       ...(args.suites ? ['--suites', args.suites] : []),
@@ -177,7 +188,7 @@ async function grade(args: GradescopeArgs): Promise<string> {
     const signed = readSignedReport(json, key);
     if (signed === null) return gradescopeJson(gradescopeFailure(say.noReport, args.options));
     if (signed === 'forged') return gradescopeJson(gradescopeFailure(say.forged, args.options));
-    const checked = checkedReport(signed);
+    const checked = checkedReport(signed, args.exercises);
     const report = typeof checked === 'string' ? checked : weighted(checked, args.weights);
     if (typeof report === 'string') return gradescopeJson(gradescopeFailure(say.badReport(report), args.options));
     console.log(messages(args.lang).progress(report.exercises.filter((exercise) => exercise.status === 'pass').length, report.exercises.length, report.score, report.max_score, `${report.tests_passed}/${report.tests_total}`));

@@ -10,7 +10,7 @@ import { messages } from '../usage/messages.ts';
 import { RESTORE_COMMAND, listChanged, verifyChecker } from '../trust/integrity.ts';
 import { signature } from '../trust/sign.ts';
 import { junitOf } from '../report/junit.ts';
-import { CHAPTERS } from '../course/current.ts';
+import { CHAPTERS, COURSE_ROOT } from '../course/current.ts';
 import { selectExercises, validIds } from '../course/course.ts';
 import type { Selected } from '../course/course.ts';
 import type { Report } from '../report/shape.ts';
@@ -34,7 +34,8 @@ export function courseOutline(chapters: readonly ChapterSpec[], targetDir: strin
       dir: chapter.dir,
       title: chapter.title[lang],
       learnerDir: shownPath(target, chapter.dir),
-      solutionDir: `solutions/${chapter.dir}`,
+      // The student edition has no solutions/: nothing then points the learner at a folder that is not there.
+      ...(existsSync(join(COURSE_ROOT, 'solutions', chapter.dir)) ? { solutionDir: `solutions/${chapter.dir}` } : {}),
       ...(chapter.outcome ? { outcome: chapter.outcome[lang] } : {}),
       exercises: chapter.exercises.map((exercise) => ({
         id: exercise.id,

@@ -1,5 +1,6 @@
 import type { Lang } from '../usage/messages.ts';
 import { UsageError, langOption, readWords, timeoutOption } from '../usage/command-line.ts';
+import { prWords } from './words.ts';
 
 /** Parsed `npm run grade:pr` command line. */
 export interface PrArgs {
@@ -13,11 +14,23 @@ export interface PrArgs {
   timeoutMs: number;
   /** Run the base's checker as this user (CI only). */
   runAs?: string;
+  /** The class file naming the assignments (`--config`, or CLASS_FILE). */
+  config?: string;
+  /** Grade this assignment of the class file only (`--assignment`, or ASSIGNMENT). */
+  assignment?: string;
+}
+
+/** The class file and assignment of a pull-request grading: the options, else the CLASS_FILE and ASSIGNMENT variables; an assignment needs a class file. */
+export function assignmentOptions(values: { '--config'?: string; '--assignment'?: string }, env: NodeJS.ProcessEnv, lang: Lang): { config?: string; assignment?: string } {
+  const config = values['--config'] || env['CLASS_FILE'] || undefined;
+  const assignment = values['--assignment'] || env['ASSIGNMENT'] || undefined;
+  if (assignment && !config) throw new UsageError(() => prWords(lang).assignmentNeedsConfig(assignment));
+  return { ...(config ? { config } : {}), ...(assignment ? { assignment } : {}) };
 }
 
 /** Reads the command line of `npm run grade:pr`; throws UsageError when --base or --head is missing or anything is unknown. */
 export function parsePrArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): PrArgs {
-  const { positional, values } = readWords(argv, ['--base', '--head', '--json', '--junit', '--lang', '--timeout', '--repo', '--run-as']);
+  const { positional, values } = readWords(argv, ['--base', '--head', '--json', '--junit', '--lang', '--timeout', '--repo', '--run-as', '--config', '--assignment']);
   const lang = langOption(values['--lang'], env);
   const timeoutMs = timeoutOption(values['--timeout']);
   const extra = positional[0];
@@ -33,5 +46,6 @@ export function parsePrArgs(argv: readonly string[], env: NodeJS.ProcessEnv = pr
     lang,
     timeoutMs,
     ...(runAs ? { runAs } : {}),
+    ...assignmentOptions(values, env, lang),
   };
 }

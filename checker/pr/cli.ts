@@ -1,6 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { readCommandLine } from '../usage/prologue.ts';
+import { readCommandLine, usageFailure } from '../usage/prologue.ts';
+import { UsageError } from '../usage/command-line.ts';
+import { allExercises } from '../course/course.ts';
+import { CHAPTERS } from '../course/current.ts';
+import { assignmentGrading, readClassConfig } from '../course/class-file.ts';
+import type { AssignmentGrading } from '../course/class-file.ts';
 import { parsePrArgs } from './args.ts';
 import { gradePullRequest } from './grade-pr.ts';
 import { prWords } from './words.ts';
@@ -11,6 +16,18 @@ async function main(argv: readonly string[]): Promise<number> {
   if (line.exitCode !== undefined) return line.exitCode;
   const parsed = line.args;
   const say = prWords(parsed.lang);
+  // The class file is the trusted checkout's (the runner's), never the head's: it names the assignment's exercises and points.
+  let assignment: AssignmentGrading | undefined;
+  try {
+    if (parsed.config && parsed.assignment) {
+      const config = readClassConfig(parsed.config, allExercises(CHAPTERS));
+      assignment = assignmentGrading(config, parsed.assignment);
+      const name = parsed.assignment;
+      if (!assignment) throw new UsageError(() => say.noAssignment(name, [...config.assignments.keys()].join(', ') || '–'));
+    }
+  } catch (error) {
+    return usageFailure(error, 'grade:pr', parsed.lang);
+  }
   let result;
   try {
     result = await gradePullRequest({
@@ -20,6 +37,7 @@ async function main(argv: readonly string[]): Promise<number> {
       lang: parsed.lang,
       timeoutSeconds: parsed.timeoutMs / 1000,
       ...(parsed.runAs ? { runAs: parsed.runAs } : {}),
+      ...(assignment ? { assignment } : {}),
     });
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
@@ -38,6 +56,7 @@ async function main(argv: readonly string[]): Promise<number> {
   };
   write(parsed.json, `${JSON.stringify(report, null, 2)}\n`);
   if (result.junit) write(parsed.junit, result.junit);
+  if (report.assignment) console.log(`\n${say.assignmentHeading(report.assignment.name)}`);
   console.log(`\n${say.prScore(report.score, report.max_score, `${report.tests_passed}/${report.tests_total}`)}`);
   if (report.tampered.length > 0) {
     const lines = [say.tampered(report.tampered.length), ...report.tampered.map((path) => `  - ${JSON.stringify(path)}`)];

@@ -9,6 +9,9 @@ import { withoutRunnerChannels } from '../trust/ci-channels.ts';
 import { REPO_ROOT } from '../course/files.ts';
 import { newSigningKey, readSignedReport } from '../trust/sign.ts';
 import { MAX_FILE_BYTES } from '../course/learner-tree.ts';
+import type { AssignmentGrading } from '../course/class-file.ts';
+import { assignmentReport } from './assignment.ts';
+import type { GradedAssignment } from './assignment.ts';
 import { archive, changedPaths, commitOf, git, gitBytes, isLinkMode, modeChanges, treeEntries } from './git.ts';
 
 /** Settings for grading one pull request. */
@@ -21,6 +24,8 @@ export interface PullRequestOptions {
   timeoutSeconds: number;
   /** Run the base's checker (and so the learner's code) as this user through `sudo -n -u`; CI only. */
   runAs?: string;
+  /** Grade this assignment of the class file only: its exercises, with its points. */
+  assignment?: AssignmentGrading;
 }
 
 /** The checker's report for the head's chapters, plus what the pull request changed outside chapters/. */
@@ -33,6 +38,8 @@ export interface PullRequestReport extends Report {
   base: string;
   head: string;
   merge_base: string;
+  /** With an assignment: its name and exercises, the report's only exercises (the check passes when they all pass). */
+  assignment?: GradedAssignment;
 }
 
 /** The outcome of one pull-request grading: the checker's exit code, its report and its JUnit text. */
@@ -77,6 +84,8 @@ export async function gradePullRequest(options: PullRequestOptions): Promise<Pul
     const json = join(outDir, 'report.json');
     const argv = [
       '--import', 'tsx', join(baseDir, 'checker', 'commands', 'signed-check.ts'),
+      // An assignment's exercises alone are graded (and only their chapters' files run).
+      ...(options.assignment?.exercises ?? []),
       '--target', join(headDir, 'chapters'), '--shown-as', 'chapters', '--json', json,
       '--lang', options.lang, '--timeout', String(options.timeoutSeconds),
     ];
@@ -88,8 +97,16 @@ export async function gradePullRequest(options: PullRequestOptions): Promise<Pul
     if (checked === null) return { exitCode: exitCode === 0 ? 2 : exitCode, report: null, junit: null };
     if (checked === 'forged') return { exitCode: 2, report: null, junit: null, forged: true };
     // The checker already names the head's chapters folder `chapters` (--shown-as), so the report is used as written.
-    const report: PullRequestReport = { ...checked, tampered, base, head, merge_base: mergeBase };
-    return { exitCode, report, junit: junitOf(report) };
+    if (!options.assignment) {
+      const report: PullRequestReport = { ...checked, tampered, base, head, merge_base: mergeBase };
+      return { exitCode, report, junit: junitOf(report) };
+    }
+    const graded = assignmentReport(checked, options.assignment);
+    if (graded === null) return { exitCode: 2, report: null, junit: null };
+    const { name, exercises } = options.assignment;
+    const report: PullRequestReport = { ...graded, tampered, base, head, merge_base: mergeBase, assignment: { name, exercises } };
+    // The check's own exit code: its assignment's exercises decide it, as the report's status says.
+    return { exitCode: exitCode === 2 ? 2 : graded.status === 'pass' ? 0 : 1, report, junit: junitOf(report) };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -1,5 +1,9 @@
 import { appendFileSync, readFileSync, statSync } from 'node:fs';
-import { annotations, escapeData, failsForTampering, summaryMarkdown, tamperedAllowed } from './summary.ts';
+import { annotations, escapeData, prPasses, summaryMarkdown, tamperedAllowed } from './summary.ts';
+import { assignmentOptions } from './args.ts';
+import { allExercises } from '../course/course.ts';
+import { assignmentGrading, readClassConfig } from '../course/class-file.ts';
+import type { AssignmentGrading } from '../course/class-file.ts';
 import { UsageError, langOption, readWords } from '../usage/command-line.ts';
 import type { Lang } from '../usage/messages.ts';
 import { readCommandLine } from '../usage/prologue.ts';
@@ -11,12 +15,18 @@ import { prWords } from './words.ts';
 const MAX_BYTES = 20 * 1024 * 1024;
 
 /** The one results file and the language of what is said before it is read; throws UsageError unless exactly one file is named. */
-function parse(argv: readonly string[]): { file: string; lang: Lang } {
-  const { positional, values } = readWords(argv, ['--lang']);
+function parse(argv: readonly string[]): { file: string; lang: Lang; assignment?: AssignmentGrading } {
+  const { positional, values } = readWords(argv, ['--lang', '--config', '--assignment']);
   const lang = langOption(values['--lang']);
   const [file] = positional;
   if (file === undefined || positional.length !== 1) throw new UsageError((say) => say.oneResultsFile);
-  return { file, lang };
+  // The same class file and assignment grade:pr was given (options or CLASS_FILE and ASSIGNMENT): the report must be that assignment's.
+  const { config, assignment: name } = assignmentOptions(values, process.env, lang);
+  if (!config || !name) return { file, lang };
+  const read = readClassConfig(config, allExercises(CHAPTERS));
+  const assignment = assignmentGrading(read, name);
+  if (!assignment) throw new UsageError(() => prWords(lang).noAssignment(name, [...read.assignments.keys()].join(', ') || '–'));
+  return { file, lang, assignment };
 }
 
 /**
@@ -28,11 +38,11 @@ function parse(argv: readonly string[]): { file: string; lang: Lang } {
 function main(argv: readonly string[]): number {
   const line = readCommandLine(argv, 'pr-summary', parse);
   if (line.exitCode !== undefined) return line.exitCode;
-  const { file, lang } = line.args;
+  const { file, lang, assignment } = line.args;
   let report;
   try {
     if (statSync(file).size > MAX_BYTES) throw new ResultsShapeError('the results file is too large');
-    report = validatePrReport(JSON.parse(readFileSync(file, 'utf8')), CHAPTERS);
+    report = validatePrReport(JSON.parse(readFileSync(file, 'utf8')), CHAPTERS, assignment);
   } catch (error) {
     const reason = error instanceof ResultsShapeError ? error.message : error instanceof SyntaxError ? 'not JSON' : 'cannot be read';
     // The results could not be read, so neither could their language: --lang or CHECKER_LANG decides, Korean by default.
@@ -45,7 +55,7 @@ function main(argv: readonly string[]): number {
   if (target) appendFileSync(target, markdown);
   else console.log(markdown);
   for (const line of annotations(report, allowTampered)) console.log(line);
-  return report.status === 'pass' && !failsForTampering(report, allowTampered) ? 0 : 1;
+  return prPasses(report, allowTampered) ? 0 : 1;
 }
 
 process.exitCode = main(process.argv.slice(2));

@@ -36,6 +36,14 @@ export function failsForTampering(report: PullRequestReport, allowTampered: bool
   return report.tampered.length > 0 && !allowTampered;
 }
 
+/**
+ * Whether the pull request's check passes: every exercise of its report passes (with an assignment, the report holds
+ * that assignment's exercises alone, so they decide) and it is not refused for its changes outside chapters/.
+ */
+export function prPasses(report: PullRequestReport, allowTampered: boolean): boolean {
+  return report.exercises.every((exercise) => exercise.status === 'pass') && !failsForTampering(report, allowTampered);
+}
+
 /** How many failing exercises get an error annotation: GitHub's limit, less one when the tampered paths take an error of their own. */
 function exerciseAnnotations(report: PullRequestReport, allowTampered: boolean): number {
   return MAX_ERROR_ANNOTATIONS - (failsForTampering(report, allowTampered) ? 1 : 0);
@@ -85,6 +93,7 @@ export function summaryMarkdown(report: PullRequestReport, allowTampered = false
   const out = [
     `## ${ko ? 'MCP 워크숍 채점 결과' : 'MCP workshop grade'}`,
     '',
+    ...(report.assignment ? [cell(say.assignmentHeading(report.assignment.name)), ''] : []),
     `${ko ? '점수' : 'Score'}: **${report.score}/${report.max_score}** · ${ko ? '통과한 연습' : 'exercises passed'}: **${passed}/${report.exercises.length}** · ${ko ? '통과한 테스트' : 'tests'}: ${report.tests_passed}/${report.tests_total} · base \`${report.base.slice(0, 12)}\` · head \`${report.head.slice(0, 12)}\``,
     '',
     `| ${ko ? '연습' : 'Exercise'} | ${ko ? '제목' : 'Title'} | ${ko ? '결과' : 'Result'} | ${ko ? '테스트' : 'Tests'} | ${ko ? '고칠 곳' : 'Where'} |`,

@@ -6,6 +6,7 @@ import { STATUSES } from '../report/shape.ts';
 import type { ExerciseReport, Status, TestReport, TypeErrorReport } from '../report/shape.ts';
 import type { PullRequestReport } from './grade-pr.ts';
 import { PRIVATE_PREFIX } from '../course/private-suites.ts';
+import type { AssignmentGrading } from '../course/class-file.ts';
 
 /** A results file that does not have the shape grade:pr writes; the message names the field, never its content. */
 export class ResultsShapeError extends Error {}
@@ -42,11 +43,21 @@ function list(value: unknown, where: string): unknown[] {
 /**
  * Checks that parsed JSON is a grade:pr report for this course: every exercise and test of the trusted
  * manifest present once, and the score, maximum and statuses consistent with the tests. Returns it typed.
+ * With an assignment (from the trusted class file), the report must be that assignment's: its name, only its
+ * exercises, each worth its points there; without one, a report recorded for an assignment is refused.
  */
-export function validatePrReport(value: unknown, chapters: readonly ChapterSpec[]): PullRequestReport {
+export function validatePrReport(value: unknown, chapters: readonly ChapterSpec[], assignment?: AssignmentGrading): PullRequestReport {
   const root = object(value, 'report');
   if (root['version'] !== REPORT_VERSION) throw new ResultsShapeError(`report.version is not ${REPORT_VERSION}`);
-  const expected = allExercises(chapters);
+  const recorded = root['assignment'];
+  if (assignment) {
+    const named = object(recorded, 'report.assignment');
+    if (named['name'] !== assignment.name) throw new ResultsShapeError('report.assignment is not the assignment given');
+    const listed = list(named['exercises'], 'report.assignment.exercises');
+    if (listed.length !== assignment.exercises.length || listed.some((id, index) => id !== assignment.exercises[index])) throw new ResultsShapeError('report.assignment.exercises are not the class file\'s');
+  } else if (recorded !== undefined) throw new ResultsShapeError('report.assignment is set, but no assignment was given');
+  const expected = allExercises(chapters).filter(({ exercise }) => !assignment || assignment.exercises.includes(exercise.id));
+  const weight = (spec: (typeof expected)[number]['exercise']) => (assignment && Object.hasOwn(assignment.weights, spec.id) ? assignment.weights[spec.id]! : weightOf(spec));
   const exercises = list(root['exercises'], 'report.exercises').map((entry, index): ExerciseReport => {
     const where = `report.exercises[${index}]`;
     const raw = object(entry, where);
@@ -68,7 +79,7 @@ export function validatePrReport(value: unknown, chapters: readonly ChapterSpec[
     };
     const spec = expected[index];
     if (!spec || spec.exercise.id !== exercise.id) throw new ResultsShapeError(`${where}.id is not the course's exercise ${index + 1}`);
-    if (exercise.max_points !== weightOf(spec.exercise) || exercise.points !== pointsFor(exercise.status, exercise.max_points)) {
+    if (exercise.max_points !== weight(spec.exercise) || exercise.points !== pointsFor(exercise.status, exercise.max_points)) {
       throw new ResultsShapeError(`${where}.points do not match its status and the manifest's weight`);
     }
     const names = tests.map((test) => test.name).filter((name) => !name.startsWith(PRIVATE_PREFIX));
@@ -77,7 +88,7 @@ export function validatePrReport(value: unknown, chapters: readonly ChapterSpec[
     if ((exercise.status === 'pass') !== tests.every((test) => test.status === 'pass')) throw new ResultsShapeError(`${where}.status does not match its tests`);
     return exercise;
   });
-  if (exercises.length !== expected.length) throw new ResultsShapeError('report.exercises do not cover the course');
+  if (exercises.length !== expected.length) throw new ResultsShapeError(assignment ? 'report.exercises do not cover the assignment' : 'report.exercises do not cover the course');
   const sums = totals(exercises);
   for (const name of ['score', 'max_score', 'tests_passed', 'tests_total'] as const) {
     if (count(root[name], `report.${name}`) !== sums[name]) throw new ResultsShapeError(`report.${name} does not match the exercises`);
@@ -101,5 +112,6 @@ export function validatePrReport(value: unknown, chapters: readonly ChapterSpec[
   return {
     ...buildReport({ target: text(root['target'], 'report.target'), lang, exercises, type_errors: typeErrors }),
     tampered, base: sha('base'), head: sha('head'), merge_base: sha('merge_base'),
+    ...(assignment ? { assignment: { name: assignment.name, exercises: [...assignment.exercises] } } : {}),
   };
 }

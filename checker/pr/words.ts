@@ -10,6 +10,9 @@ const ko = {
   forgedReport: '결과 파일의 서명이 맞지 않는다. 채점기가 아닌 무언가(학습자 코드)가 결과를 고쳤으므로 이 채점은 무효다.',
   wrote: (file: string) => `썼다: ${file}`,
   unusableResults: (reason: string) => `채점 결과 파일이 없거나 쓸 수 없어(${reason}) 이 풀 리퀘스트는 채점되지 않았다.`,
+  assignmentNeedsConfig: (name: string) => `--assignment ${name}: 과제는 반 설정 파일에 있다. --config FILE(또는 CLASS_FILE)도 적어라.`,
+  noAssignment: (name: string, known: string) => `--assignment: 반 설정 파일에 '${name}' 과제가 없다. 있는 과제: ${known}`,
+  assignmentHeading: (name: string) => `과제 ${name}: 이 과제의 연습이 모두 통과하면 체크가 통과한다.`,
 };
 
 /** Pull-request grading's own words; every language has every key. */
@@ -25,6 +28,9 @@ const en: PrWords = {
   forgedReport: 'The results file does not match its signature: something other than the checker (learner code) changed it, so this grading is void.',
   wrote: (file) => `Wrote ${file}`,
   unusableResults: (reason) => `The grading results are missing or unusable (${reason}); the pull request is not graded.`,
+  assignmentNeedsConfig: (name) => `--assignment ${name}: assignments are named in the class file; give --config FILE (or CLASS_FILE) too.`,
+  noAssignment: (name, known) => `--assignment: the class file has no assignment named ${name}. Its assignments: ${known}`,
+  assignmentHeading: (name) => `Assignment ${name}: the check passes when this assignment's exercises pass.`,
 };
 
 /** Pull-request grading's words in the given language. */

@@ -19,8 +19,8 @@ export interface OutlineChapter {
   title: string;
   /** The learner's chapter folder as messages name it, such as `chapters/01-mini-mcp`. */
   learnerDir: string;
-  /** The mirrored solution folder from the repository's top folder, such as `solutions/01-mini-mcp`. */
-  solutionDir: string;
+  /** The mirrored solution folder from the repository's top folder, such as `solutions/01-mini-mcp`; absent where the copy has none (the student edition). */
+  solutionDir?: string;
   /** What the learner can do once the chapter passes (the manifest's `outcome`), when the manifest has one. */
   outcome?: string;
   exercises: OutlineExercise[];
@@ -66,7 +66,7 @@ export function afterPass(report: Report, course: CourseOutline): AfterPass {
   const courseDone = all.length > 0 && all.every((exercise) => passed.has(exercise.id));
   const lastIndex = Math.max(-1, ...all.map((exercise, index) => (graded.has(exercise.id) ? index : -1)));
   const next = all.slice(lastIndex + 1).find((exercise) => !graded.has(exercise.id)) ?? all.find((exercise) => !graded.has(exercise.id));
-  const compare = course.chapters.filter((chapter) => chapter.exercises.some((exercise) => passed.has(exercise.id)));
+  const compare = course.chapters.filter((chapter) => chapter.solutionDir !== undefined && chapter.exercises.some((exercise) => passed.has(exercise.id)));
   return { completed, courseDone, ...(next ? { next } : {}), compare };
 }
 

@@ -131,7 +131,7 @@ export function nextSteps(report: Report, course?: CourseOutline, chapterDir?: s
   }
   if (after.compare.length > 0) {
     out.push(say.compareWithSolution);
-    for (const chapter of after.compare) out.push(`  git diff --no-index ${chapter.solutionDir} ${chapter.learnerDir}`);
+    for (const chapter of after.compare) out.push(`  git diff --no-index ${chapter.solutionDir!} ${chapter.learnerDir}`);
   }
   return out;
 }

@@ -5,7 +5,7 @@ import { usageWords } from './usage-words.ts';
 /** The commands that answer --help. */
 export type HelpTopic =
   | 'check' | 'hint' | 'watch' | 'reset' | 'serve' | 'grade' | 'grade:diff' | 'grade:merge' | 'grade:pr' | 'conformance' | 'inspect' | 'hosts'
-  | 'gradescope' | 'pr-summary' | 'mutate' | 'starters';
+  | 'gradescope' | 'pr-summary' | 'mutate' | 'starters' | 'edition';
 
 /** One usage line per command, starting with how it is run (`npm run NAME --` or `node --import tsx FILE`); option names are the same in both languages. */
 export const USAGE_LINES: Record<HelpTopic, string> = {
@@ -17,14 +17,15 @@ export const USAGE_LINES: Record<HelpTopic, string> = {
   grade: 'npm run grade -- SUBMISSIONS_DIR [--out DIR] [--config FILE] [--deadline TIME] [--only NAME,...] [--assignment NAME] [--shard I/N] [--similarity] [--sign] [--suites DIR] [--lang ko|en] [--timeout SECONDS]',
   'grade:diff': 'npm run grade:diff -- OLD_GRADEBOOK_DIR NEW_GRADEBOOK_DIR [--json FILE] [--lang ko|en]',
   'grade:merge': 'npm run grade:merge -- SHARD_GRADEBOOK_DIR... --out DIR [--lang ko|en]',
-  'grade:pr': 'npm run grade:pr -- --base REF --head REF [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--repo DIR] [--run-as USER]',
+  'grade:pr': 'npm run grade:pr -- --base REF --head REF [--config FILE --assignment NAME] [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--repo DIR] [--run-as USER]',
   conformance: 'npm run conformance -- 04 [--target DIR] [--lang ko|en]',
   inspect: 'npm run inspect -- 03 [--modern] [--print] [--lang ko|en]',
   hosts: 'npm run hosts -- 03|04 [--target DIR] [--lang ko|en]',
-  gradescope: 'node --import tsx checker/class/gradescope-cli.ts --submission DIR --out results.json [--lang ko|en] [--timeout SECONDS] [--run-as USER] [--suites DIR] [--config FILE] [--visibility V] [--stdout-visibility V] [--test-visibility V]',
-  'pr-summary': 'node --import tsx checker/pr/summary-cli.ts RESULTS.json [--lang ko|en]',
+  gradescope: 'node --import tsx checker/class/gradescope-cli.ts --submission DIR --out results.json [--lang ko|en] [--timeout SECONDS] [--run-as USER] [--suites DIR] [--config FILE] [--assignment NAME] [--visibility V] [--stdout-visibility V] [--test-visibility V]',
+  'pr-summary': 'node --import tsx checker/pr/summary-cli.ts RESULTS.json [--config FILE --assignment NAME] [--lang ko|en]',
   mutate: 'npm run mutate -- [01 | 01/3 ...] [--json FILE] [--lang ko|en]',
   starters: 'npm run starters -- [--lang ko|en]',
+  edition: 'npm run edition -- --out DIR [--lang ko|en]',
 };
 
 const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
@@ -61,8 +62,8 @@ const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
     en: 'Instructors: compares two gradebooks (folders holding gradebook.json): whose score moved, on which exercise, and the old and new messages.',
   },
   'grade:pr': {
-    ko: 'CI용: 헤드 커밋의 chapters/만 기준 커밋의 채점기로 채점한다. chapters/ 밖에서 바뀐 파일은 tampered로 적는다.',
-    en: 'CI: grades the head commit\'s chapters/ with the base commit\'s checker; paths changed outside chapters/ are listed as tampered.',
+    ko: 'CI용: 헤드 커밋의 chapters/만 기준 커밋의 채점기로 채점한다. chapters/ 밖에서 바뀐 파일은 tampered로 적는다.\n  --config FILE --assignment NAME  반 설정의 과제 하나만 그 점수로 채점하고, 그 과제의 연습이 모두 통과하면 체크가 통과한다(환경 변수 CLASS_FILE, ASSIGNMENT로도 준다)',
+    en: 'CI: grades the head commit\'s chapters/ with the base commit\'s checker; paths changed outside chapters/ are listed as tampered.\n  --config FILE --assignment NAME  grade one assignment of the class file with its points; the check passes when its exercises pass (or set CLASS_FILE and ASSIGNMENT)',
   },
   conformance: {
     ko: '관리자용: 정답(기본 solutions/)의 HTTP 서버를 127.0.0.1의 빈 포트에 띄우고, 공식 적합성 도구의 서버 시나리오를 --spec-version 2026-07-28로 돌린다. 도구가 Node 22 이상을 요구하므로 npm 저장소의 Node 24 패키지를 임시 폴더에 받아 그것으로 돌린다.\n  --target DIR  다른 폴더의 서버(예: chapters)',
@@ -77,8 +78,8 @@ const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
     en: 'Registers your server (by default the code in chapters/) in real hosts exactly as the lesson says, runs each host\'s own check (claude mcp list, gemini mcp list, codex mcp list) and prints what the host said with the config to paste. Not grading: your code runs as it is, unsandboxed.\n  The host CLIs come pinned from the npm registry into a temporary folder; the hosts run in a temporary HOME with no node on their PATH and reach nothing beyond 127.0.0.1. 03 is stdio; 04 is Streamable HTTP on a free port of 127.0.0.1 with a bearer token. Exit 0 when no host failed and at least one connected, else 1.\n  --target DIR  another folder\'s server (such as solutions)',
   },
   gradescope: {
-    ko: 'Gradescope 자동 채점기용(gradescope/run_autograder가 root로 띄운다): 제출물의 장 폴더만 복사해 --run-as 사용자로 이 사본의 채점기를 돌리고, 그 채점기가 서명한 결과로 results.json을 쓴다. 채점할 수 없는 제출물에도 결과를 쓰고 0으로 끝난다.\n  --config FILE  반 설정의 가중치(grade와 같은 점수; run_autograder는 CLASS_FILE이나 class.json을 넘긴다)\n  --visibility, --stdout-visibility, --test-visibility V  Gradescope의 공개 범위(hidden, after_due_date, after_published, visible)',
-    en: 'The Gradescope autograder (gradescope/run_autograder starts it as root): copies the submission\'s chapter folders only, runs this copy\'s checker on them as the --run-as user, and writes results.json from the report that checker signed. A submission that cannot be graded still gets results, and the exit code is 0.\n  --config FILE  the class file\'s weights (the same score as grade; run_autograder passes CLASS_FILE or class.json)\n  --visibility, --stdout-visibility, --test-visibility V  Gradescope\'s visibility (hidden, after_due_date, after_published, visible)',
+    ko: 'Gradescope 자동 채점기용(gradescope/run_autograder가 root로 띄운다): 제출물의 장 폴더만 복사해 --run-as 사용자로 이 사본의 채점기를 돌리고, 그 채점기가 서명한 결과로 results.json을 쓴다. 채점할 수 없는 제출물에도 결과를 쓰고 0으로 끝난다.\n  --config FILE  반 설정의 가중치(grade와 같은 점수; run_autograder는 CLASS_FILE이나 class.json을 넘긴다)\n  --assignment NAME  반 설정의 과제 하나만 그 점수로 채점(run_autograder는 ASSIGNMENT를 넘긴다)\n  --visibility, --stdout-visibility, --test-visibility V  Gradescope의 공개 범위(hidden, after_due_date, after_published, visible)',
+    en: 'The Gradescope autograder (gradescope/run_autograder starts it as root): copies the submission\'s chapter folders only, runs this copy\'s checker on them as the --run-as user, and writes results.json from the report that checker signed. A submission that cannot be graded still gets results, and the exit code is 0.\n  --config FILE  the class file\'s weights (the same score as grade; run_autograder passes CLASS_FILE or class.json)\n  --assignment NAME  grade one assignment of the class file with its points (run_autograder passes ASSIGNMENT)\n  --visibility, --stdout-visibility, --test-visibility V  Gradescope\'s visibility (hidden, after_due_date, after_published, visible)',
   },
   'pr-summary': {
     ko: 'CI용: grade:pr의 결과 파일을 과정의 연습 목록과 대조한 뒤, 점수표를 $GITHUB_STEP_SUMMARY(없으면 표준 출력)에 덧붙이고 주석을 찍는다. 종료 코드: 통과 0, 실패 1(연습 실패, 또는 ALLOW_TAMPERED가 true가 아닌데 chapters/ 밖이 바뀜), 쓸 수 없는 결과 2.\n  점수표는 결과 파일의 언어로 나온다. --lang은 결과 파일을 읽기 전의 메시지에 쓴다.',
@@ -91,6 +92,10 @@ const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
   starters: {
     ko: '관리자용: 지금의 chapters/를 시작 코드로 checker/starters.json에 기록한다. chapters/에서 이미 통과하는 연습이 있으면 아무것도 쓰지 않고 1로 끝난다. 출력은 영어로만 나온다(--lang은 도움말과 명령줄 오류에만 쓴다).',
     en: 'Maintainers: records the current chapters/ as the starters in checker/starters.json; writes nothing and exits 1 when an exercise already passes in chapters/. Its output is in English only (--lang is for the help and command-line errors).',
+  },
+  edition: {
+    ko: '강사용: 커밋된 HEAD에서(작업 폴더가 아니라 git archive로) 학생에게 나눠 줄 저장소를 쓴다. solutions/와 그것을 증명하는 test/, mutate/, bench/는 빼고, 공개 테스트(checker/suites/)는 피드백용으로 남기며, README에 어느 테스트가 공개이고 강사의 비공개 테스트(--suites)가 숨은 것이라고 적는다.\n  --out DIR  쓸 빈 폴더(저장소 밖)',
+    en: 'Instructors: writes the repository a class hands out from the committed HEAD (git archive, never the working tree). It leaves out solutions/ and what proves them (test/, mutate/, bench/), keeps the public suites (checker/suites/) for feedback, and its README says which tests are public and that the instructor\'s private suites (--suites) are the hidden ones.\n  --out DIR  the empty folder to write (outside the repository)',
   },
 };
 

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Selected } from '../course/course.ts';
+import type { Selected } from './course.ts';
 import { UsageError } from '../usage/command-line.ts';
-import { NO_ROSTER } from './roster.ts';
-import type { Roster } from './roster.ts';
+
+/** Submission name → the student's id in the LMS (class/roster.ts reads it). */
+type Roster = ReadonlyMap<string, string>;
 
 /**
  * An instructor's class file (`--config FILE`): what differs from class to class without touching the checker,
@@ -31,7 +32,7 @@ export interface Assignment {
 }
 
 /** No class file: manifest weights, no roster, no deadline, no assignments. */
-export const NO_CONFIG: ClassConfig = { weights: {}, roster: NO_ROSTER, assignments: new Map() };
+export const NO_CONFIG: ClassConfig = { weights: {}, roster: new Map(), assignments: new Map() };
 
 /** Reads and checks a class file; anything wrong in it is a usage error naming the key. */
 export function readClassConfig(file: string, selected: readonly Selected[]): ClassConfig {
@@ -104,4 +105,20 @@ export function deadlineOption(value: string, where = '--deadline'): Date {
     throw new UsageError((say) => say.badDeadline(where, value));
   }
   return when;
+}
+
+/** One assignment as a grader applies it: its name, its exercises in course order and the points of each. */
+export interface AssignmentGrading {
+  name: string;
+  exercises: string[];
+  /** Points per exercise id: the class's weights, then the assignment's own; only its exercises. */
+  weights: Record<string, number>;
+}
+
+/** The named assignment of a class file as a grader applies it; undefined when the class file has no such assignment. */
+export function assignmentGrading(config: ClassConfig, name: string): AssignmentGrading | undefined {
+  const named = config.assignments.get(name);
+  if (!named) return undefined;
+  const weights = Object.fromEntries(Object.entries({ ...config.weights, ...named.weights }).filter(([id]) => named.exercises.includes(id)));
+  return { name, exercises: named.exercises, weights };
 }

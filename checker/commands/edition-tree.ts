@@ -1,0 +1,91 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Lang } from '../usage/messages.ts';
+
+/**
+ * The paths of the course that stay with the instructor: the solutions, and everything that only proves them (the
+ * repository's own tests, the mutation runner and the benchmarks read solutions/ and cannot run without it).
+ */
+export const INSTRUCTOR_ONLY = ['solutions', 'test', 'mutate', 'bench', 'BENCHMARKS.md'] as const;
+
+/** The package.json scripts that need an instructor-only path, left out of the edition. */
+export const INSTRUCTOR_SCRIPTS = ['bench', 'bench:tests', 'mutate'] as const;
+
+/**
+ * The edition's `npm test`: the learner's own check. The repository's tests prove the solutions and stay with the
+ * instructor; a learner's tests are the public suites, which `npm run check` runs.
+ */
+export const EDITION_TEST_SCRIPT = 'npm run check';
+
+/** Runs git in the repository and returns its output; throws with git's own words when it fails. */
+function git(repo: string, args: readonly string[]): string {
+  const ran = spawnSync('git', ['-C', repo, ...args], { encoding: 'utf8' });
+  if (ran.status !== 0) throw new Error(`git ${args[0]} failed: ${ran.stderr.trim()}`);
+  return ran.stdout;
+}
+
+/** What `writeEdition` wrote: the commit it was made from and the paths it left out. */
+export interface Edition {
+  commit: string;
+  left_out: string[];
+}
+
+/**
+ * Writes the student edition of the repository's committed `HEAD` (git archive: never the working tree) into an
+ * empty folder: without the instructor-only paths, with a package.json whose scripts need none of them, and with a
+ * README that says which tests are public and which are the instructor's.
+ */
+export function writeEdition(repo: string, out: string, lang: Lang = 'ko'): Edition {
+  const commit = git(repo, ['rev-parse', '--verify', 'HEAD^{commit}']).trim();
+  mkdirSync(out, { recursive: true });
+  const scratch = mkdtempSync(join(tmpdir(), 'mcp-edition-'));
+  try {
+    const tar = join(scratch, 'edition.tar');
+    git(repo, ['archive', '--format=tar', `--output=${tar}`, commit, '--', '.', ...INSTRUCTOR_ONLY.map((path) => `:(exclude)${path}`)]);
+    const untar = spawnSync('tar', ['-x', '--no-same-owner', '-f', tar, '-C', out], { stdio: ['ignore', 'ignore', 'pipe'] });
+    if (untar.status !== 0) throw new Error(`tar failed: ${untar.stderr.toString('utf8')}`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  const packageFile = join(out, 'package.json');
+  const pkg = JSON.parse(readFileSync(packageFile, 'utf8')) as { scripts: Record<string, string> };
+  for (const name of INSTRUCTOR_SCRIPTS) delete pkg.scripts[name];
+  pkg.scripts['test'] = EDITION_TEST_SCRIPT;
+  writeFileSync(packageFile, `${JSON.stringify(pkg, null, 2)}\n`);
+  const readme = join(out, 'README.md');
+  writeFileSync(readme, `${readFileSync(readme, 'utf8').trimEnd()}\n\n${editionNote(lang)}`);
+  return { commit, left_out: INSTRUCTOR_ONLY.filter((path) => !readdirSync(out).includes(path)) };
+}
+
+/** The README section of the edition: the public tests, the hidden ones, and that the solutions are not here; both languages. */
+export function editionNote(first: Lang): string {
+  const ko = [
+    '## 이 저장소의 테스트',
+    '',
+    '이 저장소는 수업에서 나눠 주는 학생용이다. 정답(`solutions/`)은 들어 있지 않다.',
+    '',
+    '| 테스트 | 어디에 | 누가 돌리나 |',
+    '| --- | --- | --- |',
+    '| 공개 테스트 | `checker/suites/` | 학습자가 `npm run check`(`npm test`)로 언제든 |',
+    '| 비공개 테스트 | 강사만 가진 폴더(이 저장소에 없다) | 강사가 채점할 때 공개 테스트에 더해(`--suites`) |',
+    '',
+    '공개 테스트를 모두 통과해도 비공개 테스트에서 점수를 잃을 수 있다. 테스트가 아니라 연습의 규칙을 지키자.',
+    '',
+  ];
+  const en = [
+    '## The tests in this repository',
+    '',
+    'This is the student edition a class hands out; it holds no solutions (`solutions/`).',
+    '',
+    '| Tests | Where | Who runs them |',
+    '| --- | --- | --- |',
+    '| Public | `checker/suites/` | You, any time, with `npm run check` (`npm test`) |',
+    '| Private | A folder only your instructor has (not in this repository) | Your instructor, when grading, on top of the public ones (`--suites`) |',
+    '',
+    'Passing every public test does not promise full marks from the private ones: follow each exercise\'s rule, not the tests.',
+    '',
+  ];
+  return [...(first === 'en' ? [en, ko] : [ko, en])].flat().join('\n');
+}

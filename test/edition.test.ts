@@ -1,0 +1,85 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { EDITION_TEST_SCRIPT, INSTRUCTOR_ONLY, writeEdition } from '../checker/commands/edition-tree.ts';
+import type { Report } from '../checker/report/shape.ts';
+import { CHAPTERS } from '../checker/course/current.ts';
+import { allExercises } from '../checker/course/course.ts';
+import { chapterDir } from './support/chapters.ts';
+import { GRADING_TIMEOUT, REPO } from './support/run.ts';
+
+/*
+ * The student edition as a class gets it: written from this repository's HEAD into a temp folder, then used there
+ * as a learner does (npm run check, the public suites) and as the instructor does (check --suites, the private ones).
+ * `npm ci` is not run: the edition keeps package-lock.json byte for byte (asserted below), so the packages npm ci would
+ * install are the ones this repository's node_modules already holds, and a link to it is what node resolves through,
+ * without downloading some 300 packages in a test.
+ */
+
+const work = mkdtempSync(join(tmpdir(), 'batch-edition-'));
+const edition = join(work, 'edition');
+const written = writeEdition(REPO, edition, 'en');
+symlinkSync(join(REPO, 'node_modules'), join(edition, 'node_modules'), 'dir');
+
+/** Runs an npm script in the edition, as a learner would type it there, and reads the JSON report it wrote. */
+function npmRun(script: string, args: readonly string[], json: string): { status: number | null; stdout: string; stderr: string; report: Report | null } {
+  const ran = spawnSync('npm', ['run', '-s', script, '--', ...args, '--json', json], {
+    cwd: edition, encoding: 'utf8', timeout: 300_000, env: { ...process.env, CHECKER_LANG: '', INIT_CWD: '', CHECKER_COURSE: '' },
+  });
+  return { status: ran.status, stdout: ran.stdout, stderr: ran.stderr, report: existsSync(json) ? (JSON.parse(readFileSync(json, 'utf8')) as Report) : null };
+}
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('the student edition', () => {
+  test('holds no solutions nor the tests that prove them, keeps the public suites and the lock file, and says which tests are public', () => {
+    for (const path of INSTRUCTOR_ONLY) expect(existsSync(join(edition, path)), path).toBe(false);
+    expect(written.left_out).toEqual([...INSTRUCTOR_ONLY]);
+    for (const chapter of CHAPTERS) expect(existsSync(join(edition, 'checker', 'suites', chapter.dir)), chapter.dir).toBe(true);
+    expect(readFileSync(join(edition, 'package-lock.json'))).toEqual(readFileSync(join(REPO, 'package-lock.json')));
+    const scripts = (JSON.parse(readFileSync(join(edition, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts['test']).toBe(EDITION_TEST_SCRIPT);
+    expect(Object.values(scripts).filter((command) => /\b(mutate|bench|solutions|test)\//.test(command))).toEqual([]);
+    const readme = readFileSync(join(edition, 'README.md'), 'utf8');
+    expect(readme).toContain('| Public | `checker/suites/` |');
+    expect(readme).toContain('(`--suites`)');
+  });
+
+  test("a learner's npm run check grades every exercise there with the public suites: the untouched starters fail, nothing is a usage error", () => {
+    const { status, stderr, report } = npmRun('check', ['--lang', 'en', '--timeout', GRADING_TIMEOUT], join(work, 'learner.json'));
+    expect(status, stderr).toBe(1);
+    expect(report!.exercises.map((exercise) => exercise.id)).toEqual(allExercises(CHAPTERS).map(({ exercise }) => exercise.id));
+    expect(report!.exercises.flatMap((exercise) => exercise.tests).some((entry) => entry.name.startsWith('[private]'))).toBe(false);
+    expect(report!.status).toBe('fail');
+  });
+
+  test("the instructor grades the edition, committed as the class gets it, with private suites on top of the public ones", () => {
+    const git = (...args: string[]) => expect(spawnSync('git', ['-C', edition, '-c', 'user.name=instructor', '-c', 'user.email=instructor@example.com', ...args]).status, args.join(' ')).toBe(0);
+    git('init', '-q');
+    git('add', '-A', '--', '.', ':!node_modules');
+    git('commit', '-q', '-m', 'Student edition');
+    // A learner's copy that solved chapter 1: the public suites pass, one private rule of 01/2 does not.
+    const dir = chapterDir('01');
+    cpSync(join(REPO, 'solutions', dir), join(edition, 'chapters', dir), { recursive: true });
+    const suites = join(work, 'private');
+    mkdirSync(join(suites, dir), { recursive: true });
+    writeFileSync(join(suites, dir, '1-exports.test.ts'), [
+      "import { test } from 'vitest';",
+      `import * as server from '../../../chapters/${dir}/server.ts';`,
+      "test('exports the server class', () => { if (typeof (server as Record<string, unknown>)['MiniServer'] !== 'function') throw new Error('no MiniServer'); });",
+      '',
+    ].join('\n'));
+    writeFileSync(join(suites, dir, '2-strict.test.ts'), "import { test } from 'vitest';\ntest('a private rule nobody meets', () => { throw new Error('private rule broken'); });\n");
+    const { status, stdout, stderr, report } = npmRun('check', ['01', '--suites', suites, '--lang', 'en', '--timeout', GRADING_TIMEOUT], join(work, 'instructor.json'));
+    expect(status, stderr).toBe(1);
+    const statuses = Object.fromEntries(report!.exercises.map((exercise) => [exercise.id, exercise.status]));
+    expect(statuses).toEqual({ '01/1': 'pass', '01/2': 'fail', '01/3': 'pass', '01/4': 'pass' });
+    const second = report!.exercises.find((exercise) => exercise.id === '01/2')!;
+    expect(second.tests.filter((entry) => entry.status !== 'pass').map((entry) => entry.name)).toEqual(['[private] a private rule nobody meets']);
+    expect(report!.exercises.find((exercise) => exercise.id === '01/1')!.tests.map((entry) => entry.name)).toContain('[private] exports the server class');
+    // Passing exercises point at no solution to compare with: the edition has none.
+    expect(stdout).not.toContain('solutions/');
+  });
+});

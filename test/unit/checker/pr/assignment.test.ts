@@ -1,0 +1,53 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import type { PullRequestReport } from '../../../../checker/pr/grade-pr.ts';
+import { assignmentReport } from '../../../../checker/pr/assignment.ts';
+import { prPasses } from '../../../../checker/pr/summary.ts';
+import { ResultsShapeError, validatePrReport } from '../../../../checker/pr/validate.ts';
+import { assignmentGrading, readClassConfig } from '../../../../checker/course/class-file.ts';
+import { allExercises, loadChapters } from '../../../../checker/course/course.ts';
+import { prReport } from '../../../support/pr-report.ts';
+
+const CHAPTERS = await loadChapters(resolve(import.meta.dirname, '..', '..', '..', '..'));
+const ONE = CHAPTERS.find((chapter) => chapter.id === '01')!;
+const TWO = CHAPTERS.find((chapter) => chapter.id === '02')!;
+
+/** A class file with two assignments: chapter 1 (01/1 worth 3), and chapter 2. */
+const file = join(mkdtempSync(join(tmpdir(), 'batch-pr-assignment-')), 'class.json');
+writeFileSync(file, JSON.stringify({ assignments: { first: { exercises: ['01'], weights: { '01/1': 3 } }, second: { exercises: ['02'] } } }));
+const config = readClassConfig(file, allExercises(CHAPTERS));
+const first = assignmentGrading(config, 'first')!;
+const second = assignmentGrading(config, 'second')!;
+
+/** What grade:pr makes of the checker's report on one assignment's chapter where the listed exercises fail. */
+function graded(chapter: typeof ONE, assignment: typeof first, failing: readonly string[] = []): PullRequestReport {
+  const raw = prReport([chapter], failing);
+  const report = assignmentReport(raw, assignment)!;
+  return { ...raw, ...report, assignment: { name: assignment.name, exercises: assignment.exercises } };
+}
+
+describe('a class file with two assignments in grade:pr', () => {
+  test('each assignment is graded with its own exercises and points, and gates the check on its own', () => {
+    expect(first.exercises).toEqual(ONE.exercises.map((exercise) => exercise.id));
+    expect(second.exercises).toEqual(TWO.exercises.map((exercise) => exercise.id));
+    const solvedFirst = graded(ONE, first);
+    expect(solvedFirst.max_score).toBe(3 + ONE.exercises.length - 1);
+    expect(prPasses(validatePrReport(JSON.parse(JSON.stringify(solvedFirst)), CHAPTERS, first), false)).toBe(true);
+    const unsolvedSecond = graded(TWO, second, [TWO.exercises[0]!.id]);
+    expect(prPasses(validatePrReport(JSON.parse(JSON.stringify(unsolvedSecond)), CHAPTERS, second), false)).toBe(false);
+    const failingFirst = graded(ONE, first, ['01/1']);
+    expect(failingFirst.score).toBe(ONE.exercises.length - 1);
+    expect(prPasses(validatePrReport(JSON.parse(JSON.stringify(failingFirst)), CHAPTERS, first), false)).toBe(false);
+  });
+
+  test('a report is refused for another assignment, for none, or with the manifest points where the assignment gives others', () => {
+    const solvedFirst = JSON.parse(JSON.stringify(graded(ONE, first))) as unknown;
+    expect(() => validatePrReport(solvedFirst, CHAPTERS, second)).toThrow(ResultsShapeError);
+    expect(() => validatePrReport(solvedFirst, CHAPTERS)).toThrow(/no assignment was given/);
+    const manifestPoints = { ...prReport([ONE]), assignment: { name: 'first', exercises: first.exercises } };
+    expect(() => validatePrReport(manifestPoints, CHAPTERS, first)).toThrow(/points/);
+    expect(assignmentReport(prReport([TWO]), first)).toBeNull();
+  });
+});
