@@ -1,5 +1,6 @@
 import { afterAll, test } from 'vitest';
-import { learnerBudget, startupDeadlineMs, startupTestLimitMs } from '../_lib/limits.ts';
+import { learnerBudget } from '../_lib/learner-process.ts';
+import { learnerDeadlineMs, startupDeadlineMs, startupTestLimitMs } from '../_lib/limits.ts';
 import { requestMeta } from '../_lib/request-meta.ts';
 import { described, ensure, fail, say, show } from '../_lib/say.ts';
 import { shownPlace } from '../_lib/stdout-origin.ts';
@@ -89,11 +90,13 @@ const opened = new Map<Era, Promise<unknown>>(
 
 /**
  * Waits until every server of the file has started or failed to (their start-up deadline bounds this), then gives
- * the test one learner deadline for all its requests, in both eras.
+ * the test one learner deadline for all its requests, in both eras, counted in the servers' own time (learnerBudget).
  */
 async function afterStartUp(): Promise<() => number> {
-  await Promise.allSettled([...connecting.values(), ...opened.values()]);
-  return learnerBudget();
+  const connected = await Promise.allSettled(connecting.values());
+  await Promise.allSettled(opened.values());
+  const servers = [...connected.flatMap((one) => (one.status === 'fulfilled' ? [one.value] : [])), ...raws.values()];
+  return learnerBudget(() => servers.map((server) => server.pid()), learnerDeadlineMs());
 }
 
 afterAll(async () => {
@@ -104,13 +107,13 @@ afterAll(async () => {
 test('connects with StdioClientTransport and answers three calls with no client error', async () => {
   const left = await afterStartUp();
   await inEachEra(async (era) => {
-    const { client, errors, stderr, stdoutWriters } = await connecting.get(era)!;
-    // A server that stays silent gets the SDK's timeout, in the message below, before vitest would stop the test;
+    const { client, within, errors, stderr, stdoutWriters } = await connecting.get(era)!;
+    // A server that stays silent gets a timeout after its own time (within), in the message below, before vitest would stop the test;
     // the calls stop at the first that got no answer, so none is shown as timed out without having had the time.
     const calls = [
-      () => client.listTools(undefined, { timeout: left() }),
-      () => client.callTool({ name: 'count_tasks', arguments: { status: 'open' } }, { timeout: left() }),
-      () => client.callTool({ name: 'summarize_document', arguments: { name: 'report.txt' } }, { timeout: left() }),
+      () => within(left(), (options) => client.listTools(undefined, options)),
+      () => within(left(), (options) => client.callTool({ name: 'count_tasks', arguments: { status: 'open' } }, options)),
+      () => within(left(), (options) => client.callTool({ name: 'summarize_document', arguments: { name: 'report.txt' } }, options)),
     ];
     const answered: Outcome[] = [];
     for (const call of calls) {

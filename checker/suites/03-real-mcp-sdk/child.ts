@@ -5,7 +5,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
 import { Client, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { learnerCommand, learnerTimer } from '../_lib/learner-process.ts';
+import { beforeLearnerDeadline, learnerCommand, learnerTimer } from '../_lib/learner-process.ts';
 import type { LearnerCommand } from '../_lib/learner-process.ts';
 import { learnerDeadlineMs } from '../_lib/limits.ts';
 import { described, fail, say } from '../_lib/say.ts';
@@ -30,11 +30,11 @@ function serverCommand(file = STDIO_FILE): LearnerCommand {
 }
 
 /**
- * Reads a child's stderr: the records of stdout-origin.cjs go to `origins`; of the rest, the first kilobytes are
+ * Reads the stderr of the child `pid`: the records of stdout-origin.cjs go to `origins`; of the rest, the first kilobytes are
  * kept so a failure can show why the server stopped.
  */
-function readStderr(stream: Stream | null): { tail: () => string; origins: StdoutOrigins } {
-  const origins = new StdoutOrigins();
+function readStderr(stream: Stream | null, pid: () => number | undefined): { tail: () => string; origins: StdoutOrigins } {
+  const origins = new StdoutOrigins(pid);
   const decoder = new StringDecoder('utf8');
   let text = '';
   const keep = (more: string) => {
@@ -54,6 +54,13 @@ function readStderr(stream: Stream | null): { tail: () => string; origins: Stdou
 /** An SDK client connected over stdio to the learner's server, and every error the client reported. */
 export interface StdioConnection {
   client: Client;
+  /** The pid of the server's guard process, once it started. */
+  pid(): number | undefined;
+  /**
+   * Sends one request with `send` and fails it as the SDK's timeout would when the server has had `deadlineMs` of its
+   * own time (learnerTimer) without answering; the SDK's own timeout, on the clock, is left a few deadlines.
+   */
+  within<T>(deadlineMs: number, send: (options: { timeout: number }) => Promise<T>): Promise<T>;
   errors: string[];
   stderr(): string;
   /** The learner files and lines (paths in the graded copy) that wrote to stdout so far, waiting up to `deadlineMs` for a first one. */
@@ -67,7 +74,8 @@ export interface StdioConnection {
  */
 export async function connectStdio(era: Era, file = STDIO_FILE, deadlineMs = learnerDeadlineMs()): Promise<StdioConnection> {
   const transport = new StdioClientTransport({ ...serverCommand(file), stderr: 'pipe' });
-  const { tail: stderr, origins } = readStderr(transport.stderr);
+  const pid = () => transport.pid ?? undefined;
+  const { tail: stderr, origins } = readStderr(transport.stderr, pid);
   const errors: string[] = [];
   const client = new Client({ name: 'course-checker', version: '1.0.0' }, clientOptionsFor(era));
   client.onerror = (error) => {
@@ -78,12 +86,8 @@ export async function connectStdio(era: Era, file = STDIO_FILE, deadlineMs = lea
   // The SDK's timeout counts the clock from each request it sends; this one counts from the start, and only the
   // learner's own time (learnerTimer): a machine busy with other work does not use up the learner's deadline. The
   // SDK's clock is left a few deadlines, so it stops only a server that a loaded machine cannot excuse.
-  let cancel = () => {};
-  const late = new Promise<never>((_, reject) => {
-    cancel = learnerTimer(() => transport.pid, deadlineMs, () => reject(new SdkError(SdkErrorCode.RequestTimeout, say(`${deadlineMs} ms 안에 연결이 열리지 않았다`, `the connection was not open within ${deadlineMs} ms`))));
-  });
   try {
-    await Promise.race([client.connect(transport, { timeout: deadlineMs * 4 }), late]);
+    await beforeLearnerDeadline(pid, deadlineMs, client.connect(transport, { timeout: deadlineMs * 4 }), () => new SdkError(SdkErrorCode.RequestTimeout, say(`${deadlineMs} ms 안에 연결이 열리지 않았다`, `the connection was not open within ${deadlineMs} ms`)));
   } catch (error) {
     await transport.close().catch(() => undefined);
     fail({
@@ -91,14 +95,16 @@ export async function connectStdio(era: Era, file = STDIO_FILE, deadlineMs = lea
       got: described(`${describeError(error)}${stderr() ? ` | stderr: ${stderr()}` : ''}`),
       expected: say(`stdio.ts가 ${era} 클라이언트의 연결 요청에 답함`, `stdio.ts answers the opening request of a ${era} client`),
     });
-  } finally {
-    cancel();
   }
-  return { client, errors, stderr, stdoutWriters: (deadlineMs) => origins.someLearnerWrite(deadlineMs), close: () => transport.close() };
+  const within = <T>(ms: number, send: (options: { timeout: number }) => Promise<T>): Promise<T> =>
+    beforeLearnerDeadline(pid, ms, send({ timeout: ms * 4 }), () => new SdkError(SdkErrorCode.RequestTimeout, say(`${ms} ms 안에 답이 없었다`, `no answer within ${ms} ms`)));
+  return { client, pid, within, errors, stderr, stdoutWriters: (deadlineMs) => origins.someLearnerWrite(deadlineMs), close: () => transport.close() };
 }
 
 /** A learner server started from the same command, driven line by line, for what no SDK client would send. */
 export interface RawServer {
+  /** The pid of the server's guard process, once it started. */
+  pid(): number | undefined;
   write(line: string): void;
   /** Every stdout line so far that was not a JSON-RPC message (not JSON, or JSON without "jsonrpc": "2.0"). */
   noise(): string[];
@@ -116,7 +122,7 @@ export interface RawServer {
 export function startRaw(file = STDIO_FILE): RawServer {
   const { command, args, cwd } = serverCommand(file);
   const child = spawn(command, args, { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
-  const { tail: stderr, origins } = readStderr(child.stderr);
+  const { tail: stderr, origins } = readStderr(child.stderr, () => child.pid);
   const messages: Record<string, unknown>[] = [];
   // Each noise line with the stdout byte it starts at, where the server's reports of its writes place it.
   const noise: { line: string; offset: number }[] = [];
@@ -164,6 +170,7 @@ export function startRaw(file = STDIO_FILE): RawServer {
   });
   child.stdin.on('error', () => undefined);
   return {
+    pid: () => child.pid,
     write: (line) => {
       child.stdin.write(`${line}\n`);
     },

@@ -93,12 +93,12 @@ function childrenOf(pid: number): number[] {
 }
 
 /**
- * Calls `expire` once a learner process has had `ms` of its own time: the clock, less the time the learner process
- * (behind its guard `pid`, or `pid` itself) or this suite spent ready to run but waiting for a CPU, which is the
- * machine's load, not the learner's doing. Time the learner runs or sits blocked counts, so a loop and a silence both
- * end; where /proc says nothing (another OS, a sandbox that hides it) this is the clock. Returns a function that cancels it.
+ * How much of its own time the learner processes `pids` (each behind its guard, or itself) have had since this call,
+ * in ms: the clock, less the longest time one of them or this suite spent ready to run but waiting for a CPU, which is
+ * the machine's load, not the learner's doing. Time the learner runs or sits blocked counts, so a loop and a silence
+ * both use it up; where /proc says nothing (another OS, a sandbox that hides it) this is the clock.
  */
-export function learnerTimer(pid: () => number | null | undefined, ms: number, expire: () => void): () => void {
+export function learnerClock(pids: () => readonly (number | null | undefined)[]): () => number {
   const start = Date.now();
   const base = new Map<number | 'self', number>();
   const waited = (who: number | 'self'): number => {
@@ -109,12 +109,19 @@ export function learnerTimer(pid: () => number | null | undefined, ms: number, e
     return now - base.get(who)!;
   };
   waited('self');
-  let timer: NodeJS.Timeout | undefined;
-  const charged = (): number => {
-    const guard = pid() ?? undefined;
-    const learner = guard === undefined ? [] : [guard, ...childrenOf(guard)];
+  return () => {
+    const learner = pids().flatMap((guard) => (guard === null || guard === undefined ? [] : [guard, ...childrenOf(guard)]));
     return Date.now() - start - Math.max(waited('self'), 0, ...learner.map(waited));
   };
+}
+
+/**
+ * Calls `expire` once a learner process (behind its guard `pid`, or `pid` itself) has had `ms` of its own time, as
+ * learnerClock counts it. Returns a function that cancels it.
+ */
+export function learnerTimer(pid: () => number | null | undefined, ms: number, expire: () => void): () => void {
+  const charged = learnerClock(() => [pid()]);
+  let timer: NodeJS.Timeout | undefined;
   const arm = (wait: number) => {
     timer = setTimeout(() => {
       const left = ms - charged();
@@ -124,4 +131,25 @@ export function learnerTimer(pid: () => number | null | undefined, ms: number, e
   };
   arm(ms);
   return () => clearTimeout(timer);
+}
+
+/**
+ * `work`, or a rejection with `late()` once the learner process behind `pid` has had `ms` of its own time (learnerTimer)
+ * and `work` has not settled; the timer ends with it either way.
+ */
+export function beforeLearnerDeadline<T>(pid: () => number | null | undefined, ms: number, work: Promise<T>, late: () => unknown): Promise<T> {
+  let cancel = () => {};
+  const expired = new Promise<never>((_, reject) => {
+    cancel = learnerTimer(pid, ms, () => reject(late()));
+  });
+  return Promise.race([work, expired]).finally(cancel);
+}
+
+/**
+ * One deadline of `ms` of the learner's own time (learnerClock over `pids`) shared by every wait of a test from now
+ * on: each call says how many ms are left, at least 1, for a wait that counts them with learnerTimer again.
+ */
+export function learnerBudget(pids: () => readonly (number | null | undefined)[], ms: number): () => number {
+  const charged = learnerClock(pids);
+  return () => Math.max(1, ms - charged());
 }

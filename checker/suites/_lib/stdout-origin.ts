@@ -1,5 +1,6 @@
 import { isAbsolute, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { learnerTimer } from './learner-process.ts';
 
 /*
  * The suite's side of stdout-origin.cjs: that preload, in a learner server, reports on stderr each stdout write's
@@ -26,6 +27,12 @@ export class StdoutOrigins {
   #pending = '';
   #ended = false;
   readonly #waiting = new Set<() => void>();
+  readonly #pid: () => number | null | undefined;
+
+  /** `pid` names the server whose stderr this reads, so a wait for its records counts its own time (learnerTimer), not the clock. */
+  constructor(pid: () => number | null | undefined = () => undefined) {
+    this.#pid = pid;
+  }
 
   /**
    * Takes a stderr chunk and gives back its text without the records. A line is held until its end arrives (the
@@ -103,16 +110,16 @@ export class StdoutOrigins {
     return true;
   }
 
-  /** Resolves once `condition` holds, the stream has ended, or `deadlineMs` has passed; records wake it as they come. */
+  /** Resolves once `condition` holds, the stream has ended, or the server has had `deadlineMs` of its own time; records wake it as they come. */
   #until(condition: () => boolean, deadlineMs: number): Promise<void> {
     return new Promise((resolve) => {
       const done = (force = false) => {
         if (!force && !condition() && !this.#ended) return;
-        clearTimeout(timer);
+        cancel();
         this.#waiting.delete(done);
         resolve();
       };
-      const timer = setTimeout(() => done(true), deadlineMs);
+      const cancel = learnerTimer(this.#pid, deadlineMs, () => done(true));
       this.#waiting.add(done);
       done();
     });
