@@ -208,6 +208,12 @@ const LESSON_MAY_NAME: Readonly<Record<string, Readonly<Record<string, string>>>
     '문서 요약': 'the lesson\'s plain name for the tool; the suite demands a title, not this one',
   },
   '03/5': { name: 'the parameter the starter\'s own signature shows' },
+  '04/1': {
+    'legs.legacy': "the starter builds both legs and the lesson names what exists; the exercise is deciding which requests go where",
+  },
+  '04/2': {
+    isLegacyRequest: "04/1's folded text names the SDK's era test; 04/2's decision is the front door (path, Origin, method), not the era",
+  },
 };
 
 /** Every finding of one exercise, written for the author who has to reword the text. */
