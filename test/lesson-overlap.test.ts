@@ -15,6 +15,8 @@
  * - Lessons: each chapter's README.md as committed (the blob named in checker/starters.json, so a learner's
  *   edits in chapters/ never turn this red) and each solutions/<chapter>/README.md.
  * The seeds live outside the repository, in ../shared/seeds; without them the comparison is skipped and says so.
+ * A lesson of our own also has its own shape, whatever the seed: it opens with what the learner will be able to do,
+ * and its exercises begin within its first third (by characters and by lines), the reference sections after them.
  *
  * A lesson can also follow a seed without one borrowed sentence: the seed's paragraphs retold one after another,
  * in its order, in new words. The second measure looks for that (details in ./support/paragraph-order.ts):
@@ -218,3 +220,19 @@ if (!existsSync(SEEDS_DIR)) {
     });
   });
 }
+
+/** Where a lesson's exercises begin (its `## 연습 문제` heading), as the larger of its share of characters and of lines. */
+function exercisesStart(lesson: string): number {
+  const at = lesson.indexOf('\n## 연습 문제\n');
+  if (at === -1) return 1;
+  return Math.max(at / lesson.length, lesson.slice(0, at).split('\n').length / lesson.split('\n').length);
+}
+
+describe('the shape of a lesson of our own', () => {
+  test.each(lessons().map((lesson) => [lesson.file, lesson] as const))('%s opens with what the learner will be able to do, and its exercises start within its first third', (file, lesson) => {
+    const opening = lesson.text.split('\n').slice(0, 4).join('\n');
+    expect(opening, `${file}: the lines under the title say what the learner will be able to do ("이 장을 마치면")`).toContain('이 장을 마치면');
+    const start = exercisesStart(lesson.text);
+    expect(start, `${file}: "## 연습 문제" begins ${Math.round(start * 100)}% of the way in; move reference sections after the exercises`).toBeLessThanOrEqual(1 / 3);
+  });
+});
