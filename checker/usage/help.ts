@@ -94,8 +94,8 @@ const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
     en: 'Maintainers: records the current chapters/ as the starters in checker/starters.json; writes nothing and exits 1 when an exercise already passes in chapters/. Its output is in English only (--lang is for the help and command-line errors).',
   },
   edition: {
-    ko: '강사용: 커밋된 HEAD에서(작업 폴더가 아니라 git archive로) 학생에게 나눠 줄 저장소를 쓴다. solutions/와 그것을 증명하는 test/, mutate/, bench/는 빼고, 공개 테스트(checker/suites/)는 피드백용으로 남기며, README에 어느 테스트가 공개이고 강사의 비공개 테스트(--suites)가 숨은 것이라고 적는다.\n  --out DIR  쓸 빈 폴더(저장소 밖)',
-    en: 'Instructors: writes the repository a class hands out from the committed HEAD (git archive, never the working tree). It leaves out solutions/ and what proves them (test/, mutate/, bench/), keeps the public suites (checker/suites/) for feedback, and its README says which tests are public and that the instructor\'s private suites (--suites) are the hidden ones.\n  --out DIR  the empty folder to write (outside the repository)',
+    ko: '강사용: 커밋된 HEAD에서(작업 폴더가 아니라 git archive로) 학생에게 나눠 줄 저장소를 쓴다. solutions/와 그것을 증명하는 test/, mutate/, bench/는 빼고, 공개 테스트(checker/suites/)는 피드백용으로 남기며, README에 어느 테스트가 공개이고 강사의 비공개 테스트(--suites)가 숨은 것이라고 적는다. 쓴 폴더는 그 모두를 담은 첫 커밋이 있는 git 저장소다(reset이 git 기록에서 시작 코드를 되살린다).\n  --out DIR  쓸 빈 폴더(저장소 밖)',
+    en: 'Instructors: writes the repository a class hands out from the committed HEAD (git archive, never the working tree). It leaves out solutions/ and what proves them (test/, mutate/, bench/), keeps the public suites (checker/suites/) for feedback, and its README says which tests are public and that the instructor\'s private suites (--suites) are the hidden ones. The folder is a git repository whose first commit holds all of it (reset restores the starters from the git history).\n  --out DIR  the empty folder to write (outside the repository)',
   },
 };
 
