@@ -155,6 +155,12 @@ describe('the class grading workflow (a matrix of shards, then one merge)', () =
     const uploads = [...classYaml.matchAll(/uses: actions\/upload-artifact@[^\n]*\n {8}with:\n {10}name: [^\n]+\n {10}path: ([^\n]+)/g)].map((match) => match[1]!);
     expect(uploads).toEqual(['${{ runner.temp }}/shard.tar.gz.enc', '${{ runner.temp }}/gradebook.tar.gz.enc']);
     expect(classYaml).toMatch(/if \[ -z "\$GRADEBOOK_PASSPHRASE" \]; then/);
+    // The refusal is the grading job's first step, says which secret is missing, and fails the job before any submission is fetched.
+    const refusal = /\n {6}- name: ([^\n]+)\n {8}run: \|\n {10}if \[ -z "\$GRADEBOOK_PASSPHRASE" \]; then\n {12}echo "::error title=gradebook::set the GRADEBOOK_PASSPHRASE secret[^\n]*\n {12}exit 1\n/.exec(classYaml);
+    expect(refusal).not.toBeNull();
+    const gradeJob = classYaml.slice(classYaml.indexOf('\n  grade:\n'), classYaml.indexOf('\n  merge:\n'));
+    expect(gradeJob.match(/\n {6}- name: ([^\n]+)/)![1]).toBe(refusal![1]);
+    expect(classYaml).toMatch(/\n {2}merge:\n {4}needs: grade\n/);
     expect(classYaml.match(/openssl enc -aes-256-cbc -pbkdf2 -iter 600000 -salt -pass env:GRADEBOOK_PASSPHRASE/g)).toHaveLength(2);
   });
 
