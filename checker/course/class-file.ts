@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Selected } from './course.ts';
 import { UsageError } from '../usage/command-line.ts';
 
-/** Submission name → the student's id in the LMS (class/roster.ts reads it). */
+/** Submission name → the student's id in the LMS (class/intake/roster.ts reads it). */
 type Roster = ReadonlyMap<string, string>;
 
 /**

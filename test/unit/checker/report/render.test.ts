@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { gradebookCsv } from '../../../../checker/class/csv.ts';
+import { gradebookCsv } from '../../../../checker/class/books/csv.ts';
 import type { StudentResult } from '../../../../checker/class/grade-class.ts';
-import { MAX_SHOWN, bounded, reportHtml } from '../../../../checker/class/html.ts';
+import { MAX_SHOWN, bounded, reportHtml } from '../../../../checker/class/books/html.ts';
 import { loadChapters, allExercises } from '../../../../checker/course/course.ts';
 import { buildReport } from '../../../../checker/report/build.ts';
 import { junitOf } from '../../../../checker/report/junit.ts';

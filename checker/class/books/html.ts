@@ -1,15 +1,15 @@
-import { messages } from '../usage/messages.ts';
-import type { Lang } from '../usage/messages.ts';
-import type { Selected } from '../course/course.ts';
-import type { StudentResult } from './grade-class.ts';
+import { messages } from '../../usage/messages.ts';
+import type { Lang } from '../../usage/messages.ts';
+import type { Selected } from '../../course/course.ts';
+import type { StudentResult } from '../grade-class.ts';
 import { handedIn, reasonOf } from './reasons.ts';
 import type { Gradebook } from './gradebook.ts';
-import type { ExerciseReport, Status } from '../report/shape.ts';
+import type { ExerciseReport, Status } from '../../report/shape.ts';
 import { classStats, percent } from './stats.ts';
 import type { ExerciseStat } from './stats.ts';
-import { escapeHtml } from '../report/escape.ts';
-import { STATUSES } from '../report/shape.ts';
-import { classWords } from './words.ts';
+import { escapeHtml } from '../../report/escape.ts';
+import { STATUSES } from '../../report/shape.ts';
+import { classWords } from '../words.ts';
 
 /** Escapes text for HTML, under the short name this file uses on every line. */
 const html = escapeHtml;

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { CHAPTERS } from '../../../../checker/course/current.ts';
-import { buildReport } from '../../../../checker/report/build.ts';
-import type { ExerciseReport, Report } from '../../../../checker/report/shape.ts';
-import type { StudentResult } from '../../../../checker/class/grade-class.ts';
-import { gradescopeFailure, gradescopeJson, gradescopeResults, locateSubmission, safeFolderName, writeGradescopeResults } from '../../../../checker/class/gradescope.ts';
-import { tempDir, writeTree } from '../../support/temp.ts';
+import { CHAPTERS } from '../../../../../checker/course/current.ts';
+import { buildReport } from '../../../../../checker/report/build.ts';
+import type { ExerciseReport, Report } from '../../../../../checker/report/shape.ts';
+import type { StudentResult } from '../../../../../checker/class/grade-class.ts';
+import { gradescopeFailure, gradescopeJson, gradescopeResults, locateSubmission, safeFolderName, writeGradescopeResults } from '../../../../../checker/class/books/gradescope.ts';
+import { tempDir, writeTree } from '../../../support/temp.ts';
 
 /** The keys Gradescope's autograder specification documents for results.json and for one test case. */
 const TOP_KEYS = ['score', 'execution_time', 'output', 'output_format', 'test_output_format', 'test_name_format', 'visibility', 'stdout_visibility', 'extra_data', 'tests', 'leaderboard'];

@@ -1,15 +1,15 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { messages } from '../usage/messages.ts';
-import { outputLines } from '../report/text.ts';
-import type { Lang } from '../usage/messages.ts';
-import type { ChapterSpec } from '../manifest/types.ts';
-import type { ExerciseReport, Report } from '../report/shape.ts';
-import { gradedTarget } from '../grading/target.ts';
-import type { GradedTarget } from '../grading/target.ts';
-import type { StudentResult } from './grade-class.ts';
-import { isLearnerFolder } from '../course/learner-tree.ts';
-import { SHOWN_AS, holdsChapters, isFolder } from './students.ts';
+import { messages } from '../../usage/messages.ts';
+import { outputLines } from '../../report/text.ts';
+import type { Lang } from '../../usage/messages.ts';
+import type { ChapterSpec } from '../../manifest/types.ts';
+import type { ExerciseReport, Report } from '../../report/shape.ts';
+import { gradedTarget } from '../../grading/target.ts';
+import type { GradedTarget } from '../../grading/target.ts';
+import type { StudentResult } from '../grade-class.ts';
+import { isLearnerFolder } from '../../course/learner-tree.ts';
+import { SHOWN_AS, holdsChapters, isFolder } from '../intake/students.ts';
 
 /**
  * Gradescope's autograder results format (the `results.json` its harness uploads): a top-level score, an optional
