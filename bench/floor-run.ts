@@ -7,7 +7,7 @@ import { rolldown } from 'rolldown';
 import { allExercises } from '../checker/course/course.ts';
 import { CHAPTERS } from '../checker/course/current.ts';
 import { REPO_ROOT } from '../checker/course/files.ts';
-import { findStudents } from '../checker/class/students.ts';
+import { findStudents } from '../checker/class/intake/students.ts';
 import { bundleSpawned } from '../checker/grading/bundle.ts';
 import { addTarget, createScratch, exerciseSuiteFiles } from '../checker/grading/scratch.ts';
 import type { ScratchTarget } from '../checker/grading/scratch.ts';

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { fingerprintChapter } from '../checker/class/fingerprint.ts';
+import { fingerprintChapter } from '../checker/class/intake/fingerprint.ts';
 import { CHAPTERS } from '../checker/course/current.ts';
 import { manifestDir } from '../checker/course/course.ts';
 import { readStarters } from '../checker/course/starters.ts';

@@ -6,9 +6,9 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { allExercises } from '../checker/course/course.ts';
 import { parseGradeArgs } from '../checker/class/args.ts';
 import { readClassConfig } from '../checker/course/class-file.ts';
-import { diffGradebooks, renderDiff } from '../checker/class/diff.ts';
-import { readGradebook } from '../checker/class/gradebook.ts';
-import type { Gradebook } from '../checker/class/gradebook.ts';
+import { diffGradebooks, renderDiff } from '../checker/class/review/diff.ts';
+import { readGradebook } from '../checker/class/books/gradebook.ts';
+import type { Gradebook } from '../checker/class/books/gradebook.ts';
 import { langOption } from '../checker/usage/command-line.ts';
 import { readCommandLine, usageFailure } from '../checker/usage/prologue.ts';
 import { parseCsv } from './support/class.ts';
@@ -211,6 +211,20 @@ describe('grade --assignment: one assignment of the class file, its exercises, w
     const { provenance } = JSON.parse(readFileSync(join(book, 'gradebook.json'), 'utf8')) as Gradebook;
     expect(provenance.assignment).toEqual({ name: 'week1', exercises: week1 });
     expect(provenance.weights).toEqual({ '01/1': 4 });
+  });
+
+  test("the class file's other assignment grades on its own: its one exercise, with the class's weight, and its own deadline", () => {
+    const otherBook = join(work, 'assignment-out-2');
+    const week2 = runTs('checker/class/cli.ts', [klass, '--out', otherBook, '--config', classFile, '--assignment', 'week2', '--lang', 'en', '--timeout', GRADING_TIMEOUT], { timeoutMs: 240_000 });
+    expect(week2.status, week2.stderr).toBe(0);
+    const rows = parseCsv(readFileSync(join(otherBook, 'gradebook.csv'), 'utf8'));
+    expect(rows[0]).toEqual(['student', '02/1 points', 'score', 'max', 'percent', 'tests passed', 'tests total', 'reason']);
+    expect(rowOf(rows, 'ann')).toMatchObject({ '02/1 points': '5', score: '5', max: '5' });
+    // bob handed in chapter 01 alone: full marks in week1 above, nothing in week2.
+    expect(rowOf(rows, 'bob')).toMatchObject({ '02/1 points': '0', score: '0', max: '5' });
+    const { provenance } = JSON.parse(readFileSync(join(otherBook, 'gradebook.json'), 'utf8')) as Gradebook;
+    expect(provenance.assignment).toEqual({ name: 'week2', exercises: ['02/1'] });
+    expect(provenance.deadline).toBe('2026-12-08T14:59:00.000Z');
   });
 
   test('an assignment the class file does not name is refused with exit 2, naming the ones it has', async () => {

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { shardOf } from '../checker/class/shard.ts';
+import { shardOf } from '../checker/class/intake/shard.ts';
 import { newSigningKey } from '../checker/trust/sign.ts';
 import { FIXTURE_STUDENTS, makeStudent } from './support/class.ts';
 import { fixtureTs as runTs } from './support/course.ts';

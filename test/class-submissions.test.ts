@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,17 @@ cpSync(solutions, join(submissions, 'seo', 'mcp-ts-workshop-main', 'chapters'), 
 writeFileSync(join(submissions, 'park.zip'), zipOf(entriesFrom(solutions, 'mcp-ts-workshop-main/chapters')));
 // A Korean name with a space in it, with the chapters directly inside.
 cpSync(solutions, join(submissions, '김 민수'), { recursive: true });
+// Canvas's "Download Submissions": one file per student, named sortable name, LATE when late, user id, attachment id, then
+// the uploaded file's own name (with -1 when a student uploaded two files of one name).
+writeFileSync(join(submissions, 'kimminsu_123456_7890123_mcp-workshop.zip'), zipOf(entriesFrom(solutions, 'mcp-workshop/chapters')));
+writeFileSync(join(submissions, 'leejieun_LATE_234567_8901234_mcp-workshop-1.zip'), zipOf(entriesFrom(solutions, 'chapters')));
+// A GitHub Classroom repository as `gh classroom clone student-repos` leaves it: assignment-username, a git clone with the student's commit.
+const classroom = join(submissions, 'mcp-workshop-kimdev');
+cpSync(solutions, join(classroom, 'chapters'), { recursive: true });
+for (const args of [['init', '-q', '-b', 'main'], ['add', '-A'], ['-c', 'user.name=kimdev', '-c', 'user.email=kimdev@example.com', 'commit', '-q', '-m', 'Solve the chapters']]) {
+  const git = spawnSync('git', ['-C', classroom, ...args], { encoding: 'utf8' });
+  if (git.status !== 0) throw new Error(`git ${args.join(' ')}: ${git.stderr}`);
+}
 mkdirSync(join(submissions, 'empty'));
 writeFileSync(join(submissions, 'README.txt'), 'notes for the grader\n');
 writeFileSync(join(submissions, 'escape.zip'), zipOf([{ name: '../../outside.ts', data: Buffer.from('owned') }]));
@@ -43,6 +55,13 @@ describe('npm run grade on submissions as they arrive', () => {
     }
   });
 
+  test("Canvas's download names, a late one among them, and a GitHub Classroom clone get full marks, each under its own name", () => {
+    for (const name of ['kimminsu_123456_7890123_mcp-workshop.zip', 'leejieun_LATE_234567_8901234_mcp-workshop-1.zip', 'mcp-workshop-kimdev']) {
+      expect(student(name)?.score, name).toBe(student(name)?.max_score);
+      expect(student(name)?.reason, name).toBe('every exercise passed');
+    }
+  });
+
   test('--similarity compares the copies the grader unpacked, a .zip among them', () => {
     // Each is a copy of the published solution: listed beside it, a .zip among them, and never as a pair, since
     // what the solution holds does not count between two students.
@@ -63,7 +82,7 @@ describe('npm run grade on submissions as they arrive', () => {
     expect(student('empty')?.reason).toBe('empty folder');
     expect(student('README.txt')).toBeUndefined();
     expect(ran.stderr.split('\n').filter((line) => line.includes('README.txt'))).toEqual(['Skipped, not a submission (neither a folder nor a .zip): README.txt']);
-    expect(ran.stderr).toMatch(/Found 7 students/);
+    expect(ran.stderr).toMatch(/Found 10 students/);
   });
 });
 

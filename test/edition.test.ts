@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symli
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { EDITION_TEST_SCRIPT, INSTRUCTOR_ONLY, writeEdition } from '../checker/commands/edition-tree.ts';
+import { EDITION_BRANCH, EDITION_TEST_SCRIPT, INSTRUCTOR_ONLY, writeEdition } from '../checker/commands/edition-tree.ts';
 import type { Report } from '../checker/report/shape.ts';
 import { CHAPTERS } from '../checker/course/current.ts';
 import { allExercises } from '../checker/course/course.ts';
@@ -33,6 +33,13 @@ function npmRun(script: string, args: readonly string[], json: string): { status
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/** Runs git in the edition and returns what it printed; fails the test when git fails. */
+function git(...args: string[]): string {
+  const ran = spawnSync('git', ['-C', edition, ...args], { encoding: 'utf8' });
+  expect(ran.status, `git ${args.join(' ')}: ${ran.stderr}`).toBe(0);
+  return ran.stdout.trim();
+}
+
 describe('the student edition', () => {
   test('holds no solutions nor the tests that prove them, keeps the public suites and the lock file, and says which tests are public', () => {
     for (const path of INSTRUCTOR_ONLY) expect(existsSync(join(edition, path)), path).toBe(false);
@@ -47,6 +54,20 @@ describe('the student edition', () => {
     expect(readme).toContain('(`--suites`)');
   });
 
+  test('is a git repository whose one commit holds all of it, the committed starters reset reads among it', () => {
+    expect(git('rev-parse', 'HEAD')).toBe(written.first_commit);
+    expect(git('rev-list', '--count', 'HEAD')).toBe('1');
+    expect(git('symbolic-ref', '--short', 'HEAD')).toBe(EDITION_BRANCH);
+    // Everything written is committed: nothing is left untracked or changed (node_modules aside: npm ci makes it a folder,
+    // which .gitignore leaves out, and this test links it in instead).
+    expect(git('status', '--porcelain', '--', '.', ':!node_modules')).toBe('');
+    expect(git('ls-files', 'solutions', 'test')).toBe('');
+    const starters = JSON.parse(readFileSync(join(edition, 'checker', 'starters.json'), 'utf8')) as Record<string, Record<string, string>>;
+    const blobs = Object.values(starters).flatMap((files) => Object.values(files));
+    expect(blobs.length).toBeGreaterThan(0);
+    for (const blob of blobs) expect(spawnSync('git', ['-C', edition, 'cat-file', '-e', `${blob}^{blob}`]).status, blob).toBe(0);
+  });
+
   test("a learner's npm run check grades every exercise there with the public suites: the untouched starters fail, nothing is a usage error", () => {
     const { status, stderr, report } = npmRun('check', ['--lang', 'en', '--timeout', GRADING_TIMEOUT], join(work, 'learner.json'));
     expect(status, stderr).toBe(1);
@@ -56,10 +77,6 @@ describe('the student edition', () => {
   });
 
   test("the instructor grades the edition, committed as the class gets it, with private suites on top of the public ones", () => {
-    const git = (...args: string[]) => expect(spawnSync('git', ['-C', edition, '-c', 'user.name=instructor', '-c', 'user.email=instructor@example.com', ...args]).status, args.join(' ')).toBe(0);
-    git('init', '-q');
-    git('add', '-A', '--', '.', ':!node_modules');
-    git('commit', '-q', '-m', 'Student edition');
     // A learner's copy that solved chapter 1: the public suites pass, one private rule of 01/2 does not.
     const dir = chapterDir('01');
     cpSync(join(REPO, 'solutions', dir), join(edition, 'chapters', dir), { recursive: true });
@@ -81,5 +98,12 @@ describe('the student edition', () => {
     expect(report!.exercises.find((exercise) => exercise.id === '01/1')!.tests.map((entry) => entry.name)).toContain('[private] exports the server class');
     // Passing exercises point at no solution to compare with: the edition has none.
     expect(stdout).not.toContain('solutions/');
+  });
+
+  test("a learner's npm run reset there brings the solved chapter back to its starter, from the edition's own history", () => {
+    const dir = chapterDir('01');
+    const ran = spawnSync('npm', ['run', '-s', 'reset', '--', '01', '--lang', 'en'], { cwd: edition, encoding: 'utf8', timeout: 120_000, env: { ...process.env, CHECKER_LANG: '', INIT_CWD: '', CHECKER_COURSE: '' } });
+    expect(ran.status, `${ran.stdout}\n${ran.stderr}`).toBe(0);
+    expect(git('status', '--porcelain', '--', `chapters/${dir}`)).toBe('');
   });
 });

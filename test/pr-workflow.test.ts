@@ -101,6 +101,17 @@ describe('the pull-request grading workflow', () => {
     expect(summary).toMatch(/run: node --import tsx checker\/pr\/summary-cli\.ts "\$RUNNER_TEMP\/grade\/grade\.json"\n/);
   });
 
+  test('gives grade:pr and the summary step the same class file and assignment, from the job, never from the head', () => {
+    const job = yaml.slice(yaml.indexOf('\n  grade:\n'), yaml.indexOf('\n    steps:\n'));
+    expect(job).toMatch(/\n {6}CLASS_FILE: \$\{\{ vars\.CLASS_FILE \|\| '' \}\}\n/);
+    expect(`${job}\n`).toMatch(/\n {6}ASSIGNMENT: \$\{\{ vars\.ASSIGNMENT \|\| '' \}\}\n/);
+    // Both steps read them from the job's environment: neither sets its own, and grading keeps them through env -u.
+    for (const step of [stepWith('checker/pr/cli.ts'), stepWith('checker/pr/summary-cli.ts')]) expect(step).not.toMatch(/CLASS_FILE:|ASSIGNMENT:|-u (CLASS_FILE|ASSIGNMENT)\b|env -i/);
+    // grade:pr runs in the base checkout, so a relative CLASS_FILE names the base commit's file.
+    expect(stepWith('checker/pr/cli.ts')).toMatch(/\n {8}working-directory: trusted\n/);
+    expect(stepWith('checker/pr/summary-cli.ts')).toMatch(/\n {8}working-directory: trusted\n/);
+  });
+
   test('every multi-line run script is valid bash (bash -n parses it; nothing runs)', () => {
     const scripts = [...text.matchAll(/\n {8}run: \|\n((?: {10}.*\n|\n)+)/g)].map((match) => match[1]!.replace(/^ {10}/gm, ''));
     expect(scripts.length).toBeGreaterThanOrEqual(3);
@@ -128,7 +139,7 @@ describe('the class grading workflow (a matrix of shards, then one merge)', () =
     expect(classYaml).toContain('sudo iptables -I OUTPUT 1 -m owner --uid-owner grader -j REJECT');
     expect(classYaml).not.toMatch(/-A OUTPUT/);
     expect(classYaml.indexOf('cannot connect out')).toBeLessThan(classYaml.indexOf('untrusted code runs here'));
-    expect(classYaml).toMatch(/sudo -n -u grader -- env -i [^\n]*\\\n(?:[^\n]*\\\n)*[^\n]*checker\/class\/cli\.ts \.\.\/submissions --shard "\$SHARD"[^\n]* --sign\n/);
+    expect(classYaml).toMatch(/sudo -n -u grader -- env -i [^\n]*\\\n(?:[^\n]*\\\n)*[^\n]*checker\/class\/cli\.ts \.\.\/submissions --shard "\$SHARD"[^\n]* --sign "\$\{class\[@\]\}"\n/);
     expect(classYaml).toMatch(/needs: grade\n/);
     expect(classYaml).toContain('checker/class/merge-cli.ts "$RUNNER_TEMP"/shards/gradebook-shard-*');
   });
@@ -144,7 +155,27 @@ describe('the class grading workflow (a matrix of shards, then one merge)', () =
     const uploads = [...classYaml.matchAll(/uses: actions\/upload-artifact@[^\n]*\n {8}with:\n {10}name: [^\n]+\n {10}path: ([^\n]+)/g)].map((match) => match[1]!);
     expect(uploads).toEqual(['${{ runner.temp }}/shard.tar.gz.enc', '${{ runner.temp }}/gradebook.tar.gz.enc']);
     expect(classYaml).toMatch(/if \[ -z "\$GRADEBOOK_PASSPHRASE" \]; then/);
+    // The refusal is the grading job's first step, says which secret is missing, and fails the job before any submission is fetched.
+    const refusal = /\n {6}- name: ([^\n]+)\n {8}run: \|\n {10}if \[ -z "\$GRADEBOOK_PASSPHRASE" \]; then\n {12}echo "::error title=gradebook::set the GRADEBOOK_PASSPHRASE secret[^\n]*\n {12}exit 1\n/.exec(classYaml);
+    expect(refusal).not.toBeNull();
+    const gradeJob = classYaml.slice(classYaml.indexOf('\n  grade:\n'), classYaml.indexOf('\n  merge:\n'));
+    expect(gradeJob.match(/\n {6}- name: ([^\n]+)/)![1]).toBe(refusal![1]);
+    expect(classYaml).toMatch(/\n {2}merge:\n {4}needs: grade\n/);
     expect(classYaml.match(/openssl enc -aes-256-cbc -pbkdf2 -iter 600000 -salt -pass env:GRADEBOOK_PASSPHRASE/g)).toHaveLength(2);
+  });
+
+  test('every shard grades with the class file and assignment given when the run starts, on its command line', () => {
+    expect(classYaml).toMatch(/\n {6}config:\n {8}description: [^\n]+\n {8}required: false\n/);
+    expect(classYaml).toMatch(/\n {6}assignment:\n {8}description: [^\n]+\n {8}required: false\n/);
+    expect(classYaml).toContain('CLASS_FILE: ${{ inputs.config }}');
+    expect(classYaml).toContain('ASSIGNMENT: ${{ inputs.assignment }}');
+    expect(classYaml).toContain('[ -n "$CLASS_FILE" ] && class+=(--config "$CLASS_FILE")');
+    expect(classYaml).toContain('[ -n "$ASSIGNMENT" ] && class+=(--assignment "$ASSIGNMENT")');
+    expect(classYaml).toMatch(/checker\/class\/cli\.ts \.\.\/submissions [^\n]* --sign "\$\{class\[@\]\}"\n/);
+    // Inputs reach the script only through the environment, never pasted into it.
+    expect(classYaml).not.toMatch(/run: [^\n]*\$\{\{ inputs\./);
+    const scripts = [...classText.matchAll(/\n {8}run: \|\n((?: {10}.*\n|\n)+)/g)].map((match) => match[1]!);
+    expect(scripts.filter((script) => script.includes('${{ inputs.'))).toEqual([]);
   });
 
   test('every multi-line run script is valid bash', () => {

@@ -4,8 +4,8 @@ import type { Lang } from '../usage/messages.ts';
 import { UsageError, langOption, readWords, timeoutOption } from '../usage/command-line.ts';
 import { localStamp } from '../course/files.ts';
 import { deadlineOption } from '../course/class-file.ts';
-import { shardOption } from './shard.ts';
-import type { Shard } from './shard.ts';
+import { shardOption } from './intake/shard.ts';
+import type { Shard } from './intake/shard.ts';
 
 /** Parsed `npm run grade` command line. */
 export interface GradeArgs {
@@ -20,11 +20,11 @@ export interface GradeArgs {
   only?: string[];
   /** Run the similarity pass (for a person to review). */
   similarity: boolean;
-  /** Grade only this part of the class (see shard.ts); `grade:merge` joins the parts. */
+  /** Grade only this part of the class (see intake/shard.ts); `grade:merge` joins the parts. */
   shard?: Shard;
   /** Grade only this assignment of the class file: its exercises, deadline and weights. */
   assignment?: string;
-  /** Read a key on standard input and sign the gradebook folder with it (signed-book.ts), for the class workflow. */
+  /** Read a key on standard input and sign the gradebook folder with it (books/signed-book.ts), for the class workflow. */
   sign: boolean;
   lang: Lang;
   timeoutMs: number;

@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { UsageError, langOption, readWords } from '../usage/command-line.ts';
 import type { Lang } from '../usage/messages.ts';
 import { readCommandLine } from '../usage/prologue.ts';
-import { diffGradebooks, renderDiff } from './diff.ts';
-import { readGradebook } from './gradebook.ts';
+import { diffGradebooks, renderDiff } from './review/diff.ts';
+import { readGradebook } from './books/gradebook.ts';
 import { classWords } from './words.ts';
 
 /** The two gradebook folders to compare, the --json file and the language; throws UsageError unless exactly two folders are named. */

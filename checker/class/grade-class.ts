@@ -11,13 +11,13 @@ import { buildReport, pointsFor } from '../report/build.ts';
 import { loadCheckedPrivateSuites } from '../grading/typecheck-suites.ts';
 import type { PrivateSuite } from '../course/private-suites.ts';
 import type { Report } from '../report/shape.ts';
-import { atDeadline } from './deadline.ts';
-import { shardOf } from './shard.ts';
-import type { Shard } from './shard.ts';
-import { fingerprintChapter } from './fingerprint.ts';
+import { atDeadline } from './intake/deadline.ts';
+import { shardOf } from './intake/shard.ts';
+import type { Shard } from './intake/shard.ts';
+import { fingerprintChapter } from './intake/fingerprint.ts';
 import { isLearnerFolder } from '../course/learner-tree.ts';
-import { SHOWN_AS, findStudents } from './students.ts';
-import type { Student } from './students.ts';
+import { SHOWN_AS, findStudents } from './intake/students.ts';
+import type { Student } from './intake/students.ts';
 
 /** Settings for grading a class. */
 export interface ClassOptions {

@@ -16,8 +16,8 @@ import { chapterFolder, gradedTarget, leftOutOf, notAFolder } from '../grading/t
 import { leftOutLine } from '../usage/intake-words.ts';
 import { readCommandLine } from '../usage/prologue.ts';
 import { assignmentGrading, readClassConfig } from '../course/class-file.ts';
-import { GRADESCOPE_VISIBILITIES, gradescopeFailure, gradescopeJson, gradescopeResults, locateSubmission } from './gradescope.ts';
-import type { GradescopeOptions, GradescopeVisibility } from './gradescope.ts';
+import { GRADESCOPE_VISIBILITIES, gradescopeFailure, gradescopeJson, gradescopeResults, locateSubmission } from './books/gradescope.ts';
+import type { GradescopeOptions, GradescopeVisibility } from './books/gradescope.ts';
 
 /**
  * The trusted side of the Gradescope autograder (gradescope/run_autograder starts it as root, from the course copy

@@ -5,8 +5,8 @@ import { CHAPTERS } from '../course/current.ts';
 import { UsageError, langOption, readWords } from '../usage/command-line.ts';
 import type { Lang } from '../usage/messages.ts';
 import { readCommandLine } from '../usage/prologue.ts';
-import { mergeGradebooks } from './merge.ts';
-import { readGradebook } from './gradebook.ts';
+import { mergeGradebooks } from './review/merge.ts';
+import { readGradebook } from './books/gradebook.ts';
 import { classWords } from './words.ts';
 
 /** The shard gradebook folders, the --out folder and the language; throws UsageError unless both are given. */

@@ -1,7 +1,7 @@
 import { readSigningKey } from '../trust/sign.ts';
 import { UsageError, guessLang, langOption, readWords } from '../usage/command-line.ts';
 import { usageWords } from '../usage/usage-words.ts';
-import { verifyGradebook } from './signed-book.ts';
+import { verifyGradebook } from './books/signed-book.ts';
 import { classWords } from './words.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Lang } from '../usage/messages.ts';
 import type { TypeCheckFailure } from '../grading/typecheck.ts';
-import { ZIP_LIMITS } from './unzip.ts';
-import type { ZipRefusal } from './unzip.ts';
+import { ZIP_LIMITS } from './intake/unzip.ts';
+import type { ZipRefusal } from './intake/unzip.ts';
 import { josa } from '../suites/_lib/josa.ts';
 
 const ko = {

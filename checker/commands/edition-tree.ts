@@ -26,16 +26,25 @@ function git(repo: string, args: readonly string[]): string {
   return ran.stdout;
 }
 
-/** What `writeEdition` wrote: the commit it was made from and the paths it left out. */
+/** What `writeEdition` wrote: the commit it was made from, the paths it left out, and the edition's own first commit. */
 export interface Edition {
   commit: string;
   left_out: string[];
+  /** The edition's first commit, on branch `main`: `reset` and the private suites' type check read the starters from it. */
+  first_commit: string;
 }
+
+/** The branch the edition's first commit is on. */
+export const EDITION_BRANCH = 'main';
+
+/** Who commits the edition when git has no identity configured where it is written. */
+const FALLBACK_IDENTITY = ['-c', 'user.name=MCP workshop', '-c', 'user.email=mcp-workshop@localhost'] as const;
 
 /**
  * Writes the student edition of the repository's committed `HEAD` (git archive: never the working tree) into an
  * empty folder: without the instructor-only paths, with a package.json whose scripts need none of them, and with a
- * README that says which tests are public and which are the instructor's.
+ * README that says which tests are public and which are the instructor's; then makes it a git repository with one
+ * commit of all of it, ready to push, since `reset` restores the starters from the git history.
  */
 export function writeEdition(repo: string, out: string, lang: Lang = 'ko'): Edition {
   const commit = git(repo, ['rev-parse', '--verify', 'HEAD^{commit}']).trim();
@@ -56,7 +65,18 @@ export function writeEdition(repo: string, out: string, lang: Lang = 'ko'): Edit
   writeFileSync(packageFile, `${JSON.stringify(pkg, null, 2)}\n`);
   const readme = join(out, 'README.md');
   writeFileSync(readme, `${readFileSync(readme, 'utf8').trimEnd()}\n\n${editionNote(lang)}`);
-  return { commit, left_out: INSTRUCTOR_ONLY.filter((path) => !readdirSync(out).includes(path)) };
+  const left_out = INSTRUCTOR_ONLY.filter((path) => !readdirSync(out).includes(path));
+  return { commit, left_out, first_commit: commitEdition(out, commit) };
+}
+
+/** Makes the written edition a git repository whose first commit holds all of it; returns that commit. */
+function commitEdition(out: string, from: string): string {
+  git(out, ['init', '-q', '-b', EDITION_BRANCH]);
+  // The instructor's own identity when git has one here, else the course's, so the edition is committed either way.
+  const named = ['user.name', 'user.email'].every((key) => spawnSync('git', ['-C', out, 'config', key], { encoding: 'utf8' }).stdout.trim() !== '');
+  git(out, ['add', '-A']);
+  git(out, [...(named ? [] : FALLBACK_IDENTITY), 'commit', '-q', '--no-verify', '-m', `Student edition of the course at ${from.slice(0, 12)}`]);
+  return git(out, ['rev-parse', '--verify', 'HEAD^{commit}']).trim();
 }
 
 /** The README section of the edition: the public tests, the hidden ones, and that the solutions are not here; both languages. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Selected } from './course.ts';
 import { UsageError } from '../usage/command-line.ts';
 
-/** Submission name → the student's id in the LMS (class/roster.ts reads it). */
+/** Submission name → the student's id in the LMS (class/intake/roster.ts reads it). */
 type Roster = ReadonlyMap<string, string>;
 
 /**
@@ -34,6 +34,22 @@ export interface Assignment {
 /** No class file: manifest weights, no roster, no deadline, no assignments. */
 export const NO_CONFIG: ClassConfig = { weights: {}, roster: new Map(), assignments: new Map() };
 
+/** The keys a class file may hold at its top; the parser reads these and the --config error lists them. */
+export const CLASS_FILE_KEYS = ['weights', 'roster', 'deadline', 'assignments', 'canvasAssignment'] as const;
+
+/** The keys one entry of `assignments` may hold. */
+export const ASSIGNMENT_KEYS = ['exercises', 'deadline', 'weights'] as const;
+
+/** A usage error for a key of the class file that does not fit, listing the keys valid where it stands. */
+function bad(file: string, key: string, keys: readonly string[] = CLASS_FILE_KEYS): UsageError {
+  return new UsageError((say) => say.configBad(file, key, keys));
+}
+
+/** The first key of an object that is not among the known ones. */
+function unknownKey(entry: object, known: readonly string[]): string | undefined {
+  return Object.keys(entry).find((key) => !known.includes(key));
+}
+
 /** Reads and checks a class file; anything wrong in it is a usage error naming the key. */
 export function readClassConfig(file: string, selected: readonly Selected[]): ClassConfig {
   let raw: unknown;
@@ -42,17 +58,17 @@ export function readClassConfig(file: string, selected: readonly Selected[]): Cl
   } catch (error) {
     throw new UsageError((say) => say.configUnreadable(file, error instanceof Error ? error.message : String(error)));
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new UsageError((say) => say.configBad(file, '{ … }'));
-  const { weights = {}, roster = {}, deadline, canvasAssignment, assignments = {}, ...rest } = raw as Record<string, unknown>;
-  const unknown = Object.keys(rest)[0];
-  if (unknown !== undefined) throw new UsageError((say) => say.configBad(file, unknown));
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw bad(file, '{ … }');
+  const unknown = unknownKey(raw, CLASS_FILE_KEYS);
+  if (unknown !== undefined) throw bad(file, unknown);
+  const { weights = {}, roster = {}, deadline, canvasAssignment, assignments = {} } = raw as Partial<Record<(typeof CLASS_FILE_KEYS)[number], unknown>>;
   const ids = new Set(selected.map(({ exercise }) => exercise.id));
   checkWeights(file, 'weights', weights, ids);
-  if (typeof roster !== 'object' || roster === null || Array.isArray(roster)) throw new UsageError((say) => say.configBad(file, 'roster'));
+  if (typeof roster !== 'object' || roster === null || Array.isArray(roster)) throw bad(file, 'roster');
   for (const [name, id] of Object.entries(roster)) {
-    if (typeof id !== 'string' || id.trim() === '') throw new UsageError((say) => say.configBad(file, `roster.${name}`));
+    if (typeof id !== 'string' || id.trim() === '') throw bad(file, `roster.${name}`);
   }
-  if (canvasAssignment !== undefined && (typeof canvasAssignment !== 'string' || canvasAssignment.trim() === '')) throw new UsageError((say) => say.configBad(file, 'canvasAssignment'));
+  if (canvasAssignment !== undefined && (typeof canvasAssignment !== 'string' || canvasAssignment.trim() === '')) throw bad(file, 'canvasAssignment');
   // Own entries only, into a Map: a student named like an Object property is looked up like any other.
   const config: ClassConfig = { weights: weights as Record<string, number>, roster: new Map(Object.entries(roster as Record<string, string>)), assignments: readAssignments(file, assignments, selected) };
   if (typeof canvasAssignment === 'string') config.canvasAssignment = canvasAssignment.trim();
@@ -62,10 +78,11 @@ export function readClassConfig(file: string, selected: readonly Selected[]): Cl
 
 /** Checks a weights object: exercise ids among `ids`, each a number above 0; a usage error names the key. */
 function checkWeights(file: string, key: string, weights: unknown, ids: ReadonlySet<string>): asserts weights is Record<string, number> {
-  if (typeof weights !== 'object' || weights === null || Array.isArray(weights)) throw new UsageError((say) => say.configBad(file, key));
+  const keys = key === 'weights' ? CLASS_FILE_KEYS : ASSIGNMENT_KEYS;
+  if (typeof weights !== 'object' || weights === null || Array.isArray(weights)) throw bad(file, key, keys);
   for (const [id, weight] of Object.entries(weights)) {
-    if (!ids.has(id)) throw new UsageError((say) => say.configBad(file, `${key}.${id}`));
-    if (typeof weight !== 'number' || !Number.isFinite(weight) || weight <= 0) throw new UsageError((say) => say.configBad(file, `${key}.${id}`));
+    if (!ids.has(id)) throw bad(file, `${key}.${id}`, keys);
+    if (typeof weight !== 'number' || !Number.isFinite(weight) || weight <= 0) throw bad(file, `${key}.${id}`, keys);
   }
 }
 
@@ -74,19 +91,19 @@ function checkWeights(file: string, key: string, weights: unknown, ids: Readonly
  * where an entry of `exercises` is a chapter id (all its exercises) or one exercise id.
  */
 function readAssignments(file: string, raw: unknown, selected: readonly Selected[]): Map<string, Assignment> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new UsageError((say) => say.configBad(file, 'assignments'));
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw bad(file, 'assignments');
   const found = new Map<string, Assignment>();
   for (const [name, entry] of Object.entries(raw)) {
     const where = `assignments.${name}`;
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new UsageError((say) => say.configBad(file, where));
-    const { exercises, deadline, weights = {}, ...rest } = entry as Record<string, unknown>;
-    const unknown = Object.keys(rest)[0];
-    if (unknown !== undefined) throw new UsageError((say) => say.configBad(file, `${where}.${unknown}`));
-    if (!Array.isArray(exercises) || exercises.length === 0) throw new UsageError((say) => say.configBad(file, `${where}.exercises`));
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw bad(file, where, ASSIGNMENT_KEYS);
+    const unknown = unknownKey(entry, ASSIGNMENT_KEYS);
+    if (unknown !== undefined) throw bad(file, `${where}.${unknown}`, ASSIGNMENT_KEYS);
+    const { exercises, deadline, weights = {} } = entry as Partial<Record<(typeof ASSIGNMENT_KEYS)[number], unknown>>;
+    if (!Array.isArray(exercises) || exercises.length === 0) throw bad(file, `${where}.exercises`, ASSIGNMENT_KEYS);
     const chosen = new Set<string>();
     for (const id of exercises) {
       const matches = selected.filter(({ chapter, exercise }) => exercise.id === id || chapter.id === id);
-      if (typeof id !== 'string' || matches.length === 0) throw new UsageError((say) => say.configBad(file, `${where}.exercises`));
+      if (typeof id !== 'string' || matches.length === 0) throw bad(file, `${where}.exercises`, ASSIGNMENT_KEYS);
       for (const { exercise } of matches) chosen.add(exercise.id);
     }
     const ids = selected.map(({ exercise }) => exercise.id).filter((id) => chosen.has(id));

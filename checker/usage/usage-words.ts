@@ -1,6 +1,26 @@
 import type { Lang } from './messages.ts';
 import { josa } from '../suites/_lib/josa.ts';
 
+/** What each class-file key holds, for the --config error; the keys themselves come from the class file's parser (course/class-file.ts). */
+const KEY_NOTES: Record<Lang, Readonly<Record<string, string>>> = {
+  ko: {
+    weights: '연습 번호 → 0보다 큰 점수',
+    roster: '제출물 이름 → 학번',
+    deadline: '예: 2026-12-01T23:59:00+09:00',
+    assignments: '과제 이름 → { exercises, deadline, weights }',
+    canvasAssignment: 'gradebook-canvas.csv가 채울 Canvas 과제 이름',
+    exercises: '장 번호나 연습 번호의 목록',
+  },
+  en: {
+    weights: 'exercise id → points above 0',
+    roster: 'submission name → student id',
+    deadline: 'such as 2026-12-01T23:59:00+09:00',
+    assignments: 'assignment name → { exercises, deadline, weights }',
+    canvasAssignment: 'the Canvas assignment gradebook-canvas.csv fills',
+    exercises: 'a list of chapter or exercise ids',
+  },
+};
+
 const ko = {
   unknownCommand: (word: string) => `알 수 없는 명령: ${word}. 쓸 수 있는 명령: check, hint, watch, reset`,
   unknownOption: (name: string) => `알 수 없는 옵션: ${name}`,
@@ -15,7 +35,7 @@ const ko = {
   twoGradebooks: '비교할 성적표 폴더를 둘 적어라. 예: npm run grade:diff -- ../gradebook-old ../gradebook-new',
   onlyNeedsOut: '--only는 이미 있는 성적표를 고친다: 그 성적표가 있는 --out DIR도 적어라',
   configUnreadable: (file: string, why: string) => `--config: ${josa(file, '을/를')} JSON으로 읽을 수 없다(${why})`,
-  configBad: (file: string, key: string) => `--config: ${file}의 ${josa(key, '이/가')} 맞지 않다. 쓸 수 있는 키: weights(연습 번호 → 0보다 큰 점수), roster(제출물 이름 → 학번), deadline(예: 2026-12-01T23:59:00+09:00)`,
+  configBad: (file: string, key: string, keys: readonly string[]) => `--config: ${file}의 ${josa(key, '이/가')} 맞지 않다. 그 자리에 쓸 수 있는 키: ${keys.map((name) => (KEY_NOTES.ko[name] ? `${name}(${KEY_NOTES.ko[name]})` : name)).join(', ')}`,
   badDeadline: (where: string, value: string) => `${where}: 시각으로 읽을 수 없다: "${value}". 시간대까지 적어라. 예: 2026-12-01T23:59:00+09:00`,
   outInside: (out: string) => `--out 폴더(${out})는 제출물 폴더 밖에 있어야 한다.`,
   unexpectedArgument: (word: string) => `알 수 없는 인자: ${word}`,
@@ -57,7 +77,7 @@ const en: UsageWords = {
   twoGradebooks: 'Name the two gradebook folders to compare, for example: npm run grade:diff -- ../gradebook-old ../gradebook-new',
   onlyNeedsOut: '--only regrades into an existing gradebook: give the --out DIR that holds it too',
   configUnreadable: (file, why) => `--config: cannot read ${file} as JSON (${why})`,
-  configBad: (file, key) => `--config: ${key} in ${file} does not fit. Keys: weights (exercise id → points above 0), roster (submission name → student id), deadline (such as 2026-12-01T23:59:00+09:00)`,
+  configBad: (file, key, keys) => `--config: ${key} in ${file} does not fit. Keys there: ${keys.map((name) => (KEY_NOTES.en[name] ? `${name} (${KEY_NOTES.en[name]})` : name)).join(', ')}`,
   badDeadline: (where, value) => `${where}: not a time: "${value}". Give the time zone too, for example 2026-12-01T23:59:00+09:00`,
   outInside: (out) => `The --out folder (${out}) must be outside the submissions folder.`,
   unexpectedArgument: (word) => `Unexpected argument: ${word}`,

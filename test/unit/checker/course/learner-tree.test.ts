@@ -3,8 +3,8 @@ import { join, relative } from 'node:path';
 import { expect, test } from 'vitest';
 import { listFiles } from '../../../../checker/course/files.ts';
 import { MAX_FILE_BYTES, copyLearnerTree, isLearnerFolder, learnerEntries } from '../../../../checker/course/learner-tree.ts';
-import { fingerprintChapter } from '../../../../checker/class/fingerprint.ts';
-import { readChapterTexts } from '../../../../checker/class/similarity.ts';
+import { fingerprintChapter } from '../../../../checker/class/intake/fingerprint.ts';
+import { readChapterTexts } from '../../../../checker/class/review/similarity.ts';
 import { tempDir, writeTree } from '../../support/temp.ts';
 
 const work = tempDir('learner-tree');

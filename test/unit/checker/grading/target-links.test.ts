@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { ChapterSpec } from '../../../../checker/manifest/types.ts';
 import { gradedTarget, leftOutOf } from '../../../../checker/grading/target.ts';
-import { isSkippedEntry } from '../../../../checker/class/unzip.ts';
+import { isSkippedEntry } from '../../../../checker/class/intake/unzip.ts';
 import { modeChangesOf } from '../../../../checker/pr/git.ts';
 import { tempDir } from '../../support/temp.ts';
 

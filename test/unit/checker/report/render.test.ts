@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { gradebookCsv } from '../../../../checker/class/csv.ts';
+import { gradebookCsv } from '../../../../checker/class/books/csv.ts';
 import type { StudentResult } from '../../../../checker/class/grade-class.ts';
-import { reportHtml } from '../../../../checker/class/html.ts';
+import { MAX_SHOWN, bounded, reportHtml } from '../../../../checker/class/books/html.ts';
 import { loadChapters, allExercises } from '../../../../checker/course/course.ts';
 import { buildReport } from '../../../../checker/report/build.ts';
 import { junitOf } from '../../../../checker/report/junit.ts';
@@ -100,5 +100,39 @@ describe('the class gradebook', () => {
     expect(html.match(/<td class="cell /g)).toHaveLength(results.length * SELECTED.length);
     expect(html).toContain('data-student="lee, &quot;별명&quot;"');
     expect(html).not.toMatch(/<script|<link|\ssrc=|\shref=/);
+  });
+
+  test("HTML: a learner's runaway message and output are shown bounded, in the cell's tip, the common message and the reason", () => {
+    const runaway = report(['01/1']);
+    const failing = runaway.exercises.find((entry) => entry.id === '01/1')!;
+    failing.message = `${'m'.repeat(100_000)}\nsecond line`;
+    const last = failing.tests.at(-1)!;
+    last.message = failing.message;
+    last.output = { lines: [{ stream: 'stdout', text: 'printed by the learner' }, { stream: 'stderr', text: 'p'.repeat(300) }], more: 0 };
+    const rows = [row('kim', runaway), row('lee', runaway)];
+    const page = reportHtml(rows, SELECTED, 'en', new Date('2026-12-01T00:00:00Z'));
+    expect(page.length).toBeLessThan(60_000);
+    const tip = /data-student="kim" data-exercise="01\/1" title="([^"]*)"/.exec(page)![1]!;
+    expect(tip.length).toBeLessThanOrEqual(MAX_SHOWN.tip + 1);
+    expect(tip.endsWith('…')).toBe(true);
+    const common = /<pre>([^<]*)<\/pre><small>× 2<\/small>/.exec(page)![1]!;
+    expect(common.length).toBeLessThanOrEqual(MAX_SHOWN.common + 1);
+    // A learner's file named at great length shows in the reason, bounded.
+    const longName = { ...runaway, type_errors: [{ kind: 'type' as const, file: `chapters/01-numbers/${'f'.repeat(5_000)}.ts`, line: 1, column: 1, code: 'TS2322', message: 'no' }] };
+    const reason = /<td class="reason">([^<]*)<\/td>/.exec(reportHtml([row('kim', longName)], SELECTED, 'en'))![1]!;
+    expect(reason.length).toBeLessThanOrEqual(MAX_SHOWN.reason + 1);
+    expect(reason.startsWith('1 type error')).toBe(true);
+    // A short message shows whole, with the first lines the learner's code printed.
+    const short = report(['01/1']);
+    short.exercises.find((entry) => entry.id === '01/1')!.tests.at(-1)!.output = { lines: [{ stream: 'stdout', text: 'printed by the learner' }], more: 0 };
+    const shortTip = /data-exercise="01\/1" title="([^"]*)"/.exec(reportHtml([row('kim', short)], SELECTED, 'en'))![1]!;
+    expect(shortTip).toBe('Doubling broke &lt;its rule&gt; &amp; more\n  sent: 21\n  got: 21\n│ printed by the learner');
+  });
+
+  test('bounded cuts at the limit and never halves a character', () => {
+    expect(bounded('abc', 3)).toBe('abc');
+    expect(bounded('abcd', 3)).toBe('abc…');
+    expect(bounded('ab😀', 3)).toBe('ab…');
+    expect(bounded('가나다라', 2)).toBe('가나…');
   });
 });

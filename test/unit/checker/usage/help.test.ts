@@ -74,3 +74,27 @@ describe('option errors of the learner commands speak the chosen language', () =
     expect(bogus).toContain('npm run check --');
   });
 });
+
+describe('the instructors\' help', () => {
+  /** The options a usage line names (`node --import tsx`, the way the command is started, is no option of it). */
+  const optionsOf = (topic: HelpTopic) => [...new Set(USAGE_LINES[topic].replace(/^node --import tsx /, '').match(/--[a-z][a-z-]*/g) ?? [])];
+  const instructorTopics: HelpTopic[] = ['grade', 'grade:diff', 'grade:merge', 'grade:pr', 'gradescope', 'pr-summary', 'edition'];
+
+  test.each(instructorTopics)('%s: every option of its usage line is explained in its help, in both languages', (topic) => {
+    for (const lang of ['ko', 'en'] as const) {
+      const about = helpText(topic, lang).split('\n').slice(2).join('\n');
+      const unexplained = optionsOf(topic).filter((option) => option !== '--lang' && !new RegExp(`${option}(?![a-z-])`).test(about));
+      expect(unexplained, `${topic} (${lang})`).toEqual([]);
+    }
+  });
+
+  test('check says its suites are the public ones and the private ones come with --suites, never that the public suites are hidden', () => {
+    const en = helpText('check', 'en');
+    expect(en).toContain('Grades exercises with the public suites (checker/suites/)');
+    expect(en).toMatch(/--suites DIR {2}add an instructor's private \(hidden\) suites/);
+    expect(en).not.toMatch(/with the hidden suites/);
+    const ko = helpText('check', 'ko');
+    expect(ko).toContain('공개 테스트(checker/suites/)로');
+    expect(ko).not.toMatch(/^ {2}숨은 테스트로/m);
+  });
+});

@@ -1,10 +1,10 @@
-import type { Lang } from '../usage/messages.ts';
-import type { Selected } from '../course/course.ts';
+import type { Lang } from '../../usage/messages.ts';
+import type { Selected } from '../../course/course.ts';
 import { CANVAS_ASSIGNMENT, canvasCsv, gradebookCsv } from './csv.ts';
 import type { Gradebook } from './gradebook.ts';
-import type { StudentResult } from './grade-class.ts';
+import type { StudentResult } from '../grade-class.ts';
 import { reportHtml } from './html.ts';
-import { similarityHtml } from './similarity.ts';
+import { similarityHtml } from '../review/similarity.ts';
 
 /**
  * The files of a gradebook (gradebook.csv for Moodle and spreadsheets, gradebook-canvas.csv, gradebook.json,

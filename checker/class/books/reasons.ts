@@ -1,7 +1,7 @@
-import type { Lang } from '../usage/messages.ts';
-import type { StudentResult } from './grade-class.ts';
-import { classWords } from './words.ts';
-import { leftOutLine } from '../usage/intake-words.ts';
+import type { Lang } from '../../usage/messages.ts';
+import type { StudentResult } from '../grade-class.ts';
+import { classWords } from '../words.ts';
+import { leftOutLine } from '../../usage/intake-words.ts';
 
 /** Why a student's row is not full marks beyond plain failing tests: no folder, missing chapters, type errors, timeouts, crashes. */
 export function reasonOf(result: StudentResult, lang: Lang): string {

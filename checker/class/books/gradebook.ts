@@ -2,18 +2,18 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Lang } from '../usage/messages.ts';
-import { REPORT_VERSION } from '../report/shape.ts';
-import type { Report } from '../report/shape.ts';
-import { listFiles, REPO_ROOT } from '../course/files.ts';
-import type { TimeLimits } from '../runner/limits.ts';
-import type { StudentResult } from './grade-class.ts';
+import type { Lang } from '../../usage/messages.ts';
+import { REPORT_VERSION } from '../../report/shape.ts';
+import type { Report } from '../../report/shape.ts';
+import { listFiles, REPO_ROOT } from '../../course/files.ts';
+import type { TimeLimits } from '../../runner/limits.ts';
+import type { StudentResult } from '../grade-class.ts';
 import { reasonOf } from './reasons.ts';
-import type { Student } from './students.ts';
-import type { SimilarityReport } from './similarity.ts';
-import type { Shard } from './shard.ts';
-import { rosterIdOf } from './roster.ts';
-import type { Roster } from './roster.ts';
+import type { Student } from '../intake/students.ts';
+import type { SimilarityReport } from '../review/similarity.ts';
+import type { Shard } from '../intake/shard.ts';
+import { rosterIdOf } from '../intake/roster.ts';
+import type { Roster } from '../intake/roster.ts';
 
 /** What produced a gradebook, so a grade can be traced and reproduced: recorded in gradebook.json and report.html. */
 export interface Provenance {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { UsageError } from '../usage/command-line.ts';
+import { UsageError } from '../../usage/command-line.ts';
 
 /** One part of a class to grade on one machine: shard `index` (1-based) of `count`. */
 export interface Shard {

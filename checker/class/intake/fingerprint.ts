@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { learnerEntries } from '../course/learner-tree.ts';
+import { learnerEntries } from '../../course/learner-tree.ts';
 
 /** What a chapter folder holds, as far as grading can see it. */
 export interface ChapterPrint {

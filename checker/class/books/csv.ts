@@ -1,9 +1,9 @@
-import type { Lang } from '../usage/messages.ts';
-import type { StudentResult } from './grade-class.ts';
+import type { Lang } from '../../usage/messages.ts';
+import type { StudentResult } from '../grade-class.ts';
 import { reasonOf } from './reasons.ts';
-import { classWords } from './words.ts';
-import { NO_ROSTER, rosterIdOf } from './roster.ts';
-import type { Roster } from './roster.ts';
+import { classWords } from '../words.ts';
+import { NO_ROSTER, rosterIdOf } from '../intake/roster.ts';
+import type { Roster } from '../intake/roster.ts';
 
 /** The byte order mark that makes spreadsheet programs read the file as UTF-8. */
 const BOM = '\uFEFF';

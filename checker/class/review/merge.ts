@@ -1,9 +1,9 @@
-import type { Lang } from '../usage/messages.ts';
-import type { Selected } from '../course/course.ts';
-import { gradebookFiles } from './files.ts';
-import { resultsOf } from './gradebook.ts';
-import type { Gradebook, Provenance } from './gradebook.ts';
-import { byName } from './students.ts';
+import type { Lang } from '../../usage/messages.ts';
+import type { Selected } from '../../course/course.ts';
+import { gradebookFiles } from '../books/files.ts';
+import { resultsOf } from '../books/gradebook.ts';
+import type { Gradebook, Provenance } from '../books/gradebook.ts';
+import { byName } from '../intake/students.ts';
 
 /** The settings every shard of one class must share, or their grades were not made alike. */
 const SHARED: readonly (keyof Provenance)[] = ['checker_commit', 'node', 'limits', 'private_suites', 'weights', 'deadline', 'assignment'];

@@ -1,4 +1,4 @@
-import type { StudentResult } from './grade-class.ts';
+import type { StudentResult } from '../grade-class.ts';
 
 /**
  * A class file's roster: submission name → the student's id in the LMS, in a Map, so a student named `constructor` or

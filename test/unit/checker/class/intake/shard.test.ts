@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { UsageError } from '../../../../checker/usage/command-line.ts';
-import { shardOf, shardOption } from '../../../../checker/class/shard.ts';
+import { UsageError } from '../../../../../checker/usage/command-line.ts';
+import { shardOf, shardOption } from '../../../../../checker/class/intake/shard.ts';
 
 describe('shardOption', () => {
   test('reads i/n and refuses anything else', () => {

@@ -2,15 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { File, FingerprintIndex, Region, TokenizedFile } from '@dodona/dolos-core';
 import type { FileEntry } from '@dodona/dolos-core';
-import { escapeHtml } from '../report/escape.ts';
-import type { Lang } from '../usage/messages.ts';
-import type { ChapterSpec } from '../manifest/types.ts';
-import { currentCourseRoot } from '../course/files.ts';
-import { learnerEntries } from '../course/learner-tree.ts';
-import { StarterReadError, starterFiles } from '../course/starters.ts';
-import type { StudentResult } from './grade-class.ts';
-import type { Student } from './students.ts';
-import { byName } from './students.ts';
+import { escapeHtml } from '../../report/escape.ts';
+import type { Lang } from '../../usage/messages.ts';
+import type { ChapterSpec } from '../../manifest/types.ts';
+import { currentCourseRoot } from '../../course/files.ts';
+import { learnerEntries } from '../../course/learner-tree.ts';
+import { StarterReadError, starterFiles } from '../../course/starters.ts';
+import type { StudentResult } from '../grade-class.ts';
+import type { Student } from '../intake/students.ts';
+import { byName } from '../intake/students.ts';
 import { typescriptTokens } from './ts-tokens.ts';
 
 /**

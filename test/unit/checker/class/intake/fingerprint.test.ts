@@ -1,9 +1,9 @@
 import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { fingerprintChapter, importsFromOutside } from '../../../../checker/class/fingerprint.ts';
-import { MAX_FILE_BYTES } from '../../../../checker/course/learner-tree.ts';
-import { tempDir, writeTree } from '../../support/temp.ts';
+import { fingerprintChapter, importsFromOutside } from '../../../../../checker/class/intake/fingerprint.ts';
+import { MAX_FILE_BYTES } from '../../../../../checker/course/learner-tree.ts';
+import { tempDir, writeTree } from '../../../support/temp.ts';
 
 const work = tempDir('fingerprint');
 const FILES = { 'main.ts': "import { a } from './lib/a.ts';\nconsole.log(a);\n", 'lib/a.ts': 'export const a = 1;\n', 'README.md': '# x\n' };

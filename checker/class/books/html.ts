@@ -1,18 +1,36 @@
-import { messages } from '../usage/messages.ts';
-import type { Lang } from '../usage/messages.ts';
-import type { Selected } from '../course/course.ts';
-import type { StudentResult } from './grade-class.ts';
+import { messages } from '../../usage/messages.ts';
+import type { Lang } from '../../usage/messages.ts';
+import type { Selected } from '../../course/course.ts';
+import type { StudentResult } from '../grade-class.ts';
 import { handedIn, reasonOf } from './reasons.ts';
 import type { Gradebook } from './gradebook.ts';
-import type { Status } from '../report/shape.ts';
+import type { ExerciseReport, Status } from '../../report/shape.ts';
 import { classStats, percent } from './stats.ts';
 import type { ExerciseStat } from './stats.ts';
-import { escapeHtml } from '../report/escape.ts';
-import { STATUSES } from '../report/shape.ts';
-import { classWords } from './words.ts';
+import { escapeHtml } from '../../report/escape.ts';
+import { STATUSES } from '../../report/shape.ts';
+import { classWords } from '../words.ts';
 
 /** Escapes text for HTML, under the short name this file uses on every line. */
 const html = escapeHtml;
+
+/** The most characters of a learner's message or output one place on the page shows: a cell's tip, a common message, a reason. */
+export const MAX_SHOWN = { tip: 600, common: 2_000, reason: 1_000 } as const;
+
+/** Text from a learner's run as the page shows it: at most `max` characters (never half a character), then `…` when cut. */
+export function bounded(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text[max - 1] ?? '') ? max - 1 : max;
+  return `${text.slice(0, end)}…`;
+}
+
+/** A failing cell's tip: the first three lines of its message, then the first five its code printed in the failing test, bounded. */
+function tipOf(exercise: ExerciseReport): string {
+  const printed = exercise.tests.find((test) => test.status !== 'pass')?.output;
+  const lines = exercise.message.split('\n').slice(0, 3);
+  if (printed) lines.push(...printed.lines.slice(0, 5).map((line) => `│ ${line.text}`));
+  return bounded(lines.join('\n'), MAX_SHOWN.tip);
+}
 
 
 const STYLE = `
@@ -60,12 +78,12 @@ export function reportHtml(results: readonly StudentResult[], selected: readonly
     const cells = ids.map((id) => {
       const exercise = result.report.exercises.find((entry) => entry.id === id);
       const state = cellState(result, id);
-      const tip = exercise && state !== 'pass' && state !== 'missing' && state !== 'unreadable' ? exercise.message.split('\n').slice(0, 3).join('\n') : stateWords[state];
+      const tip = exercise && state !== 'pass' && state !== 'missing' && state !== 'unreadable' ? tipOf(exercise) : stateWords[state];
       return `<td class="cell ${state}" data-student="${html(result.student.name)}" data-exercise="${html(id)}" title="${html(tip)}">${CELL_MARK[state]}</td>`;
     });
     const { score, max_score: max, tests_passed: passed, tests_total: total } = result.report;
     const tests = `${say.testsPassed} ${passed}/${total}`;
-    return `<tr><th>${html(result.student.name)}</th>${cells.join('')}<td title="${html(tests)}">${html(`${score}/${max}`)}</td><td class="reason">${html(reasonOf(result, lang))}</td></tr>`;
+    return `<tr><th>${html(result.student.name)}</th>${cells.join('')}<td title="${html(tests)}">${html(`${score}/${max}`)}</td><td class="reason">${html(bounded(reasonOf(result, lang), MAX_SHOWN.reason))}</td></tr>`;
   });
   return `<!doctype html>
 <html lang="${lang}">
@@ -127,7 +145,7 @@ function bar(failed: number, graded: number): string {
 function exerciseTable(stats: readonly ExerciseStat[], lang: Lang): string {
   const say = classWords(lang);
   const rows = stats.map((stat) => {
-    const common = stat.common ? `<pre>${html(stat.common.message)}</pre><small>× ${stat.common.count}</small>` : html(say.none);
+    const common = stat.common ? `<pre>${html(bounded(stat.common.message, MAX_SHOWN.common))}</pre><small>× ${stat.common.count}</small>` : html(say.none);
     return `<tr><td>${html(stat.id)}</td><td>${html(stat.title)}</td><td>${bar(stat.failed, stat.graded)}</td><td>${html(say.failedOf(stat.failed, stat.graded))}</td><td>${common}</td></tr>`;
   });
   return `<h2>${html(say.exerciseRates)}</h2>

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { CHAPTERS } from '../../../../checker/course/current.ts';
-import { buildReport } from '../../../../checker/report/build.ts';
-import type { ExerciseReport, Report } from '../../../../checker/report/shape.ts';
-import type { StudentResult } from '../../../../checker/class/grade-class.ts';
-import { gradescopeFailure, gradescopeJson, gradescopeResults, locateSubmission, safeFolderName, writeGradescopeResults } from '../../../../checker/class/gradescope.ts';
-import { tempDir, writeTree } from '../../support/temp.ts';
+import { CHAPTERS } from '../../../../../checker/course/current.ts';
+import { buildReport } from '../../../../../checker/report/build.ts';
+import type { ExerciseReport, Report } from '../../../../../checker/report/shape.ts';
+import type { StudentResult } from '../../../../../checker/class/grade-class.ts';
+import { gradescopeFailure, gradescopeJson, gradescopeResults, locateSubmission, safeFolderName, writeGradescopeResults } from '../../../../../checker/class/books/gradescope.ts';
+import { tempDir, writeTree } from '../../../support/temp.ts';
 
 /** The keys Gradescope's autograder specification documents for results.json and for one test case. */
 const TOP_KEYS = ['score', 'execution_time', 'output', 'output_format', 'test_output_format', 'test_name_format', 'visibility', 'stdout_visibility', 'extra_data', 'tests', 'leaderboard'];
@@ -56,6 +56,31 @@ describe('gradescopeResults', () => {
     expect(output).not.toMatch(/^\s+at\s/m);
     expect(output).toContain('Loading the code failed: boom');
     expect(output.length).toBeLessThan(4_100);
+  });
+
+  test('a runaway message is cut before where to look and the hint, which always show', () => {
+    const output = gradescopeResults(report([exercise('01/1', 'fail', 'y'.repeat(50_000))])).tests[0]!.output;
+    expect(output.length).toBeLessThan(2_200);
+    expect(output).toContain('y…\n\nLook at: chapters/01-mini-mcp/server.ts:4\nHint: hint for 01/1');
+  });
+
+  test("shows what the learner's code printed in the first failing test, bounded as check shows it", () => {
+    const failing = exercise('01/2', 'fail', 'wrong reply');
+    const lines = Array.from({ length: 20 }, (_, index) => ({ stream: index === 0 ? 'stderr' as const : 'stdout' as const, text: `line ${index} ${'z'.repeat(290)}` }));
+    failing.tests = [{ name: 'a test', title: 'a test', status: 'fail', message: 'wrong reply', output: { lines, more: 5_000 } }];
+    const output = gradescopeResults(report([failing])).tests[0]!.output;
+    expect(output).toContain('Hint: hint for 01/2\n\nWhat your code printed during this test (console, stdout and stderr):\n│ (stderr) line 0 ');
+    expect(output).toContain('│ line 1 ');
+    // Twenty lines of 300 characters do not all fit after the message: the box is cut, and says so.
+    expect(output.length).toBeLessThanOrEqual(4_001);
+    expect(output.endsWith('…')).toBe(true);
+    const few = exercise('01/2', 'fail', 'wrong reply');
+    few.tests = [{ name: 'a test', title: 'a test', status: 'fail', message: 'wrong reply', output: { lines: [{ stream: 'stdout', text: 'hello' }], more: 3 } }];
+    expect(gradescopeResults(report([few])).tests[0]!.output).toMatch(/│ hello\n│ … 3 more lines \(only the first 20 are shown\)$/);
+    // A passing exercise shows no output, even when its tests printed.
+    const passing = exercise('01/1', 'pass');
+    passing.tests = [{ name: 'a test', title: 'a test', status: 'pass', message: '', output: { lines: [{ stream: 'stdout', text: 'hi' }], more: 0 } }];
+    expect(gradescopeResults(report([passing])).tests[0]!.output).toBe('pass');
   });
 
   test('uses only the documented keys, and sets visibility only when asked', () => {

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { CHAPTERS } from '../../../../checker/course/current.ts';
-import { buildReport } from '../../../../checker/report/build.ts';
-import type { StudentResult } from '../../../../checker/class/grade-class.ts';
-import { readChapterTexts, similarity, similarityHtml } from '../../../../checker/class/similarity.ts';
-import type { CourseTexts } from '../../../../checker/class/similarity.ts';
-import { typescriptTokens } from '../../../../checker/class/ts-tokens.ts';
-import { tempDir, writeTree } from '../../support/temp.ts';
+import { CHAPTERS } from '../../../../../checker/course/current.ts';
+import { buildReport } from '../../../../../checker/report/build.ts';
+import type { StudentResult } from '../../../../../checker/class/grade-class.ts';
+import { readChapterTexts, similarity, similarityHtml } from '../../../../../checker/class/review/similarity.ts';
+import type { CourseTexts } from '../../../../../checker/class/review/similarity.ts';
+import { typescriptTokens } from '../../../../../checker/class/review/ts-tokens.ts';
+import { tempDir, writeTree } from '../../../support/temp.ts';
 
 const CHAPTER = CHAPTERS[0]!;
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { signature, verifySignature } from '../trust/sign.ts';
+import { signature, verifySignature } from '../../trust/sign.ts';
 
 /*
  * A gradebook folder signed as grade:pr signs its report (trust/sign.ts): `grade --sign` reads a key on standard

@@ -1,14 +1,15 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { messages } from '../usage/messages.ts';
-import type { Lang } from '../usage/messages.ts';
-import type { ChapterSpec } from '../manifest/types.ts';
-import type { ExerciseReport, Report } from '../report/shape.ts';
-import { gradedTarget } from '../grading/target.ts';
-import type { GradedTarget } from '../grading/target.ts';
-import type { StudentResult } from './grade-class.ts';
-import { isLearnerFolder } from '../course/learner-tree.ts';
-import { SHOWN_AS, holdsChapters, isFolder } from './students.ts';
+import { messages } from '../../usage/messages.ts';
+import { outputLines } from '../../report/text.ts';
+import type { Lang } from '../../usage/messages.ts';
+import type { ChapterSpec } from '../../manifest/types.ts';
+import type { ExerciseReport, Report } from '../../report/shape.ts';
+import { gradedTarget } from '../../grading/target.ts';
+import type { GradedTarget } from '../../grading/target.ts';
+import type { StudentResult } from '../grade-class.ts';
+import { isLearnerFolder } from '../../course/learner-tree.ts';
+import { SHOWN_AS, holdsChapters, isFolder } from '../intake/students.ts';
 
 /**
  * Gradescope's autograder results format (the `results.json` its harness uploads): a top-level score, an optional
@@ -52,13 +53,16 @@ export interface GradescopeOptions {
 /** The longest `output` kept for one test case; Gradescope shows it in a collapsed box, and a runaway message is cut. */
 const MAX_OUTPUT = 4_000;
 
+/** The longest part of that box a failure message may take, so where to look, the hint and the learner's output always fit after it. */
+const MAX_MESSAGE = 2_000;
+
 /** A line of a JavaScript stack trace (`    at fn (file:1:2)`): never shown to a learner. */
 const STACK_LINE = /^\s+at\s.+$/;
 
-/** The message without stack-trace lines, and cut to a readable length. */
-function cleanText(text: string): string {
+/** The message without stack-trace lines, and cut to a readable length (`max` characters at most, before the mark of the cut). */
+function cleanText(text: string, max = MAX_OUTPUT): string {
   const kept = text.split('\n').filter((line) => !STACK_LINE.test(line)).join('\n').trim();
-  return kept.length > MAX_OUTPUT ? `${kept.slice(0, MAX_OUTPUT)}…` : kept;
+  return kept.length > max ? `${kept.slice(0, max)}…` : kept;
 }
 
 /** `01/3` → `1.3`, the numbering Gradescope shows; nothing for an id of another shape. */
@@ -71,9 +75,12 @@ function numberOf(id: string): string | undefined {
 function testOf(exercise: ExerciseReport, lang: Lang, visibility: GradescopeVisibility | undefined): GradescopeTest {
   const say = messages(lang);
   const passed = exercise.status === 'pass';
-  const lines = [exercise.message.trim() ? `${say.status[exercise.status]}: ${exercise.message}` : say.status[exercise.status]];
+  const lines = [exercise.message.trim() ? `${say.status[exercise.status]}: ${cleanText(exercise.message, MAX_MESSAGE)}` : say.status[exercise.status]];
   if (!passed && exercise.todo) lines.push('', `${say.where}: ${exercise.todo}`);
   if (!passed && exercise.hint) lines.push(`${say.hint}: ${exercise.hint}`);
+  // What the learner's code printed in the first failing test, as check shows it: already bounded to 20 lines of 300 characters.
+  const printed = passed ? undefined : exercise.tests.find((test) => test.status !== 'pass')?.output;
+  if (printed) lines.push('', ...outputLines(printed, say).map((line) => line.trimStart()));
   const number = numberOf(exercise.id);
   return {
     name: `${exercise.id} ${exercise.title}`,

@@ -1,9 +1,9 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { signGradebook, verifyGradebook } from '../../../../checker/class/signed-book.ts';
-import { newSigningKey } from '../../../../checker/trust/sign.ts';
-import { tempDir, writeTree } from '../../support/temp.ts';
+import { signGradebook, verifyGradebook } from '../../../../../checker/class/books/signed-book.ts';
+import { newSigningKey } from '../../../../../checker/trust/sign.ts';
+import { tempDir, writeTree } from '../../../support/temp.ts';
 
 /** A gradebook folder as grade writes it, signed with a fresh key. */
 function signedBook(name: string): { dir: string; key: string } {

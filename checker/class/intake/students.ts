@@ -1,10 +1,10 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChapterSpec } from '../manifest/types.ts';
-import { isLearnerFolder } from '../course/learner-tree.ts';
-import type { LeftOut } from '../course/learner-tree.ts';
-import { gradedTarget, holdsChapterFolders, leftOutOf, notAFolder } from '../grading/target.ts';
-import type { GradedTarget } from '../grading/target.ts';
+import type { ChapterSpec } from '../../manifest/types.ts';
+import { isLearnerFolder } from '../../course/learner-tree.ts';
+import type { LeftOut } from '../../course/learner-tree.ts';
+import { gradedTarget, holdsChapterFolders, leftOutOf, notAFolder } from '../../grading/target.ts';
+import type { GradedTarget } from '../../grading/target.ts';
 import { ZipRefused, unzipSubmission } from './unzip.ts';
 import type { ZipRefusal } from './unzip.ts';
 
