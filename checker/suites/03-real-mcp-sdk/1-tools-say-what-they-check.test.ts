@@ -229,7 +229,7 @@ test('refuses a document off the allowlist before reading any file, naming it', 
       await withConnection(era, async ({ client }) => {
         for (const name of refused) {
           const sent = { name: 'summarize_document', arguments: { name }, allowlist: documents };
-          const { value: got, touched } = await watchDiskWhile(options.documentsDir, () => outcome(client.callTool({ name: 'summarize_document', arguments: { name } })));
+          const { value: got, touched, readAt } = await watchDiskWhile(options.documentsDir, () => outcome(client.callTool({ name: 'summarize_document', arguments: { name } })));
           const leaked = got.kind === 'result' && (got.text.includes('TOKEN') || show(got.structured ?? null).includes('TOKEN') || got.text.includes('점검 보고서'));
           ensure(got.kind === 'result' && got.isError && !leaked && touched.length === 0 && got.text.includes(name), {
             what: say(
@@ -239,6 +239,8 @@ test('refuses a document off the allowlist before reading any file, naming it', 
             sent,
             got: { outcome: showOutcome(got), filesRead: touched.map((path) => path.slice(options.documentsDir.length + 1)) },
             expected: say(`isError: true 결과, 글에 ${name}, 문서 내용 없음, 읽은 파일 없음`, `an isError: true result naming ${name}, no document content, no file read`),
+            // A file read before the refusal points at the learner's line that read it.
+            ...(readAt === undefined ? {} : { where: readAt }),
           });
         }
       }, { options });
