@@ -1,5 +1,5 @@
 import { format } from 'node:util';
-import { learnerCaller, notePrinted, placeOfCaller } from './place.ts';
+import { learnerCaller, notePrinted, outermostLearnerFrame, placeOfCaller } from './place.ts';
 
 /**
  * The outcome of calling learner code that may throw; a throw keeps the learner's line it came from (`where`, an
@@ -18,8 +18,13 @@ export function attempt<T>(fn: () => T): Attempt<T> {
   }
 }
 
-/** Runs a function while collecting what it prints with console.log, one entry a line, each line's learner place noted (place.ts). */
-export function captureLog(fn: () => void): { lines: string[]; error?: string } {
+/**
+ * Runs a function while collecting what it prints with console.log, one entry a line, each line's learner place noted
+ * (place.ts); each line is printed as well, so a failing test shows it as the learner's output. A throw keeps its
+ * message and `where`: the learner's line, in the function the suite called, that the throw came through (the
+ * statement of main whose check threw, say), as an absolute file:line for Failure.where.
+ */
+export function captureLog(fn: () => void): { lines: string[]; error?: string; where?: string } {
   const lines: string[] = [];
   const original = console.log;
   console.log = (...args: unknown[]) => {
@@ -28,12 +33,15 @@ export function captureLog(fn: () => void): { lines: string[]; error?: string } 
     const printed = format(...args).split('\n');
     for (const line of printed) notePrinted(line, where);
     lines.push(...printed);
+    // What the learner's code printed still reaches the report, as their own output with this test's failure.
+    original(...args);
   };
   try {
     fn();
     return { lines };
   } catch (error) {
-    return { lines, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+    const where = error instanceof Error ? outermostLearnerFrame(error.stack) : undefined;
+    return { lines, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error), ...(where ? { where } : {}) };
   } finally {
     console.log = original;
   }
