@@ -85,6 +85,12 @@ describe.each(EXERCISES.map(({ exercise }) => exercise.id))('hidden suite of %s'
       expect(fixture.fails, `${fixture.name}: says names a test it does not list as failing`).toContain(name);
       expect(result.tests.find((t) => t.name === name)?.message ?? '', `${fixture.name}: the message of "${name}"`).toContain(text);
     }
+    for (const [name, { stream, text }] of Object.entries(fixture.shows ?? {})) {
+      // What the learner's code printed during the failed test comes with it, each line with the stream it went to.
+      expect(fixture.fails, `${fixture.name}: shows names a test it does not list as failing`).toContain(name);
+      const lines = result.tests.find((t) => t.name === name)?.output?.lines ?? [];
+      expect(lines.some((line) => line.stream === stream && line.text.includes(text)), `${fixture.name}: the output shown with "${name}"`).toBe(true);
+    }
     if (fixture.at !== undefined) {
       // The place to look names the learner's own line where the mistake shows, not the exercise's TODO.
       const file = join(report.target, chapterDirOf(fixture.exercise), fixture.at.file);
