@@ -89,7 +89,8 @@ test('lists both tools with input schemas that state their whole rule and output
           `tools/list에 실린 ${name}의 inputSchema가 규칙을 다 말하지 않는다. 클라이언트와 모델은 이 스키마만 보고 인자를 만든다. 스키마 검사기로 읽었을 때 받는 인자와 거절하는 인자가 규칙과 같아야 한다(어떤 키워드로 적든). ${WHERE}`,
           `The inputSchema of ${name} in tools/list does not state the whole rule; clients and models build arguments from it alone, so read by a JSON Schema validator it must accept and refuse what the rule does (in whatever keywords). ${WHERE}`,
         ),
-        sent: wrong.length > 0 ? { arguments: wrong } : undefined,
+        // With no schema to try, nothing was sent: the failure has no sent line rather than "sent: undefined".
+        ...(wrong.length > 0 ? { sent: { arguments: wrong } } : {}),
         got: withoutDialect(schema) ?? say(`${josa(name, '이/가')} 목록에 없다`, `${name} is not listed`),
         expected: say(rule.ko, rule.en),
       });
