@@ -63,16 +63,25 @@ function readStderr(stream: Stream | null, pid: () => number | undefined): Stder
   const decoder = new StringDecoder('utf8');
   let text = '';
   const lines: string[] = [];
+  let total = 0;
   let shown: { test: string | undefined; count: number } = { test: undefined, count: 0 };
   const replay = () => {
     const test = currentTest();
     if (test === undefined) return;
     if (shown.test !== test) shown = { test, count: 0 };
     for (; shown.count < lines.length; shown.count += 1) console.error(lines[shown.count]);
+    // Lines past those kept go on as one write of as many empty lines, so the report still counts them in its "… N more".
+    if (total > shown.count) {
+      console.error('\n'.repeat(total - shown.count - 1));
+      shown.count = total;
+    }
   };
   const keep = (more: string) => {
     if (text.length < 4_000) text += more;
-    for (const line of more.split('\n').slice(0, -1)) if (lines.length < ECHOED_LINES) lines.push(line);
+    for (const line of more.split('\n').slice(0, -1)) {
+      total += 1;
+      if (lines.length < ECHOED_LINES) lines.push(line);
+    }
     replay();
   };
   stream?.on('data', (chunk: Buffer) => keep(origins.feed(decoder.write(chunk))));

@@ -72,7 +72,7 @@ test('captureLog collects the lines, still prints them as the learner\'s output,
   } finally {
     console.log = original;
   }
-  expect(seen).toEqual([['DEBUG', 'done']]);
+  expect(seen).toEqual([['DEBUG done']]);
 });
 
 test('a watched read names the learner line that made the first read', async () => {
@@ -85,4 +85,21 @@ test('a watched read names the learner line that made the first read', async () 
   const watched = watchDisk(dir, () => read(join(dir, 'doc.txt')));
   expect(watched).toEqual({ value: 'text', touched: [join(dir, 'doc.txt')], readAt: `${reader}:3` });
   expect(watchDisk(dir, () => 'nothing read')).toEqual({ value: 'nothing read', touched: [] });
+});
+
+test('captureLog passes on the first lines of a flood in order and counts the rest as one write of as many lines', () => {
+  const seen: string[] = [];
+  const original = console.log;
+  console.log = (...args: unknown[]) => void seen.push(args.map(String).join(' '));
+  try {
+    const run = captureLog(() => {
+      for (let line = 0; line < 1000; line += 1) console.log(`line ${line}`);
+    });
+    expect(run.lines).toHaveLength(1000);
+  } finally {
+    console.log = original;
+  }
+  expect(seen.slice(0, 200)).toEqual(Array.from({ length: 200 }, (_, line) => `line ${line}`));
+  expect(seen).toHaveLength(201);
+  expect(`${seen[200]}\n`.split('\n').length - 1).toBe(800);
 });
