@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { allExercises } from '../checker/course/course.ts';
 import type { Report } from '../checker/report/shape.ts';
-import { CHAPTERS_WITH_RIGHTS, FIXTURES, PROVEN_CHAPTERS, RIGHTS, buildFixture } from './support/fixtures.ts';
+import { CHAPTERS_WITH_RIGHTS, FIXTURES, PROVEN_CHAPTERS, RIGHTS, buildFixture, chapterDirOf } from './support/fixtures.ts';
 import type { PlanEntry } from './support/grade-many.ts';
 import { REPO, runTs } from './support/run.ts';
 import { committedStarters } from './support/starters.ts';
@@ -84,6 +84,19 @@ describe.each(EXERCISES.map(({ exercise }) => exercise.id))('hidden suite of %s'
     for (const [name, text] of Object.entries(fixture.says ?? {})) {
       expect(fixture.fails, `${fixture.name}: says names a test it does not list as failing`).toContain(name);
       expect(result.tests.find((t) => t.name === name)?.message ?? '', `${fixture.name}: the message of "${name}"`).toContain(text);
+    }
+    for (const [name, { stream, text }] of Object.entries(fixture.shows ?? {})) {
+      // What the learner's code printed during the failed test comes with it, each line with the stream it went to.
+      expect(fixture.fails, `${fixture.name}: shows names a test it does not list as failing`).toContain(name);
+      const lines = result.tests.find((t) => t.name === name)?.output?.lines ?? [];
+      expect(lines.some((line) => line.stream === stream && line.text.includes(text)), `${fixture.name}: the output shown with "${name}"`).toBe(true);
+    }
+    if (fixture.at !== undefined) {
+      // The place to look names the learner's own line where the mistake shows, not the exercise's TODO.
+      const file = join(report.target, chapterDirOf(fixture.exercise), fixture.at.file);
+      const line = readFileSync(file, 'utf8').split('\n').findIndex((text) => text.includes(fixture.at!.line)) + 1;
+      expect(line, `${fixture.name}: ${fixture.at.file} holds ${fixture.at.line}`).toBeGreaterThan(0);
+      expect(result.todo, `${fixture.name}: the place to look`).toBe(`${file}:${line}`);
     }
   });
 });

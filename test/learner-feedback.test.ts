@@ -1,6 +1,7 @@
 /**
  * What a learner sees on the real course, end to end from the committed starters: a first screen that fits, their own
- * console output with a failure, a printed count pointed at the line that prints it, and the next exercise after a pass.
+ * console output with a failure (chapter 2's server prints, chapter 3's stdio server's stderr), a printed count pointed
+ * at the line that prints it, an exception pointed at the statement of main it came through, and the next exercise after a pass.
  * The renderers behind these are proven in-process in test/unit/checker/report/next.test.ts; the course-complete
  * message on the fixture course in checker-cli.test.ts.
  */
@@ -69,5 +70,41 @@ describe('after 01/1 passes', () => {
     expect(ran.status, ran.stdout).toBe(0);
     expect(ran.stdout).toContain(`다음 연습: 01/2 정수 문서 이름 거부하기 → ${main}:${lineOf(main, 'TODO(01/2)')}`);
     expect(ran.stdout).toContain(`git diff --no-index solutions/01-mini-mcp ${join(target, '01-mini-mcp')}`);
+  });
+});
+
+describe('chapter 2 with a learner\'s print in the server and a wrong count written into main', () => {
+  const target = starterCopy('learner-prints-02-');
+  const server = join(target, '02-two-sided-allowlists', 'server.ts');
+  const main = join(target, '02-two-sided-allowlists', 'main.ts');
+  plant(server, '  const status = (args as { status?: unknown }).status;\n', "  const status = (args as { status?: unknown }).status;\n  console.log('DEBUG status', status);\n");
+  plant(main, "client.call('count_tasks', { status: 'open' })", "client.call('count_tasks', { status: 'done' })");
+  plant(main, "text: 'open: 2' }]), '개수 검증 실패'", "text: 'done: 2' }]), '개수 검증 실패'");
+  const ran = checker(['check', '02/1', '--target', target, '--timeout', GRADING_TIMEOUT]);
+
+  test('the print in the server appears with the 02/1 failure, marked as the learner\'s', () => {
+    expect(ran.stdout).toContain('여러분의 코드가 이 테스트 중에 출력한 것');
+    expect(ran.stdout).toContain('    │ DEBUG status done');
+  });
+
+  test('the place to look is the line of main whose check threw, not the TODO', () => {
+    expect(ran.stdout).toContain(`살펴볼 곳: ${main}:${lineOf(main, "text: 'done: 2' }])")}`);
+  });
+});
+
+describe('chapter 3 with a learner\'s stdio server that writes to stderr and to stdout', () => {
+  const target = starterCopy('learner-prints-03-');
+  const stdio = join(target, '03-real-mcp-sdk', 'stdio.ts');
+  const start = "console.log('[03] stdio 서버 시작: 요청은 stdin으로, 응답은 stdout으로 오간다.');";
+  plant(stdio, start, `console.error('[03] 디버그: stderr로 쓴 줄');\n${start}`);
+  const ran = checker(['check', '03/3', '--target', target, '--timeout', GRADING_TIMEOUT, '--lang', 'en']);
+
+  test('what the server process wrote to stderr appears with the 03/3 failure, marked as stderr', () => {
+    expect(ran.stdout).toContain('What your code printed during this test');
+    expect(ran.stdout).toContain('    │ (stderr) [03] 디버그: stderr로 쓴 줄');
+  });
+
+  test('the place to look is the line that wrote to stdout', () => {
+    expect(ran.stdout).toContain(`Look at: ${stdio}:${lineOf(stdio, start)}`);
   });
 });

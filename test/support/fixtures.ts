@@ -62,7 +62,7 @@ export const RIGHTS: readonly RightAnswer[] = CHAPTER_FIXTURES.flatMap((entry) =
 export const CHAPTERS_WITH_RIGHTS: readonly string[] = CHAPTER_FIXTURES.filter((entry) => entry.rights !== undefined).map((entry) => entry.chapter.id);
 
 /** The chapter folder name of an exercise id such as `01/3`. */
-function chapterDirOf(exerciseId: string): string {
+export function chapterDirOf(exerciseId: string): string {
   const chapter = CHAPTERS.find((known) => known.exercises.some((exercise) => exercise.id === exerciseId));
   if (!chapter) throw new Error(`no chapter in checker/manifest/ has exercise ${exerciseId}`);
   return chapter.dir;

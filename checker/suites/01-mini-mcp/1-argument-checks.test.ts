@@ -14,7 +14,7 @@ function rejectsArguments(args: unknown, message: string): void {
     expectError(exchange, -32602, { message, id: 7 });
   });
   withServer({ 'report.txt': REPORT }, (server, root) => {
-    const { value: exchange, touched } = watchDisk(dirname(root), () => send(server, 'tools/call', { name: 'summarize_document', arguments: args }));
+    const { value: exchange, touched, readAt } = watchDisk(dirname(root), () => send(server, 'tools/call', { name: 'summarize_document', arguments: args }));
     expectError(exchange, -32602, { message, id: 7 });
     ensure(touched.length === 0, {
       what: say(
@@ -24,6 +24,8 @@ function rejectsArguments(args: unknown, message: string): void {
       sent: exchange.sent,
       got: { touched: touched.map((path) => path.slice(dirname(root).length + 1)), reply: inDocsValue(exchange.reply) },
       expected: say('파일을 건드리지 않은 -32602 거절', 'a -32602 refusal that touched no file'),
+      // The read that came before the refusal is the learner's line to look at.
+      ...(readAt === undefined ? {} : { where: readAt }),
     });
   });
 }

@@ -14,7 +14,7 @@ function rejectsName(name: unknown): void {
 function runMain(): string[] {
   const run = captureLog(() => main());
   if (run.error !== undefined) {
-    fail({ what: say('main이 끝까지 실행되지 못했다.', 'main did not run to the end.'), got: run.error, expected: say('예외 없이 여섯 줄 출력', 'six lines and no exception') });
+    fail({ what: say('main이 끝까지 실행되지 못했다.', 'main did not run to the end.'), got: run.error, expected: say('예외 없이 여섯 줄 출력', 'six lines and no exception'), ...(run.where ? { where: run.where } : {}) });
   }
   return run.lines.filter((line) => line !== '');
 }

@@ -154,6 +154,8 @@ test('reads no file for an address the allowlist refuses', () => {
           sent: inDocsValue(request),
           got: { touched: watched.touched.map((path) => path.slice(dirname(root).length + 1)), reply: watched.value.ok ? inDocs(watched.value.value) : inDocs(watched.value.error) },
           expected: say('파일을 하나도 건드리지 않고 -32602로 거절', 'a -32602 refusal that touched no file'),
+          // The read that came before the refusal is the learner's line to look at.
+          ...(watched.readAt === undefined ? {} : { where: watched.readAt }),
         });
       }
     }

@@ -3,6 +3,7 @@ import { main } from '../../../chapters/02-two-sided-allowlists/main.ts';
 import { serverReceive } from '../../../chapters/02-two-sided-allowlists/server.ts';
 import { described, ensure, fail, say, show } from '../_lib/say.ts';
 import { captureLog } from '../_lib/run.ts';
+import { placeOfOutermostCaller, printedAt } from '../_lib/place.ts';
 import { josa } from '../_lib/josa.ts';
 
 const NORMAL_LABEL = '정상 호출';
@@ -26,21 +27,25 @@ const EXPECTED = [
   '검증: 4개 통과',
 ];
 
-/** One run of main: what it printed, the request texts it sent, and what it threw. */
+/** One run of main: what it printed, the request texts it sent (each with the learner's line in main that sent it), and what it threw and where. */
 interface Run {
   lines: string[];
   sent: string[];
+  sentFrom: (string | undefined)[];
   error?: string;
+  where?: string;
 }
 
 /** Runs main against the learner's server (changed by `answer` when given), recording every request it sends. */
 function runMain(answer: (reply: string) => string = (reply) => reply): Run {
   const sent: string[] = [];
+  const sentFrom: (string | undefined)[] = [];
   const transport = (raw: string): string => {
     sent.push(raw);
+    sentFrom.push(placeOfOutermostCaller());
     return answer(serverReceive(raw));
   };
-  return { ...captureLog(() => main({ transport })), sent };
+  return { ...captureLog(() => main({ transport })), sent, sentFrom };
 }
 
 /** Where the normal call's lines are: the first request and response lines printed after its label, found wherever they are. */
@@ -83,7 +88,10 @@ function diffLines(got: readonly string[], want: readonly string[]): { extra: st
 test('sends the normal call with status done and the right request id', () => {
   const run = runMain();
   // The request main sent, read at the transport: what main prints is judged by the output tests.
-  const normal = run.sent.find((raw) => raw.includes('"method":"tools/call"') && raw.includes('"name":"count_tasks"'));
+  const index = run.sent.findIndex((raw) => raw.includes('"method":"tools/call"') && raw.includes('"name":"count_tasks"'));
+  const normal = index < 0 ? undefined : run.sent[index];
+  // A wrong request points at main's line that sent it; none sent, at the line that threw, if any.
+  const where = index < 0 ? run.where : run.sentFrom[index];
   ensure(normal === NORMAL_CALL, {
     what: say(
       'main이 보낸 정상 호출 요청이 다르다. status는 done이어야 하고, 호출 순서가 같으니 식별자는 여전히 2여야 한다.',
@@ -91,6 +99,7 @@ test('sends the normal call with status done and the right request id', () => {
     ),
     got: normal ?? described(run.error ?? say('count_tasks 호출을 보내지 않았다', 'no count_tasks call was sent')),
     expected: NORMAL_CALL,
+    ...(where ? { where } : {}),
   });
 });
 
@@ -115,6 +124,8 @@ test('finishes its checks', () => {
     what: say('main이 끝까지 실행되지 못하고 예외를 던졌다.', 'main threw instead of running to the end.'),
     got: run.error ?? run.lines,
     expected: say('예외 없이 "검증: 4개 통과"까지 출력', 'no exception, printing up to "검증: 4개 통과"'),
+    // The statement of main the exception came through.
+    ...(run.where ? { where: run.where } : {}),
   });
 });
 
@@ -132,6 +143,8 @@ test('keeps the rest of the output as it was', () => {
       ),
       got: run.lines,
       expected: EXPECTED.join(' | '),
+      // The first unexpected line points at the learner's line that printed it.
+      ...placed(printedAt(extra[0])),
     });
   }
   ensure(missing.length === 0, {
@@ -144,8 +157,14 @@ test('keeps the rest of the output as it was', () => {
     ].join(' '),
     got: run.lines,
     expected: EXPECTED.join(' | '),
+    ...placed(run.where),
   });
 });
+
+/** An optional place for a failure (Failure.where). */
+function placed(where: string | undefined): { where?: string } {
+  return where === undefined ? {} : { where };
+}
 
 test('throws when the server lies about the done count', () => {
   // The real server, except that the normal call's answer is some other count in the response text.

@@ -89,7 +89,8 @@ test('lists both tools with input schemas that state their whole rule and output
           `tools/list에 실린 ${name}의 inputSchema가 규칙을 다 말하지 않는다. 클라이언트와 모델은 이 스키마만 보고 인자를 만든다. 스키마 검사기로 읽었을 때 받는 인자와 거절하는 인자가 규칙과 같아야 한다(어떤 키워드로 적든). ${WHERE}`,
           `The inputSchema of ${name} in tools/list does not state the whole rule; clients and models build arguments from it alone, so read by a JSON Schema validator it must accept and refuse what the rule does (in whatever keywords). ${WHERE}`,
         ),
-        sent: wrong.length > 0 ? { arguments: wrong } : undefined,
+        // With no schema to try, nothing was sent: the failure has no sent line rather than "sent: undefined".
+        ...(wrong.length > 0 ? { sent: { arguments: wrong } } : {}),
         got: withoutDialect(schema) ?? say(`${josa(name, '이/가')} 목록에 없다`, `${name} is not listed`),
         expected: say(rule.ko, rule.en),
       });
@@ -161,12 +162,12 @@ test('counts the tasks it was given as text and matching structuredContent', asy
       const got = await call(era, 'count_tasks', { status }, tasks ? suiteOptions({ tasks }) : suiteOptions());
       ensure(got.kind === 'result' && !got.isError && textCarries(got.text, { status, count }) && show(got.structured) === show({ status, count }), {
         what: say(
-          `설정으로 받은 작업 자료(tasks)를 세어, 그 개수 ${count}${josa(String(count), '을/를')} 말하는 글(어떤 표현이든, 또는 구조화된 결과의 JSON)과 structuredContent ${show({ status, count })}를 함께 돌려줘야 한다. 글은 사람과 옛 클라이언트가, structuredContent는 outputSchema를 아는 클라이언트가 읽는다. ${WHERE}`,
+          `설정으로 받은 작업 자료(tasks)를 세어, 그 개수 ${josa(String(count), '을/를')} 말하는 글(어떤 표현이든, 또는 구조화된 결과의 JSON)과 structuredContent ${show({ status, count })}를 함께 돌려줘야 한다. 글은 사람과 옛 클라이언트가, structuredContent는 outputSchema를 아는 클라이언트가 읽는다. ${WHERE}`,
           `Count the task data given in the settings (tasks) and return a text stating the count ${count} (in any wording, or the JSON of the structured result) with structuredContent ${show({ status, count })}: the text is for people and older clients, structuredContent for clients that know the outputSchema. ${WHERE}`,
         ),
         sent: { name: 'count_tasks', arguments: { status }, tasks: tasks ?? say('(2장의 작업 자료)', '(the chapter 2 task data)') },
         got: described(showOutcome(got)),
-        expected: say(`개수 ${count}${josa(String(count), '을/를')} 말하는 글 | structuredContent ${show({ status, count })}`, `text stating ${count} | structuredContent ${show({ status, count })}`),
+        expected: say(`개수 ${josa(String(count), '을/를')} 말하는 글 | structuredContent ${show({ status, count })}`, `text stating ${count} | structuredContent ${show({ status, count })}`),
       });
     }
   });
@@ -229,7 +230,7 @@ test('refuses a document off the allowlist before reading any file, naming it', 
       await withConnection(era, async ({ client }) => {
         for (const name of refused) {
           const sent = { name: 'summarize_document', arguments: { name }, allowlist: documents };
-          const { value: got, touched } = await watchDiskWhile(options.documentsDir, () => outcome(client.callTool({ name: 'summarize_document', arguments: { name } })));
+          const { value: got, touched, readAt } = await watchDiskWhile(options.documentsDir, () => outcome(client.callTool({ name: 'summarize_document', arguments: { name } })));
           const leaked = got.kind === 'result' && (got.text.includes('TOKEN') || show(got.structured ?? null).includes('TOKEN') || got.text.includes('점검 보고서'));
           ensure(got.kind === 'result' && got.isError && !leaked && touched.length === 0 && got.text.includes(name), {
             what: say(
@@ -239,6 +240,8 @@ test('refuses a document off the allowlist before reading any file, naming it', 
             sent,
             got: { outcome: showOutcome(got), filesRead: touched.map((path) => path.slice(options.documentsDir.length + 1)) },
             expected: say(`isError: true 결과, 글에 ${name}, 문서 내용 없음, 읽은 파일 없음`, `an isError: true result naming ${name}, no document content, no file read`),
+            // A file read before the refusal points at the learner's line that read it.
+            ...(readAt === undefined ? {} : { where: readAt }),
           });
         }
       }, { options });

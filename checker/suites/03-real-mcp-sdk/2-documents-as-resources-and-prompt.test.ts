@@ -79,7 +79,7 @@ test('reads an allowed document and refuses any other address with -32602 before
           });
         }
         for (const uri of refused) {
-          const { value: got, touched } = await watchDiskWhile(options.documentsDir, () => outcome(client.readResource({ uri })));
+          const { value: got, touched, readAt } = await watchDiskWhile(options.documentsDir, () => outcome(client.readResource({ uri })));
           const leaked = got.kind === 'result' || JSON.stringify(got).includes(SECRET.trim()) || JSON.stringify(got).includes('점검 보고서');
           ensure(got.kind === 'protocol' && got.code === -32602 && got.message.includes(uri) && !leaked && touched.length === 0, {
             what: say(
@@ -89,6 +89,8 @@ test('reads an allowed document and refuses any other address with -32602 before
             sent: { method: 'resources/read', uri, allowlist: documents },
             got: { outcome: showOutcome(got), filesRead: touched.map((path) => path.slice(options.documentsDir.length + 1)) },
             expected: say('주소를 밝힌 프로토콜 오류 -32602, 읽은 파일 없음', 'protocol error -32602 naming the address, no file read'),
+            // A file read before the refusal points at the learner's line that read it.
+            ...(readAt === undefined ? {} : { where: readAt }),
           });
         }
       }, { options });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Stream } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { Client, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { beforeLearnerDeadline, learnerCommand, learnerTimer } from '../_lib/learner-process.ts';
@@ -29,26 +30,73 @@ function serverCommand(file = STDIO_FILE): LearnerCommand {
   return learnerCommand(file, [STDOUT_ORIGIN_PRELOAD]);
 }
 
+/** The most stderr lines of one learner server kept to pass on as the learner's output; the report keeps fewer still. */
+const ECHOED_LINES = 200;
+
+/** The name of the test running now, or undefined between tests. */
+function currentTest(): string | undefined {
+  try {
+    return expect.getState().currentTestName;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What readStderr gives: why the server stopped, where its stdout writes came from, and a way to show its stderr in the test using it. */
+interface StderrReader {
+  tail: () => string;
+  origins: StdoutOrigins;
+  /**
+   * Passes on, through console.error, the server's stderr lines the test running now has not been shown yet, so a
+   * failing test shows what the learner's server wrote there as the learner's own output: a server started before
+   * the test (in another test, say) shows its start-up lines too. New lines follow as they come while a test uses it.
+   */
+  replay: () => void;
+}
+
 /**
  * Reads the stderr of the child `pid`: the records of stdout-origin.cjs go to `origins`; of the rest, the first kilobytes are
- * kept so a failure can show why the server stopped.
+ * kept so a failure can show why the server stopped, and the first lines for replay.
  */
-function readStderr(stream: Stream | null, pid: () => number | undefined): { tail: () => string; origins: StdoutOrigins } {
+function readStderr(stream: Stream | null, pid: () => number | undefined): StderrReader {
   const origins = new StdoutOrigins(pid);
   const decoder = new StringDecoder('utf8');
   let text = '';
+  const lines: string[] = [];
+  let total = 0;
+  let shown: { test: string | undefined; count: number } = { test: undefined, count: 0 };
+  const replay = () => {
+    const test = currentTest();
+    if (test === undefined) return;
+    if (shown.test !== test) shown = { test, count: 0 };
+    for (; shown.count < lines.length; shown.count += 1) console.error(lines[shown.count]);
+    // Lines past those kept go on as one write of as many empty lines, so the report still counts them in its "… N more".
+    if (total > shown.count) {
+      console.error('\n'.repeat(total - shown.count - 1));
+      shown.count = total;
+    }
+  };
   const keep = (more: string) => {
     if (text.length < 4_000) text += more;
+    for (const line of more.split('\n').slice(0, -1)) {
+      total += 1;
+      if (lines.length < ECHOED_LINES) lines.push(line);
+    }
+    replay();
   };
   stream?.on('data', (chunk: Buffer) => keep(origins.feed(decoder.write(chunk))));
-  stream?.on('end', () => keep(origins.feed(decoder.end()) + origins.end()));
+  stream?.on('end', () => {
+    // The last line may have no end: it is a line all the same.
+    const rest = origins.feed(decoder.end()) + origins.end();
+    keep(rest === '' || rest.endsWith('\n') ? rest : `${rest}\n`);
+  });
   const tail = () => {
     const lines = text.trim().split('\n');
     // A crash prints the stack after the error line; the error line is the one worth showing.
     const thrown = lines.find((line) => /^\w*Error\b|\bERR_[A-Z_]+/.test(line));
     return thrown ? thrown.trim() : lines.slice(-3).join(' | ');
   };
-  return { tail, origins };
+  return { tail, origins, replay };
 }
 
 /** An SDK client connected over stdio to the learner's server, and every error the client reported. */
@@ -75,7 +123,7 @@ export interface StdioConnection {
 export async function connectStdio(era: Era, file = STDIO_FILE, deadlineMs = learnerDeadlineMs()): Promise<StdioConnection> {
   const transport = new StdioClientTransport({ ...serverCommand(file), stderr: 'pipe' });
   const pid = () => transport.pid ?? undefined;
-  const { tail: stderr, origins } = readStderr(transport.stderr, pid);
+  const { tail: stderr, origins, replay } = readStderr(transport.stderr, pid);
   const errors: string[] = [];
   const client = new Client({ name: 'course-checker', version: '1.0.0' }, clientOptionsFor(era));
   client.onerror = (error) => {
@@ -90,14 +138,17 @@ export async function connectStdio(era: Era, file = STDIO_FILE, deadlineMs = lea
     await beforeLearnerDeadline(pid, deadlineMs, client.connect(transport, { timeout: deadlineMs * 4 }), () => new SdkError(SdkErrorCode.RequestTimeout, say(`${deadlineMs} ms 안에 연결이 열리지 않았다`, `the connection was not open within ${deadlineMs} ms`)));
   } catch (error) {
     await transport.close().catch(() => undefined);
+    replay();
     fail({
       what: say(`StdioClientTransport로 stdio.ts 서버에 연결하지 못했다. 이 파일을 실행하면 서버가 표준 입출력으로 클라이언트를 맞아야 한다. serveStdio에 준 설정이 이 클라이언트의 여는 방식을 막지 않는지도 보라.`, `A StdioClientTransport client could not connect to the stdio.ts server; running this file must serve clients over standard input and output. Check too that the settings given to serveStdio do not refuse this client's way of opening.`),
       got: described(`${describeError(error)}${stderr() ? ` | stderr: ${stderr()}` : ''}`),
       expected: say(`stdio.ts가 ${era} 클라이언트의 연결 요청에 답함`, `stdio.ts answers the opening request of a ${era} client`),
     });
   }
-  const within = <T>(ms: number, send: (options: { timeout: number }) => Promise<T>): Promise<T> =>
-    beforeLearnerDeadline(pid, ms, send({ timeout: ms * 4 }), () => new SdkError(SdkErrorCode.RequestTimeout, say(`${ms} ms 안에 답이 없었다`, `no answer within ${ms} ms`)));
+  const within = <T>(ms: number, send: (options: { timeout: number }) => Promise<T>): Promise<T> => {
+    replay();
+    return beforeLearnerDeadline(pid, ms, send({ timeout: ms * 4 }), () => new SdkError(SdkErrorCode.RequestTimeout, say(`${ms} ms 안에 답이 없었다`, `no answer within ${ms} ms`)));
+  };
   return { client, pid, within, errors, stderr, stdoutWriters: (deadlineMs) => origins.someLearnerWrite(deadlineMs), close: () => transport.close() };
 }
 
@@ -122,7 +173,7 @@ export interface RawServer {
 export function startRaw(file = STDIO_FILE): RawServer {
   const { command, args, cwd } = serverCommand(file);
   const child = spawn(command, args, { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
-  const { tail: stderr, origins } = readStderr(child.stderr, () => child.pid);
+  const { tail: stderr, origins, replay } = readStderr(child.stderr, () => child.pid);
   const messages: Record<string, unknown>[] = [];
   // Each noise line with the stdout byte it starts at, where the server's reports of its writes place it.
   const noise: { line: string; offset: number }[] = [];
@@ -172,6 +223,7 @@ export function startRaw(file = STDIO_FILE): RawServer {
   return {
     pid: () => child.pid,
     write: (line) => {
+      replay();
       child.stdin.write(`${line}\n`);
     },
     noise: () => noise.map(({ line }) => line),

@@ -146,6 +146,14 @@ function refusesVersion(answer: Answer, era: 'modern' | 'legacy'): boolean {
   return error.code === -32022 && Array.isArray(data?.supported) && data.supported.includes(REVISION);
 }
 
+/** True for a 400 with -32022 and no result whose data.supported does not list 2026-07-28: the refusal is right but says nothing of what to send instead. */
+function lacksSupported(answer: Answer): boolean {
+  const error = answer.message?.error;
+  if (answer.status !== 400 || error?.code !== -32022 || answer.message?.result !== undefined) return false;
+  const data = error.data as { supported?: unknown } | undefined;
+  return !(Array.isArray(data?.supported) && data.supported.includes(REVISION));
+}
+
 test('refuses a request naming a revision the endpoint does not serve with 400: -32022 for an envelope, and no reserved code for a 2025-era header', async () => {
   const { options, token } = setup();
   const handler = handlerOf(options);
@@ -153,7 +161,12 @@ test('refuses a request naming a revision the endpoint does not serve with 400: 
     const answer = await send(handler, options.resource, raw);
     ensure(refusesVersion(answer, era), {
       what:
-        era === 'modern'
+        era === 'modern' && lacksSupported(answer)
+          ? say(
+              `_meta가 이 끝점이 말하지 않는 개정판을 말한 요청을 400과 -32022로 거절하기는 했지만, 오류의 data.supported에 2026-07-28이 없다. 거절만으로는 클라이언트가 어느 개정판으로 다시 보낼지 알 수 없다: 이 끝점이 말하는 개정판을 data.supported에 실어야 한다(2026-07-28, Streamable HTTP, Server Validation의 버전 확인). ${HTTP_TS} (TODO(04/1))`,
+              `The request whose _meta named a revision this endpoint does not speak was refused with 400 and -32022, but the error's data.supported does not list 2026-07-28: a refusal alone does not tell the client which revision to send again, so the revisions this endpoint speaks go in data.supported (2026-07-28, Streamable HTTP, the version check of Server Validation). ${HTTP_TS} (TODO(04/1))`,
+            )
+          : era === 'modern'
           ? say(
               `_meta가 이 끝점이 말하지 않는 개정판을 말했는데 400과 UnsupportedProtocolVersionError(-32022), 그리고 data.supported의 2026-07-28로 거절되지 않았다(2026-07-28, Streamable HTTP, Server Validation의 버전 확인). ${HTTP_TS} (TODO(04/1))`,
               `The _meta named a revision this endpoint does not speak, and was not refused with 400 and UnsupportedProtocolVersionError (-32022) listing 2026-07-28 in data.supported (2026-07-28, Streamable HTTP, the version check of Server Validation). ${HTTP_TS} (TODO(04/1))`,
@@ -163,7 +176,7 @@ test('refuses a request naming a revision the endpoint does not serve with 400: 
               `A 2025-era request whose MCP-Protocol-Version names a revision this server cannot negotiate was not refused with 400 and a JSON-RPC error, or the code was in -32000…-32019. "If the server receives a request with an invalid or unsupported MCP-Protocol-Version, it MUST respond with 400 Bad Request" (2025-11-25, Streamable HTTP, Protocol Version Header), and 2026-07-28 says new implementations SHOULD NOT use -32000…-32019. ${HTTP_TS} (TODO(04/1))`,
             ),
       sent: described(`${label}; ${say('유효한 토큰', 'a valid token')}`),
-      got: showAnswer(answer),
+      got: era === 'modern' && answer.message?.error !== undefined ? `${showAnswer(answer)} | data: ${JSON.stringify(answer.message.error.data) ?? 'undefined'}` : showAnswer(answer),
       expected:
         era === 'modern'
           ? say('HTTP 400, 오류 -32022, data.supported에 2026-07-28', 'HTTP 400, error -32022, data.supported listing 2026-07-28')

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { placeOfCaller } from './place.ts';
 
 /** The node:fs functions that read a file or look at a path, in their sync and callback forms; a watch records every path they get. */
 const DISK_FUNCTIONS = [
@@ -12,9 +13,13 @@ const DISK_FUNCTIONS = [
 /** The same in node:fs/promises (fs.promises), so a read awaited before a check is seen as one read synchronously. */
 const PROMISE_FUNCTIONS = ['readFile', 'open', 'stat', 'lstat', 'access', 'readdir', 'realpath', 'opendir'] as const;
 
-/** A watch on node:fs: the paths under one folder that were read or looked at since it began. */
+/**
+ * A watch on node:fs: the paths under one folder that were read or looked at since it began, and the learner's
+ * file:line that touched the first of them (Failure.where), when the call came from the learner's chapters.
+ */
 interface Watch {
   touched: string[];
+  readonly readAt: string | undefined;
   stop(): void;
 }
 
@@ -24,6 +29,7 @@ interface Watch {
  */
 function startWatch(near: string): Watch {
   const touched: string[] = [];
+  let readAt: string | undefined;
   const within = resolve(near);
   const replaced: { module: Record<string, unknown>; name: string; original: unknown }[] = [];
   const watch = (module: Record<string, unknown>, names: readonly string[]): void => {
@@ -33,7 +39,17 @@ function startWatch(near: string): Watch {
       const watched = function (this: unknown, ...args: unknown[]): unknown {
         const target = args[0];
         const path = target instanceof URL ? fileURLToPath(target) : typeof target === 'string' || Buffer.isBuffer(target) ? resolve(String(target)) : undefined;
-        if (path !== undefined && (path === within || path.startsWith(`${within}${sep}`)) && !touched.includes(path)) touched.push(path);
+        if (path !== undefined && (path === within || path.startsWith(`${within}${sep}`)) && !touched.includes(path)) {
+          touched.push(path);
+          // The learner's line that made the first read: the place a "read before the check" failure points at.
+          if (touched.length === 1) {
+            try {
+              readAt = placeOfCaller();
+            } catch {
+              // A stack that cannot be read (learner code replaced Error's hooks) places nothing.
+            }
+          }
+        }
         return (original as (...inner: unknown[]) => unknown).apply(this, args);
       };
       Object.assign(watched, original);
@@ -46,6 +62,9 @@ function startWatch(near: string): Watch {
   syncBuiltinESMExports();
   return {
     touched,
+    get readAt() {
+      return readAt;
+    },
     stop: () => {
       for (const { module, name, original } of replaced) module[name] = original;
       syncBuiltinESMExports();
@@ -53,21 +72,35 @@ function startWatch(near: string): Watch {
   };
 }
 
+/** What a watched run gave: its value, the paths it touched, and the learner's file:line of the first touch, if known. */
+export interface Watched<T> {
+  value: T;
+  touched: string[];
+  readAt?: string;
+}
+
+/** The learner place of a watch, as an optional field for Watched. */
+function placed(watch: Watch): { readAt?: string } {
+  return watch.readAt === undefined ? {} : { readAt: watch.readAt };
+}
+
 /** Runs fn while watching the disk under `near`; returns fn's value and the paths touched, and always restores node:fs. */
-export function watchDisk<T>(near: string, fn: () => T): { value: T; touched: string[] } {
+export function watchDisk<T>(near: string, fn: () => T): Watched<T> {
   const watch = startWatch(near);
   try {
-    return { value: fn(), touched: watch.touched };
+    const value = fn();
+    return { value, touched: watch.touched, ...placed(watch) };
   } finally {
     watch.stop();
   }
 }
 
 /** watchDisk for a function that returns a promise: the watch lasts until the promise settles. */
-export async function watchDiskWhile<T>(near: string, fn: () => Promise<T>): Promise<{ value: T; touched: string[] }> {
+export async function watchDiskWhile<T>(near: string, fn: () => Promise<T>): Promise<Watched<T>> {
   const watch = startWatch(near);
   try {
-    return { value: await fn(), touched: watch.touched };
+    const value = await fn();
+    return { value, touched: watch.touched, ...placed(watch) };
   } finally {
     watch.stop();
   }

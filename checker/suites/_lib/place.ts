@@ -20,23 +20,55 @@ function currentTest(): string | undefined {
   }
 }
 
+/** Every frame of a stack in the learner's chapters (a `/chapters/` folder, outside node_modules), innermost first, as absolute `file:line`s. */
+function learnerFrames(stack: string | undefined): string[] {
+  const frames: string[] = [];
+  for (const line of (stack ?? '').split('\n')) {
+    if (!/^\s+at /.test(line)) continue;
+    const match = /((?:\/[^\s():]+)+\.[cm]?[jt]sx?):(\d+)(?::\d+)?/.exec(line);
+    if (!match || match[1]!.includes('/node_modules/') || !match[1]!.includes('/chapters/')) continue;
+    frames.push(`${match[1]}:${match[2]}`);
+  }
+  return frames;
+}
+
 /**
  * The first frame of a stack in the learner's chapters (a `/chapters/` folder, outside node_modules), as an absolute
  * `file:line`; undefined when the stack names none. The report checks the path again and shows it as the learner knows it.
  */
 export function learnerCaller(stack: string | undefined): string | undefined {
-  for (const line of (stack ?? '').split('\n')) {
-    if (!/^\s+at /.test(line)) continue;
-    const match = /((?:\/[^\s():]+)+\.[cm]?[jt]sx?):(\d+)(?::\d+)?/.exec(line);
-    if (!match || match[1]!.includes('/node_modules/') || !match[1]!.includes('/chapters/')) continue;
-    return `${match[1]}:${match[2]}`;
+  return learnerFrames(stack)[0];
+}
+
+/**
+ * The last learner frame of a stack: the line in the learner function a suite called (main, say) from which the
+ * rest followed, such as the statement of main whose check threw; undefined when the stack names none.
+ */
+export function outermostLearnerFrame(stack: string | undefined): string | undefined {
+  return learnerFrames(stack).at(-1);
+}
+
+/** The stack here, deep enough to reach the learner function a suite called; empty when it cannot be read. */
+function stackHere(): string {
+  const limit = Error.stackTraceLimit;
+  try {
+    Error.stackTraceLimit = 50;
+    return new Error().stack ?? '';
+  } catch {
+    return '';
+  } finally {
+    Error.stackTraceLimit = limit;
   }
-  return undefined;
 }
 
 /** The learner's line that calls the function this is called from (skipping frames outside the chapters), if any. */
 export function placeOfCaller(): string | undefined {
-  return learnerCaller(new Error().stack);
+  return learnerCaller(stackHere());
+}
+
+/** The learner's line, in the function a suite called, from which the call this is called from came (see outermostLearnerFrame). */
+export function placeOfOutermostCaller(): string | undefined {
+  return outermostLearnerFrame(stackHere());
 }
 
 /** Remembers that the current test's learner code printed `line` at `where` (captureLog calls this for each line). */
