@@ -53,7 +53,7 @@ export interface AfterPass {
   courseDone: boolean;
   /** The next exercise of the course not graded in this report: the first after the last graded one, else the first not graded. */
   next?: OutlineExercise;
-  /** The chapters to compare with their solutions: those of the passing exercises, in course order. */
+  /** The chapters to compare with their solutions: the completed ones, whose diff shows no unsolved exercise's answer, in course order. */
   compare: OutlineChapter[];
 }
 
@@ -66,7 +66,8 @@ export function afterPass(report: Report, course: CourseOutline): AfterPass {
   const courseDone = all.length > 0 && all.every((exercise) => passed.has(exercise.id));
   const lastIndex = Math.max(-1, ...all.map((exercise, index) => (graded.has(exercise.id) ? index : -1)));
   const next = all.slice(lastIndex + 1).find((exercise) => !graded.has(exercise.id)) ?? all.find((exercise) => !graded.has(exercise.id));
-  const compare = course.chapters.filter((chapter) => chapter.solutionDir !== undefined && chapter.exercises.some((exercise) => passed.has(exercise.id)));
+  // A chapter's diff shows every exercise of it solved, so it is offered only once none of them is left to solve.
+  const compare = completed.filter((chapter) => chapter.solutionDir !== undefined);
   return { completed, courseDone, ...(next ? { next } : {}), compare };
 }
 

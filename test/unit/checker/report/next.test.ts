@@ -85,10 +85,10 @@ describe('learner output with a failure', () => {
 });
 
 describe('what next', () => {
-  test('after one exercise passes alone, names the next exercise and its TODO, and how to compare with the solution', () => {
+  test('after one exercise passes alone, names the next exercise and its TODO, and offers no diff that would show the unsolved ones', () => {
     const text = renderText(report([], ['01/1']), { course: COURSE });
     expect(text).toContain('Next exercise: 01/2 Clamping → chapters/01-numbers/numbers.ts:5');
-    expect(text).toContain('git diff --no-index solutions/01-numbers chapters/01-numbers');
+    expect(text).not.toContain('git diff');
     expect(text).not.toContain('complete');
   });
 
@@ -96,6 +96,8 @@ describe('what next', () => {
     const text = renderText(report([], ['01/1', '01/2', '01/3']), { course: COURSE });
     expect(text).toContain('Chapter 1 complete: Numbers. What you can do now:\n  You can double a number, keep it in a range and shout a text.');
     expect(text).toContain('Next exercise: 02/1 Swapping → chapters/02-pairs/pairs.ts:5');
+    expect(text).toContain('git diff --no-index solutions/01-numbers chapters/01-numbers');
+    expect(text).not.toContain('solutions/02-pairs');
   });
 
   test('the course complete follows the last pass, with every chapter\'s outcome', () => {
