@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { test } from 'vitest';
 import * as z from 'zod';
 import { Approvals } from '../../../chapters/05-mcp-host/approvals.ts';
@@ -72,7 +73,7 @@ test("asks the person before every call, showing the host's server name, the too
           expected: JSON.stringify([`consent ${tool}`, `tools/call ${tool}`]),
         });
         const shown = request === undefined ? undefined : { server: request.server, tool: request.tool, arguments: request.arguments };
-        ensure(JSON.stringify(shown) === JSON.stringify({ server: name, tool, arguments: args }), {
+        ensure(isDeepStrictEqual(shown, { server: name, tool, arguments: args }), {
           what: say(
             `사람이 본 요청이 보낸 호출과 다르다. 서버는 호스트가 붙인 이름(${name})으로, 도구와 인자는 보낸 그대로 보여야 한다. 서버가 스스로 밝힌 이름(trusted-system-approved)은 서버가 쓴 글이다. ${WHERE}`,
             `What the person saw differs from the call. The server goes by the name the host gave it (${name}), the tool and arguments as sent. The name the server gives itself (trusted-system-approved) is text the server wrote. ${WHERE}`,
@@ -97,7 +98,9 @@ test("keeps the server's own words apart, marked as the server's", async () => {
       const listedTool = tools.find((candidate) => candidate.name === tool);
       const expected = listedTool?.title === undefined ? { description: listedTool?.description } : { title: listedTool.title, description: listedTool.description };
       const { fromServer, ...hostFields } = request ?? { fromServer: undefined };
-      ensure(request !== undefined && JSON.stringify(fromServer) === JSON.stringify(expected) && !JSON.stringify(hostFields).includes(INJECTED), {
+      // The title is the server's text too: where fromServer carries one, it is the listed title; the description is always there.
+      const asWritten = fromServer !== undefined && fromServer.description === listedTool?.description && (fromServer.title === undefined || fromServer.title === listedTool.title);
+      ensure(request !== undefined && asWritten && !JSON.stringify(hostFields).includes(INJECTED), {
         what: say(
           `서버가 쓴 제목과 설명은 fromServer에, 서버가 쓴 그대로 담겨야 한다(사람이 서버의 말임을 보고 판단한다). 호스트가 쓰는 칸(server, tool, arguments)에는 서버의 글이 섞이지 않는다. ${WHERE}`,
           `The title and description the server wrote belong in fromServer, exactly as the server wrote them (the person judges them as the server's words). The host's own fields (server, tool, arguments) carry none of the server's text. ${WHERE}`,
