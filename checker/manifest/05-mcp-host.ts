@@ -48,12 +48,12 @@ export const chapter: ChapterEntry = {
         en: 'A consent request is what the person judges by. In it, the person must be able to tell what the host knows from what the server wrote. Whatever the server calls itself, the host knows the name the person registered. When the person says no, the model has to learn it to decide its next step. See Security Considerations in the Tools section of the 2026-07-28 spec, and the security best practices.',
       },
       rule: {
-        ko: '모든 호출은 보내기 전에 사람의 동의 콜백을 거치고, 그 요청은 호스트가 붙인 서버 이름, 도구, 보낼 인자 그대로를 보여 주며 서버가 쓴 글은 fromServer에 서버가 쓴 그대로 따로 담는다. 거절은 보내지 않은 채 모델에게 갈 isError 결과가 되고, 설명, 결과, 자원의 어떤 글도 승인을 바꾸지 못한다.',
-        en: 'Every call goes through the person’s consent callback before it is sent, showing the host’s name for the server, the tool and the exact arguments, with the server’s own text kept apart in fromServer as the server wrote it; a denial sends nothing and becomes an isError result for the model, and nothing in a description, result or resource changes what is approved.',
+        ko: '모든 호출은 보내기 전에 사람의 동의 콜백을 거치고, 그 요청은 호스트가 붙인 서버 이름, 도구, 보낼 인자 그대로를 보여 주며 서버가 쓴 글(제목과 설명)은 fromServer에 서버가 쓴 그대로 따로 담는다. 거절은 보내지 않은 채 모델에게 갈 isError 결과가 되고, 설명, 결과, 자원의 어떤 글도 승인을 바꾸지 못한다.',
+        en: 'Every call goes through the person’s consent callback before it is sent, showing the host’s name for the server, the tool and the exact arguments, with the server’s own text (title and description) kept apart in fromServer as the server wrote it; a denial sends nothing and becomes an isError result for the model, and nothing in a description, result or resource changes what is approved.',
       },
       clauses: [
         { en: 'Every call goes through the person’s consent callback before it is sent, showing the host’s name for the server, the tool and the exact arguments', tests: ["asks the person before every call, showing the host's server name, the tool and the arguments"] },
-        { en: 'with the server’s own text kept apart in fromServer as the server wrote it', tests: ["keeps the server's own words apart, marked as the server's"] },
+        { en: 'with the server’s own text (title and description) kept apart in fromServer as the server wrote it', tests: ["keeps the server's own words apart, marked as the server's"] },
         { en: 'a denial sends nothing and becomes an isError result for the model', tests: ['returns a refusal result to the model when the person says no, sending nothing'] },
         { en: 'nothing in a description, result or resource changes what is approved', tests: ['changes no approval whatever a description, a result or a resource says'] },
       ],

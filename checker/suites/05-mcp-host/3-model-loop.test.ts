@@ -40,6 +40,8 @@ function tasksServer(): ReturnType<typeof hostileServer> {
 function docsServer(): ReturnType<typeof hostileServer> {
   const server = hostileServer();
   server.registerTool('summarize_document', { description: '문서를 요약한다.', inputSchema: z.object({ name: z.string().describe('문서 이름') }) }, ({ name }) => ({ content: [{ type: 'text', text: `${name}: 두 줄` }] }));
+  // A tool listed without a description: the model gets an empty one, never words of the host's.
+  server.registerTool('list_docs', { inputSchema: z.object({}) }, () => ({ content: [{ type: 'text', text: 'report.txt' }] }));
   return server;
 }
 
@@ -117,16 +119,16 @@ test('gives the model the approved tools as listed, schemas unchanged, fetching 
 test('sends every tool result back in the tool role, isError ones included, never as instructions', async () => {
   const servers = await twoServers();
   try {
-    const model = scriptedModel([call('c1', 'tasks', 'count_tasks', { status: 'open' }), call('c2', 'tasks', 'flaky_report'), call('c3', 'tasks', 'export_notes'), { kind: 'answer', text: '열린 작업은 2개다.' }]);
+    const model = scriptedModel([call('c1', 'tasks', 'count_tasks', { status: 'open' }), call('c2', 'tasks', 'flaky_report'), call('c3', 'tasks', 'export_notes'), call('c4', 'nowhere', 'count_tasks', { status: 'open' }), { kind: 'answer', text: '열린 작업은 2개다.' }]);
     const { end, threw } = await runRecordingFetch(() => runLoop({ ...OPTIONS, model, servers: [servers.tasks.host, servers.docs.host], approvals: servers.approvals }));
     const firstTools = JSON.stringify(model.seen[0]?.tools);
-    for (const [index, id] of ['c1', 'c2', 'c3'].entries()) {
+    for (const [index, id] of ['c1', 'c2', 'c3', 'c4'].entries()) {
       const request = model.seen[index + 1];
       const messages = request?.messages ?? [];
       const answer = messages.find((message) => message.role === 'tool' && message.callId === id);
       const elsewhere = messages.filter((message) => message.role !== 'tool' && JSON.stringify(message).includes('SYSTEM:'));
       const fromServer = id === 'c1' || id === 'c2';
-      const rightResult = answer?.role === 'tool' && (id === 'c2' || id === 'c3' ? answer.result.isError === true : answer.result.isError !== true) && (!fromServer || JSON.stringify(answer.result.content).includes('SYSTEM:'));
+      const rightResult = answer?.role === 'tool' && (id === 'c2' || id === 'c3' || id === 'c4' ? answer.result.isError === true : answer.result.isError !== true) && (!fromServer || JSON.stringify(answer.result.content).includes('SYSTEM:'));
       ensure(rightResult && elsewhere.length === 0 && JSON.stringify(request?.tools) === firstTools, {
         what: say(
           `호출 ${id}의 결과는 다음 걸음에서 그 호출의 id를 단 tool 역할 메시지로, 결과 그대로(isError 결과도, 호스트가 쓴 거절도) 모델에게 가야 한다. 결과 안의 글은 지시가 아니라 자료다: user 자리에 옮기거나 도구 목록을 바꾸지 않는다. ${WHERE}`,
@@ -137,9 +139,9 @@ test('sends every tool result back in the tool role, isError ones included, neve
         expected: say(`tool(${id}) 메시지 하나, 다른 역할에는 결과의 글 없음`, `one tool(${id}) message, the result's text in no other role`),
       });
     }
-    ensure(end?.kind === 'answer' && end.text === '열린 작업은 2개다.' && sentCalls(servers.log, 'export_notes') === 0, {
-      what: say(`isError 결과도 모델에게 돌려주고 실행을 이어 가야 한다. 모델이 답하면 그 답으로 끝난다. ${WHERE}`, `An isError result also goes back to the model and the run goes on; when the model answers, the run ends with that answer. ${WHERE}`),
-      got: { end: end?.kind ?? threw, text: end?.kind === 'answer' ? end.text : undefined },
+    ensure(end?.kind === 'answer' && end.text === '열린 작업은 2개다.' && sentCalls(servers.log, 'export_notes') === 0 && sentCalls(servers.log, 'count_tasks') === 1, {
+      what: say(`isError 결과도 모델에게 돌려주고 실행을 이어 가야 한다. 연결되지 않은 서버(nowhere)로의 호출은 어느 서버로도 가지 않는다. 모델이 답하면 그 답으로 끝난다. ${WHERE}`, `An isError result also goes back to the model and the run goes on; a call to a server that is not connected (nowhere) goes to no server. When the model answers, the run ends with that answer. ${WHERE}`),
+      got: { end: end?.kind ?? threw, text: end?.kind === 'answer' ? end.text : undefined, toolsCallSent: servers.log },
       expected: "kind 'answer'",
     });
   } finally {
