@@ -26,7 +26,8 @@ export function refusal(text: string): CallToolResult {
 
 /** The server's words about a tool, as the server wrote them. */
 function fromServer(tool: Tool): FromServer {
-  return tool.title === undefined ? { description: tool.description ?? '' } : { title: tool.title, description: tool.description ?? '' };
+  const description = tool.description ?? '';
+  return tool.title === undefined ? { description } : { title: tool.title, description };
 }
 
 /** Calls one tool for the model: only a tool approved as it is listed now, and only after the person says yes to this call. */
