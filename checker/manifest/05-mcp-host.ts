@@ -1,0 +1,96 @@
+import type { ChapterEntry } from './types.ts';
+
+/** Chapter 5: the learner builds the host, the side that decides: pinned approvals, consent with server text marked as data, and the model loop. */
+export const chapter: ChapterEntry = {
+  id: '05',
+  dir: '05-mcp-host',
+  title: {
+    ko: 'MCP 호스트: 승인, 동의, 모델 루프',
+    en: 'The MCP host: approvals, consent and the model loop',
+  },
+  outcome: {
+    ko: '사람이 승인한 도구 정의를 고정해 바뀐 도구를 막고, 호출마다 서버의 글을 서버의 것으로 드러낸 채 동의를 묻고, 결과를 자료로만 돌려주며 걸음과 시간이 묶인 모델 루프를 가진 호스트를 SDK Client 위에 세울 수 있다.',
+    en: 'You can build a host on the SDK Client that pins the tool definitions a person approved and blocks a tool that changed, asks consent for every call with the server’s text marked as the server’s, and runs a model loop that hands results back as data only, bounded in steps and time.',
+  },
+  exercises: [
+    {
+      id: '05/1',
+      title: { ko: '승인한 정의만 보인다', en: 'Only the approved definition is shown' },
+      hint: {
+        ko: '사람이 승인할 때 읽은 것은 도구의 이름만이 아니다. 서버는 승인을 받은 뒤에도, 다음에 연결할 때도 같은 이름으로 다른 것을 나열할 수 있다. 모델이 무엇을 보고 무엇을 부를지 정하는 데 서버가 단 주석(annotations)이 어떤 몫을 하는지도 명세(2026-07-28)의 Tools 절에서 확인하라.',
+        en: 'What the person read when approving is more than the tool’s name. After the approval, and on the next connect, a server can list something else under the same name. Check in the Tools section of the 2026-07-28 spec what part the annotations a server sets may play in deciding what the model sees and calls.',
+      },
+      rule: {
+        ko: '모델에게 보이고 부를 수 있는 도구는 사람이 그 서버에서 승인한 정의(이름, 설명, 입력·출력 스키마) 그대로인 도구뿐이다. 연결 중에든 다음 연결에서든 정의가 바뀐 도구와 나중에 나타난 도구는 다시 승인받기 전까지 보이지도 불리지도 않고, 주석은 아무것도 승인하지 않는다.',
+        en: 'The model sees and can call only tools whose definition (name, description, input and output schemas) is exactly what the person approved on that server; a tool whose definition changed, while connected or on the next connect, and a tool that appeared later are neither shown nor called until approved again, and annotations never approve anything.',
+      },
+      clauses: [
+        { en: 'The model sees and can call only tools whose definition (name, description, input and output schemas) is exactly what the person approved on that server', tests: ['shows the model only the tools the person approved, on the server they were approved on', 'hides and refuses a tool whose description or schemas changed while connected'] },
+        { en: 'a tool whose definition changed, while connected or on the next connect', tests: ['hides and refuses a tool whose description or schemas changed while connected', 'hides a tool changed between connects until the person approves it again'] },
+        { en: 'a tool that appeared later are neither shown nor called until approved again', tests: ['never shows a tool that appeared after approval', 'hides a tool changed between connects until the person approves it again'] },
+        { en: 'annotations never approve anything', tests: ['treats annotations as hints, never as approval'] },
+      ],
+      suite: '1-pinned-approvals.test.ts',
+      todo: { file: 'approvals.ts' },
+      tests: {
+        'shows the model only the tools the person approved, on the server they were approved on': '사람이 승인한 도구만, 승인한 그 서버에서만 모델에게 보인다',
+        'hides and refuses a tool whose description or schemas changed while connected': '연결 중에 설명이나 스키마가 바뀐 도구는 숨기고 부르지 않는다',
+        'hides a tool changed between connects until the person approves it again': '다음 연결에서 바뀐 도구는 사람이 다시 승인할 때까지 숨긴다',
+        'never shows a tool that appeared after approval': '승인 뒤에 나타난 도구는 보이지 않는다',
+        'treats annotations as hints, never as approval': '주석은 힌트일 뿐 승인이 아니다',
+      },
+    },
+    {
+      id: '05/2',
+      title: { ko: '호출마다 사람에게 묻는다', en: 'Every call asks the person' },
+      hint: {
+        ko: '동의 요청은 사람이 판단할 재료다. 그 안에서 무엇을 호스트가 알고 무엇을 서버가 썼는지 사람이 구별할 수 있어야 한다. 서버가 자기를 무엇이라 부르든, 사람이 등록한 이름은 호스트가 안다. 사람이 "아니오"라고 하면 모델은 그 사실을 알아야 다음 걸음을 정할 수 있다. 명세(2026-07-28)의 Tools 절 Security Considerations와 보안 모범 사례를 보라.',
+        en: 'A consent request is what the person judges by. In it, the person must be able to tell what the host knows from what the server wrote. Whatever the server calls itself, the host knows the name the person registered. When the person says no, the model has to learn it to decide its next step. See Security Considerations in the Tools section of the 2026-07-28 spec, and the security best practices.',
+      },
+      rule: {
+        ko: '모든 호출은 보내기 전에 사람의 동의 콜백을 거치고, 그 요청은 호스트가 붙인 서버 이름, 도구, 보낼 인자 그대로를 보여 주며 서버가 쓴 글(제목과 설명)은 fromServer에 서버가 쓴 그대로 따로 담는다. 거절은 보내지 않은 채 모델에게 갈 isError 결과가 되고, 설명, 결과, 자원의 어떤 글도 승인을 바꾸지 못한다.',
+        en: 'Every call goes through the person’s consent callback before it is sent, showing the host’s name for the server, the tool and the exact arguments, with the server’s own text (title and description) kept apart in fromServer as the server wrote it; a denial sends nothing and becomes an isError result for the model, and nothing in a description, result or resource changes what is approved.',
+      },
+      clauses: [
+        { en: 'Every call goes through the person’s consent callback before it is sent, showing the host’s name for the server, the tool and the exact arguments', tests: ["asks the person before every call, showing the host's server name, the tool and the arguments"] },
+        { en: 'with the server’s own text (title and description) kept apart in fromServer as the server wrote it', tests: ["keeps the server's own words apart, marked as the server's"] },
+        { en: 'a denial sends nothing and becomes an isError result for the model', tests: ['returns a refusal result to the model when the person says no, sending nothing'] },
+        { en: 'nothing in a description, result or resource changes what is approved', tests: ['changes no approval whatever a description, a result or a resource says'] },
+      ],
+      suite: '2-consent.test.ts',
+      todo: { file: 'consent.ts' },
+      tests: {
+        "asks the person before every call, showing the host's server name, the tool and the arguments": '호출마다 먼저 사람에게 묻고, 호스트가 붙인 서버 이름과 도구와 인자를 보여 준다',
+        "keeps the server's own words apart, marked as the server's": '서버가 쓴 글은 서버의 것으로 따로 담는다',
+        'returns a refusal result to the model when the person says no, sending nothing': '사람이 거절하면 아무것도 보내지 않고 모델에게 거절 결과를 돌려준다',
+        'changes no approval whatever a description, a result or a resource says': '설명, 결과, 자원이 무엇이라 하든 승인은 바뀌지 않는다',
+      },
+    },
+    {
+      id: '05/3',
+      title: { ko: '모델 루프', en: 'The model loop' },
+      hint: {
+        ko: '모델이 받는 도구 정의는 서버들이 나열한 것에서 온다. 스키마는 고치거나 따라가지 않고 그대로 넘기는 자료다. 도구의 결과와 프로토콜 오류는 다른 것이다: 하나는 모델이 읽을 자료이고, 하나는 호스트가 맡을 고장이다. 한 번의 실행은 모델이 답하지 않아도 끝나야 하고, 그 끝을 재는 시계는 호스트가 받은 것이다.',
+        en: 'The tool definitions the model gets come from what the servers listed; a schema is data passed on as it is, never edited or followed. A tool result and a protocol error are different things: one is data for the model to read, the other a failure for the host. A run must end even when the model never answers, and the clock that measures it is the one the host was given.',
+      },
+      rule: {
+        ko: '모델이 받는 도구 정의는 서버들이 나열하고 사람이 승인한 도구를 스키마까지 나열된 그대로 옮긴 것이고($ref를 가져오지 않는다), 도구 결과는 isError여도 그 호출의 tool 역할로만 모델에게 가며, 프로토콜 오류는 호스트 오류로 실행을 끝내고, 실행은 걸음 수와 주어진 시계로 잰 시간으로 묶인다.',
+        en: 'The tool definitions the model gets are the approved tools the servers listed, schemas exactly as listed with no $ref fetched; tool results, isError ones included, reach the model only in the tool role of their call; a protocol error ends the run as a host error; and a run is bounded in steps and in time measured on the clock it was given.',
+      },
+      clauses: [
+        { en: 'The tool definitions the model gets are the approved tools the servers listed, schemas exactly as listed with no $ref fetched', tests: ['gives the model the approved tools as listed, schemas unchanged, fetching no $ref'] },
+        { en: 'tool results, isError ones included, reach the model only in the tool role of their call', tests: ['sends every tool result back in the tool role, isError ones included, never as instructions'] },
+        { en: 'a protocol error ends the run as a host error', tests: ['ends the run as a host error on a protocol error, handing the model nothing'] },
+        { en: 'a run is bounded in steps and in time measured on the clock it was given', tests: ['stops after its step limit and its time limit, measured on the clock it was given'] },
+      ],
+      suite: '3-model-loop.test.ts',
+      todo: { file: 'loop.ts' },
+      tests: {
+        'gives the model the approved tools as listed, schemas unchanged, fetching no $ref': '승인된 도구를 나열된 그대로, 스키마를 바꾸지 않고 $ref도 가져오지 않은 채 모델에게 준다',
+        'sends every tool result back in the tool role, isError ones included, never as instructions': '도구 결과는 isError까지 모두 tool 역할로만 돌려주고 지시로 다루지 않는다',
+        'ends the run as a host error on a protocol error, handing the model nothing': '프로토콜 오류는 모델에게 넘기지 않고 호스트 오류로 실행을 끝낸다',
+        'stops after its step limit and its time limit, measured on the clock it was given': '걸음 수와, 받은 시계로 잰 시간이 다 되면 멈춘다',
+      },
+    },
+  ],
+};

@@ -1,0 +1,43 @@
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
+import type { Approvals } from './approvals.ts';
+import type { ConnectedServer } from './host.ts';
+
+/** Text the server wrote, kept apart so whoever shows the request can mark it as the server's. */
+export interface FromServer {
+  title?: string;
+  description: string;
+}
+
+/** What the person is asked before a call: the host's name for the server, the tool, the exact arguments, and the server's own words. */
+export interface ConsentRequest {
+  server: string;
+  tool: string;
+  arguments: Record<string, unknown>;
+  fromServer: FromServer;
+}
+
+/** The person's answer to a consent request: true lets this one call go. */
+export type Consent = (request: ConsentRequest) => boolean | Promise<boolean>;
+
+/** A tool result the host writes itself when it does not make the call. */
+export function refusal(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+/** The server's words about a tool, as the server wrote them. */
+function fromServer(tool: Tool): FromServer {
+  const description = tool.description ?? '';
+  return tool.title === undefined ? { description } : { title: tool.title, description };
+}
+
+/** Calls one tool for the model: only a tool approved as it is listed now, and only after the person says yes to this call. */
+export async function callWithConsent(server: ConnectedServer, approvals: Approvals, consent: Consent, tool: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  const current = (await server.client.listTools()).tools.find((listed) => listed.name === tool);
+  if (current === undefined || !approvals.isApproved(server.name, current)) {
+    return refusal(`호스트가 부르지 않음: ${server.name}/${tool}은 사람이 승인한 정의가 아니다.`);
+  }
+  // 부르기 전에 사람에게 묻고, 거절은 모델이 읽을 거절 결과로 돌려준다: 서버의 글은 fromServer에만 담는다.
+  const allowed = await consent({ server: server.name, tool, arguments: args, fromServer: fromServer(current) });
+  if (!allowed) return refusal(`호스트가 부르지 않음: 사람이 ${server.name}/${tool} 호출을 거절했다.`);
+  return (await server.client.callTool({ name: tool, arguments: args })) as CallToolResult;
+}
