@@ -109,8 +109,8 @@ export const chapter: ChapterEntry = {
         en: "One decideTool verdict decides both tools/list (toolsFor) and the 403 before tools/call (http.ts's scopeChallenge). Think about what must both hold for a tool to be usable by this caller, and why the answer must differ when only one of them fails. Scopes never widen the server allowlist (chapter 2). A scope name is compared as the word the token carries. Traps: looking for a scope inside a string (mytasks:read), asking for a scope for a tool the server never approved.",
       },
       rule: {
-        ko: '두 시대 모두, 호출자마다 tools/list는 서버 허용 목록이 승인하고 토큰에 그 범위가 낱말 그대로 있는 도구만 보여 주고 그 도구는 실행되며, 서버가 승인했지만 범위 밖인 도구는 403 insufficient_scope로 필요한 범위와 이 서버의 resource_metadata를 알리며, 승인하지 않은 도구는 어떤 범위로도 모르는 도구이고, 목록은 그 호출자 전용(private)이다.',
-        en: "In both eras, for every caller, tools/list shows exactly the tools the server allowlist approves whose scope the token carries word for word, and those run; a tool the server approves outside the scopes gets 403 insufficient_scope naming the scope it needs and this server's resource_metadata, a tool the server never approved is an unknown tool whatever the scopes, and the list is private to that caller.",
+        ko: '두 시대 모두, 호출자마다 tools/list는 서버 허용 목록이 승인하고 토큰에 그 범위가 낱말 그대로 있는 도구만 보여 주고 그 도구는 실행되며, 서버가 승인했지만 범위 밖인 도구는 403 insufficient_scope로 필요한 범위와 이 서버의 resource_metadata를 알리며, 승인하지 않은 도구는 어떤 범위로도 모르는 도구이고, 도구를 말하지 않는 메서드는 범위가 무엇이든 답을 받으며, 목록은 그 호출자 전용(private)이다.',
+        en: "In both eras, for every caller, tools/list shows exactly the tools the server allowlist approves whose scope the token carries word for word, and those run; a tool the server approves outside the scopes gets 403 insufficient_scope naming the scope it needs and this server's resource_metadata, a tool the server never approved is an unknown tool whatever the scopes, the methods that name no tool are served whatever the scopes, and the list is private to that caller.",
       },
       clauses: [
         { en: 'In both eras, for every caller', tests: ["lists, for each caller, exactly the approved tools its token's scopes cover", "runs every tool in a caller's list", "answers a call to an approved tool outside the token's scopes with 403 insufficient_scope naming its scope", 'answers a call to an unapproved tool as an unknown tool, whatever scopes the token carries'] },
@@ -118,6 +118,7 @@ export const chapter: ChapterEntry = {
         { en: 'and those run', tests: ["runs every tool in a caller's list"] },
         { en: "a tool the server approves outside the scopes gets 403 insufficient_scope naming the scope it needs and this server's resource_metadata", tests: ["answers a call to an approved tool outside the token's scopes with 403 insufficient_scope naming its scope"] },
         { en: 'a tool the server never approved is an unknown tool whatever the scopes', tests: ['answers a call to an unapproved tool as an unknown tool, whatever scopes the token carries'] },
+        { en: 'the methods that name no tool are served whatever the scopes', tests: ['serves every method that names no tool, whatever scopes the token carries'] },
         { en: 'the list is private to that caller', tests: ["marks each caller's tools/list private to that caller"] },
       ],
       suite: '4-scopes-decide-tools.test.ts',
@@ -128,6 +129,7 @@ export const chapter: ChapterEntry = {
         "answers a call to an approved tool outside the token's scopes with 403 insufficient_scope naming its scope": '승인했지만 토큰 범위 밖인 도구 호출에는 403 insufficient_scope와 필요한 범위로 답한다',
         'answers a call to an unapproved tool as an unknown tool, whatever scopes the token carries': '승인하지 않은 도구 호출은 토큰 범위가 무엇이든 모르는 도구와 같이 답한다',
         "marks each caller's tools/list private to that caller": '호출자마다의 tools/list를 그 호출자 전용(private)으로 표시한다',
+        'serves every method that names no tool, whatever scopes the token carries': '도구를 말하지 않는 메서드에는 토큰 범위가 무엇이든 답한다',
       },
     },
   ],

@@ -39,8 +39,13 @@ test('refuses every foreign Origin with 403 on every method in both eras, before
     const handler = handlerOf(options);
     const good = token(ALL_SCOPES);
     for (const [originIndex, origin] of foreign.entries()) {
-      for (const bearer of [good, undefined]) {
-        const requests = [...everyMethod(bearer), { label: 'GET', raw: { http: 'GET', headers: { accept: 'text/event-stream', 'content-type': undefined, authorization: bearer === undefined ? undefined : `Bearer ${bearer}` } } }];
+      for (const bearer of [undefined, good]) {
+        const authorization = bearer === undefined ? undefined : `Bearer ${bearer}`;
+        const requests = [
+          ...everyMethod(bearer),
+          { label: 'GET', raw: { http: 'GET', headers: { accept: 'text/event-stream', 'content-type': undefined, authorization } } },
+          { label: 'DELETE', raw: { http: 'DELETE', headers: { 'content-type': undefined, authorization, 'mcp-session-id': 'made-up-session-1' } } },
+        ];
         // Each foreign origin asks a third of the methods, a different third for the next origin: every method meets several.
         for (const { label, raw } of requests.filter((_, methodIndex) => (methodIndex + originIndex) % 3 === 0)) {
           raw.headers = { ...raw.headers, origin };
