@@ -21,9 +21,17 @@ export const chapter: ChapterEntry = {
         en: "Today's hosts speak the 2025 way, starting with initialize and adding the MCP-Protocol-Version header; a 2026-07-28 client puts the _meta envelope on every request. Which one a request in route is lies in that request alone. Find in the SDK server package's createMcpHandler documentation how the two eras' requests are told apart, and see who decides whether this server can negotiate the revision a 2025 request names in its header. Traps: remembering the era the first request settled, listing a few revisions to refuse, refusing with a code in -32000…-32019.",
       },
       rule: {
-        ko: '끝점은 각 요청을 그 요청이 말하는 것만으로, 세션 없이 판단한다: 2025년 시대 요청(initialize, 그리고 합의한 MCP-Protocol-Version을 단 요청)과 2026-07-28 요청에 답하고, _meta가 다른 개정판을 말하면 400과 -32022, 2026-07-28 요청에 MCP-Protocol-Version이 빠지면 400과 -32020, 2025년 요청의 헤더가 합의할 수 없는 개정판이면 400과 -32000~-32019 밖의 오류로 거절한다.',
-        en: 'The endpoint judges each request by what that request says alone, with no session: it serves 2025-era requests (initialize, then requests carrying the negotiated MCP-Protocol-Version) and 2026-07-28 requests, and refuses with 400 and -32022 when _meta names another revision, with 400 and -32020 when a 2026-07-28 request lacks MCP-Protocol-Version, and with 400 and an error outside -32000…-32019 when a 2025-era header names a revision it cannot negotiate.',
+        ko: '끝점은 각 요청을 그 요청이 말하는 것만으로, 세션 없이 판단한다: 2025년 시대 요청(initialize, 그리고 합의한 MCP-Protocol-Version을 단 요청)과 2026-07-28 요청에 답하고, _meta가 다른 개정판을 말하면 400과 data.supported에 2026-07-28을 담은 -32022, 2026-07-28 요청에 MCP-Protocol-Version이 빠지면 400과 -32020, 2025년 요청의 헤더가 합의할 수 없는 개정판이면 400과 -32000~-32019 밖의 오류로 거절한다.',
+        en: 'The endpoint judges each request by what that request says alone, with no session: it serves 2025-era requests (initialize, then requests carrying the negotiated MCP-Protocol-Version) and 2026-07-28 requests, and refuses with 400 and a -32022 whose data.supported lists 2026-07-28 when _meta names another revision, with 400 and -32020 when a 2026-07-28 request lacks MCP-Protocol-Version, and with 400 and an error outside -32000…-32019 when a 2025-era header names a revision it cannot negotiate.',
       },
+      clauses: [
+        { en: 'The endpoint judges each request by what that request says alone, with no session', tests: ['judges each request by what it says alone: no session, and earlier requests change nothing', 'serves 2026-07-28 clients: the SDK client pinned and in auto mode, one POST per request'] },
+        { en: 'it serves 2025-era requests (initialize, then requests carrying the negotiated MCP-Protocol-Version)', tests: ['serves 2025-era clients: initialize, then requests with the negotiated MCP-Protocol-Version', 'judges each request by what it says alone: no session, and earlier requests change nothing'] },
+        { en: 'and 2026-07-28 requests', tests: ['serves 2026-07-28 clients: the SDK client pinned and in auto mode, one POST per request', 'judges each request by what it says alone: no session, and earlier requests change nothing'] },
+        { en: 'refuses with 400 and a -32022 whose data.supported lists 2026-07-28 when _meta names another revision', tests: ['refuses a request naming a revision the endpoint does not serve with 400: -32022 for an envelope, and no reserved code for a 2025-era header', 'judges each request by what it says alone: no session, and earlier requests change nothing'] },
+        { en: 'with 400 and -32020 when a 2026-07-28 request lacks MCP-Protocol-Version', tests: ['refuses a 2026-07-28 request without MCP-Protocol-Version with 400 and -32020'] },
+        { en: 'with 400 and an error outside -32000…-32019 when a 2025-era header names a revision it cannot negotiate', tests: ['refuses a request naming a revision the endpoint does not serve with 400: -32022 for an envelope, and no reserved code for a 2025-era header', 'judges each request by what it says alone: no session, and earlier requests change nothing'] },
+      ],
       suite: '1-version-on-every-request.test.ts',
       todo: { file: 'http.ts' },
       tests: {
@@ -46,6 +54,13 @@ export const chapter: ChapterEntry = {
         ko: '토큰이나 본문을 보기 전에, 끝점이 아닌 경로는 -32601 없는 404, Origin이 있는데 allowedOrigins와 정확히 같지 않으면 어느 메서드, 어느 시대든 403, POST가 아닌 HTTP 메서드는 Allow: POST와 -32000~-32019 밖의 본문을 단 405로 끝나며, Origin이 없거나 목록에 있는 요청은 출처로 거절되지 않는다.',
         en: 'Before the token or the body is looked at: a path that is not the endpoint ends with a 404 without -32601; a present Origin that is not exactly one of allowedOrigins ends with 403, whatever the method and the era; an HTTP method other than POST ends with 405, Allow: POST and a body without a -32000…-32019 code; and a request without Origin, or from a listed one, is never refused for its origin.',
       },
+      clauses: [
+        { en: 'Before the token or the body is looked at', tests: ['decides the path, the origin and the method before it reads the token or the body', 'refuses every foreign Origin with 403 on every method in both eras, before the token is looked at', 'answers every HTTP method but POST with 405, Allow: POST and no reserved code, before the token is looked at'] },
+        { en: 'a path that is not the endpoint ends with a 404 without -32601', tests: ['answers a path that is not the endpoint with 404, not with the -32601 method-not-found pair'] },
+        { en: 'a present Origin that is not exactly one of allowedOrigins ends with 403, whatever the method and the era', tests: ['refuses every foreign Origin with 403 on every method in both eras, before the token is looked at'] },
+        { en: 'an HTTP method other than POST ends with 405, Allow: POST and a body without a -32000…-32019 code', tests: ['answers every HTTP method but POST with 405, Allow: POST and no reserved code, before the token is looked at'] },
+        { en: 'a request without Origin, or from a listed one, is never refused for its origin', tests: ['serves listed origins and requests without an Origin'] },
+      ],
       suite: '2-origin-and-headers.test.ts',
       todo: { file: 'http.ts' },
       tests: {
@@ -53,6 +68,7 @@ export const chapter: ChapterEntry = {
         'serves listed origins and requests without an Origin': '허용 목록의 출처와 Origin이 없는 요청에는 답한다',
         'answers every HTTP method but POST with 405, Allow: POST and no reserved code, before the token is looked at': 'POST가 아닌 HTTP 메서드에는 토큰을 보기 전에 405, Allow: POST, 예약 범위 밖의 코드로 답한다',
         'answers a path that is not the endpoint with 404, not with the -32601 method-not-found pair': '끝점이 아닌 경로에는 -32601 짝이 아닌 404로 답한다',
+        'decides the path, the origin and the method before it reads the token or the body': '토큰이나 본문을 읽기 전에 경로, 출처, 메서드를 판단한다',
       },
     },
     {
@@ -63,9 +79,17 @@ export const chapter: ChapterEntry = {
         en: "An MCP server is an OAuth 2.1 resource server. A separate authorization server issues tokens; this server checks on every request that the token is valid, not expired, and issued for this server (this resource). What a 401's WWW-Authenticate carries is in RFC 6750 §3, RFC 9728 §5.1 and the specification's Authorization chapter. Find in RFC 6750 §3.1 how the answer to a request with no credentials at all differs from the answer to a token that was presented and refused. The SDK server package has a function the checks can be left to; the answer is yours to build, with the helper in answers.ts. Traps: checking only that a token is present, not checking whom it was issued for (its audience), one error code on every 401.",
       },
       rule: {
-        ko: '이 서버를 위해 발급된 유효한 토큰이 없는 요청은 어느 메서드, 어느 시대, 몇 번째 요청이든 401과 Bearer resource_metadata, scope를 받는데, 자격 증명이 없으면(헤더 없음, 다른 방식, 주소의 토큰) 오류 코드가 없고 토큰이 거절되면(모름, 만료, 다른 자원) error="invalid_token"이며, 보호 자원 메타데이터는 토큰 없이 이 자원, 글자 그대로의 발급자, 범위를 밝힌다.',
-        en: 'A request without a valid token issued for this server gets 401 with Bearer resource_metadata and scope, whatever the method, the era or how many requests came before: with no error code when it carries no credentials (no header, another scheme, a token in the URL), and error="invalid_token" when its token is refused (unknown, expired, another resource); and the protected-resource metadata, readable without a token, names this resource, the issuers exactly as written, and the scopes.',
+        ko: '이 서버를 위해 발급된 유효한 토큰이 없는 요청은 어느 메서드, 어느 시대, 몇 번째 요청이든 401과 Bearer resource_metadata, scope를 받는데, 자격 증명이 없으면(헤더 없음, 다른 방식, 주소의 토큰) 오류 코드가 없고 토큰이 거절되면(모름, 만료, 다른 자원) error="invalid_token"이며, 보호 자원 메타데이터는 토큰 없이 이 자원, 글자 그대로의 발급자, 범위를 밝히며, 이 서버를 위해 발급된 유효한 토큰은 요청마다 받아들여진다.',
+        en: 'A request without a valid token issued for this server gets 401 with Bearer resource_metadata and scope, whatever the method, the era or how many requests came before: with no error code when it carries no credentials (no header, another scheme, a token in the URL), and error="invalid_token" when its token is refused (unknown, expired, another resource); and the protected-resource metadata, readable without a token, names this resource, the issuers exactly as written, and the scopes; a valid token issued for this server is served on every request.',
       },
+      clauses: [
+        { en: 'A request without a valid token issued for this server gets 401 with Bearer resource_metadata and scope', tests: ['answers a request with no credentials with 401, resource_metadata and scope, and no error code', 'answers a bad token (unknown, expired, issued for another resource) with 401 invalid_token, resource_metadata and scope, on every method in both eras', 'checks the token on every request, not only the first'] },
+        { en: 'whatever the method, the era or how many requests came before', tests: ['answers a request with no credentials with 401, resource_metadata and scope, and no error code', 'answers a bad token (unknown, expired, issued for another resource) with 401 invalid_token, resource_metadata and scope, on every method in both eras', 'checks the token on every request, not only the first'] },
+        { en: 'with no error code when it carries no credentials (no header, another scheme, a token in the URL)', tests: ['answers a request with no credentials with 401, resource_metadata and scope, and no error code'] },
+        { en: 'error="invalid_token" when its token is refused (unknown, expired, another resource)', tests: ['answers a bad token (unknown, expired, issued for another resource) with 401 invalid_token, resource_metadata and scope, on every method in both eras'] },
+        { en: 'the protected-resource metadata, readable without a token, names this resource, the issuers exactly as written, and the scopes', tests: ['serves the protected-resource metadata without a token: this resource, its authorization servers exactly as written, and scopes'] },
+        { en: 'a valid token issued for this server is served on every request', tests: ['serves a valid token issued for this server, on every request, in both eras'] },
+      ],
       suite: '3-bearer-token.test.ts',
       todo: { file: 'auth.ts' },
       tests: {
@@ -85,9 +109,18 @@ export const chapter: ChapterEntry = {
         en: "One decideTool verdict decides both tools/list (toolsFor) and the 403 before tools/call (http.ts's scopeChallenge). Think about what must both hold for a tool to be usable by this caller, and why the answer must differ when only one of them fails. Scopes never widen the server allowlist (chapter 2). A scope name is compared as the word the token carries. Traps: looking for a scope inside a string (mytasks:read), asking for a scope for a tool the server never approved.",
       },
       rule: {
-        ko: '두 시대 모두, 호출자마다 tools/list는 서버 허용 목록이 승인하고 토큰에 그 범위가 낱말 그대로 있는 도구만 보여 주고 그 도구는 실행되며, 서버가 승인했지만 범위 밖인 도구는 403 insufficient_scope로 필요한 범위를 알리며, 승인하지 않은 도구는 어떤 범위로도 모르는 도구이고, 목록은 그 호출자 전용(private)이다.',
-        en: "In both eras, for every caller, tools/list shows exactly the tools the server allowlist approves whose scope the token carries word for word, and those run; a tool the server approves outside the scopes gets 403 insufficient_scope naming the scope it needs, a tool the server never approved is an unknown tool whatever the scopes, and the list is private to that caller.",
+        ko: '두 시대 모두, 호출자마다 tools/list는 서버 허용 목록이 승인하고 토큰에 그 범위가 낱말 그대로 있는 도구만 보여 주고 그 도구는 실행되며, 서버가 승인했지만 범위 밖인 도구는 403 insufficient_scope로 필요한 범위와 이 서버의 resource_metadata를 알리며, 승인하지 않은 도구는 어떤 범위로도 모르는 도구이고, 도구를 말하지 않는 메서드는 범위가 무엇이든 답을 받으며, 목록은 그 호출자 전용(private)이다.',
+        en: "In both eras, for every caller, tools/list shows exactly the tools the server allowlist approves whose scope the token carries word for word, and those run; a tool the server approves outside the scopes gets 403 insufficient_scope naming the scope it needs and this server's resource_metadata, a tool the server never approved is an unknown tool whatever the scopes, the methods that name no tool are served whatever the scopes, and the list is private to that caller.",
       },
+      clauses: [
+        { en: 'In both eras, for every caller', tests: ["lists, for each caller, exactly the approved tools its token's scopes cover", "runs every tool in a caller's list", "answers a call to an approved tool outside the token's scopes with 403 insufficient_scope naming its scope", 'answers a call to an unapproved tool as an unknown tool, whatever scopes the token carries'] },
+        { en: 'tools/list shows exactly the tools the server allowlist approves whose scope the token carries word for word', tests: ["lists, for each caller, exactly the approved tools its token's scopes cover"] },
+        { en: 'and those run', tests: ["runs every tool in a caller's list"] },
+        { en: "a tool the server approves outside the scopes gets 403 insufficient_scope naming the scope it needs and this server's resource_metadata", tests: ["answers a call to an approved tool outside the token's scopes with 403 insufficient_scope naming its scope"] },
+        { en: 'a tool the server never approved is an unknown tool whatever the scopes', tests: ['answers a call to an unapproved tool as an unknown tool, whatever scopes the token carries'] },
+        { en: 'the methods that name no tool are served whatever the scopes', tests: ['serves every method that names no tool, whatever scopes the token carries'] },
+        { en: 'the list is private to that caller', tests: ["marks each caller's tools/list private to that caller"] },
+      ],
       suite: '4-scopes-decide-tools.test.ts',
       todo: { file: 'scopes.ts' },
       tests: {
@@ -96,6 +129,7 @@ export const chapter: ChapterEntry = {
         "answers a call to an approved tool outside the token's scopes with 403 insufficient_scope naming its scope": '승인했지만 토큰 범위 밖인 도구 호출에는 403 insufficient_scope와 필요한 범위로 답한다',
         'answers a call to an unapproved tool as an unknown tool, whatever scopes the token carries': '승인하지 않은 도구 호출은 토큰 범위가 무엇이든 모르는 도구와 같이 답한다',
         "marks each caller's tools/list private to that caller": '호출자마다의 tools/list를 그 호출자 전용(private)으로 표시한다',
+        'serves every method that names no tool, whatever scopes the token carries': '도구를 말하지 않는 메서드에는 토큰 범위가 무엇이든 답한다',
       },
     },
   ],

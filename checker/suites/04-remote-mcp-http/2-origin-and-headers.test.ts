@@ -1,5 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { test } from 'vitest';
+import { learnerCaller } from '../_lib/place.ts';
 import { described, ensure, say } from '../_lib/say.ts';
+import { shownPlace } from '../_lib/stdout-origin.ts';
 import { ALL_SCOPES, HTTP_TS, connectClient, everyMethod, handlerOf, isReservedCode, modern, send, setup, showAnswer } from './support.ts';
 import type { Answer } from './support.ts';
 
@@ -36,8 +39,13 @@ test('refuses every foreign Origin with 403 on every method in both eras, before
     const handler = handlerOf(options);
     const good = token(ALL_SCOPES);
     for (const [originIndex, origin] of foreign.entries()) {
-      for (const bearer of [good, undefined]) {
-        const requests = [...everyMethod(bearer), { label: 'GET', raw: { http: 'GET', headers: { accept: 'text/event-stream', 'content-type': undefined, authorization: bearer === undefined ? undefined : `Bearer ${bearer}` } } }];
+      for (const bearer of [undefined, good]) {
+        const authorization = bearer === undefined ? undefined : `Bearer ${bearer}`;
+        const requests = [
+          ...everyMethod(bearer),
+          { label: 'GET', raw: { http: 'GET', headers: { accept: 'text/event-stream', 'content-type': undefined, authorization } } },
+          { label: 'DELETE', raw: { http: 'DELETE', headers: { 'content-type': undefined, authorization, 'mcp-session-id': 'made-up-session-1' } } },
+        ];
         // Each foreign origin asks a third of the methods, a different third for the next origin: every method meets several.
         for (const { label, raw } of requests.filter((_, methodIndex) => (methodIndex + originIndex) % 3 === 0)) {
           raw.headers = { ...raw.headers, origin };
@@ -145,5 +153,99 @@ test('answers a path that is not the endpoint with 404, not with the -32601 meth
         expected: say('HTTP 404, -32601 없음', 'HTTP 404, no -32601'),
       });
     }
+  }
+});
+
+/** The graded copy's chapters folder, to show a place in the learner's code as the learner names it. */
+const CHAPTERS_DIR = fileURLToPath(new URL('../../../chapters/', import.meta.url));
+
+/** One look at the token or the body: what was read, and the learner's file:line that read it (absolute, in the graded copy) when the stack names one. */
+interface Look {
+  what: 'Authorization' | 'body';
+  where: string | undefined;
+}
+
+/** The body readers of a Request: calling any of them, or touching `body`, is looking at the body. */
+const BODY_READERS = ['json', 'text', 'arrayBuffer', 'blob', 'formData', 'bytes'] as const;
+
+/**
+ * A request that writes down every look at its Authorization header (get or has) or its body, clones included, with
+ * where in the learner's code it came from. Reading the other headers, the URL or the method is not written down.
+ */
+function watchedRequest(url: string, init: RequestInit, looks: Look[]): Request {
+  const note = (what: Look['what']): void => {
+    looks.push({ what, where: learnerCaller(new Error().stack) });
+  };
+  const watch = (request: Request): Request =>
+    new Proxy(request, {
+      get(target, property) {
+        if (property === 'headers') {
+          return new Proxy(target.headers, {
+            get(headers, name) {
+              const value: unknown = Reflect.get(headers, name, headers);
+              if (typeof value !== 'function') return value;
+              if (name === 'get' || name === 'has') {
+                return (header: string) => {
+                  if (String(header).toLowerCase() === 'authorization') note('Authorization');
+                  return (value as (header: string) => unknown).call(headers, header);
+                };
+              }
+              return (value as (...args: unknown[]) => unknown).bind(headers);
+            },
+          });
+        }
+        if (property === 'body') note('body');
+        if (property === 'clone') return () => watch(target.clone());
+        const value: unknown = Reflect.get(target, property, target);
+        if (typeof value !== 'function') return value;
+        if ((BODY_READERS as readonly (string | symbol)[]).includes(property)) {
+          return (...args: unknown[]) => {
+            note('body');
+            return (value as (...args: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return (value as (...args: unknown[]) => unknown).bind(target);
+      },
+    });
+  return watch(new Request(url, init));
+}
+
+/** The looks as the learner names them: what was read and at which line of their chapters, once each. */
+function showLooks(looks: readonly Look[]): string {
+  const seen = [...new Set(looks.map(({ what, where }) => `${say(what === 'body' ? '본문을 읽은 곳' : 'Authorization을 읽은 곳', what === 'body' ? 'the body read at' : 'Authorization read at')}: ${(where === undefined ? null : shownPlace(where, CHAPTERS_DIR)) ?? say('(알 수 없음)', '(unknown)')}`))];
+  return seen.join('; ');
+}
+
+test('decides the path, the origin and the method before it reads the token or the body', async () => {
+  const { options, token } = setup({ allowedOrigins: new Set(['http://127.0.0.1:8931']) });
+  const handler = handlerOf(options);
+  const good = token(ALL_SCOPES);
+  const base = options.resource;
+  const body = JSON.stringify(modern('tools/call', { name: 'count_tasks', arguments: { status: 'open' } }, good).body);
+  const modernHeaders = { ...modern('tools/call', { name: 'count_tasks', arguments: { status: 'open' } }, good).headers };
+  const headers = (extra: Record<string, string | undefined>): Record<string, string> =>
+    Object.fromEntries(Object.entries({ accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...modernHeaders, ...extra }).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const cases: { label: string; url: string; init: RequestInit; status: number }[] = [
+    { label: `POST ${base.pathname}, Origin: https://evil.example, tools/call`, url: base.href, init: { method: 'POST', headers: headers({ origin: 'https://evil.example' }), body }, status: 403 },
+    { label: `POST ${base.pathname}, Origin: http://127.0.0.1:8931.evil.example, tools/call`, url: base.href, init: { method: 'POST', headers: headers({ origin: 'http://127.0.0.1:8931.evil.example' }), body }, status: 403 },
+    { label: 'POST /other, tools/call', url: new URL('/other', base.origin).href, init: { method: 'POST', headers: headers({}), body }, status: 404 },
+    { label: `PUT ${base.pathname}`, url: base.href, init: { method: 'PUT', headers: headers({}), body }, status: 405 },
+    { label: `DELETE ${base.pathname}`, url: base.href, init: { method: 'DELETE', headers: headers({ 'content-type': undefined }) }, status: 405 },
+  ];
+  for (const { label, url, init, status } of cases) {
+    const looks: Look[] = [];
+    const response = await handler(watchedRequest(url, init, looks));
+    await response.body?.cancel();
+    const first = looks.find((look) => look.where !== undefined);
+    ensure(looks.length === 0 && response.status === status, {
+      what: say(
+        `문간에서 끝나야 할 요청(${status})에서 ${looks.length === 0 ? `상태가 ${status}가 아니었다` : '끝점이 답을 정하기 전에 토큰이나 본문을 읽었다'}. 경로, 출처, HTTP 메서드는 요청 줄과 헤더만으로 정해진다: 허용하지 않은 출처의 요청이 실어 온 토큰과 본문은 이 서버가 볼 것이 아니고(2026-07-28, Streamable HTTP, Security Warning: "Origin 헤더가 있는데 유효하지 않으면 HTTP 403 Forbidden으로 답해야 한다(MUST)"), 없는 경로나 없는 메서드에는 어떤 토큰도 본문도 답을 바꾸지 못한다. 읽는 줄을 문간 판단 뒤로 옮겨라. ${HTTP_TS} (TODO(04/2))`,
+        `A request that must end at the front door (${status}) ${looks.length === 0 ? `did not end with ${status}` : 'had its token or body read before the endpoint settled the answer'}. The path, the origin and the HTTP method are settled from the request line and headers alone: the token and body a foreign origin's request carries are not this server's to look at (2026-07-28, Streamable HTTP, Security Warning: "If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden"), and no token or body changes the answer to a path or method that does not exist here. The read belongs after the front door. ${HTTP_TS} (TODO(04/2))`,
+      ),
+      sent: described(`${label}; ${say('유효한 토큰', 'a valid token')}`),
+      got: described(looks.length === 0 ? `HTTP ${response.status}` : `HTTP ${response.status} | ${showLooks(looks)}`),
+      expected: say(`HTTP ${status}, 토큰도 본문도 읽지 않음`, `HTTP ${status}, with neither the token nor the body read`),
+      ...(first?.where === undefined ? {} : { where: first.where }),
+    });
   }
 });

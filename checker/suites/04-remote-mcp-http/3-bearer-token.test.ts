@@ -11,9 +11,14 @@ const WHY = {
 
 /** Requests that carry no authentication information this server takes: RFC 6750 §3.1 says their 401 carries no error code. */
 function noCredentials(s: Setup): { label: string; authorization: string | undefined; query?: string }[] {
+  // A good token under another scheme, or inside a Digest parameter, is still no Bearer credential: the scheme alone says what the header holds.
+  const good = s.token(ALL_SCOPES);
   return [
     { label: say('Authorization 없음', 'no Authorization'), authorization: undefined },
     { label: 'Authorization: Basic dXNlcjpwYXNz', authorization: 'Basic dXNlcjpwYXNz' },
+    { label: 'Authorization: Digest username="course", realm="mcp", …', authorization: 'Digest username="course", realm="mcp", nonce="dcd98b7102dd2f0e", uri="/mcp", response="6629fae49393a05397450978507c4ef1"' },
+    { label: say('Authorization: Digest <유효한 토큰>', 'Authorization: Digest <a valid token>'), authorization: `Digest ${good}` },
+    { label: say('Authorization: Digest username="Bearer <유효한 토큰>"', 'Authorization: Digest username="Bearer <a valid token>"'), authorization: `Digest username="Bearer ${good}", realm="mcp"` },
     { label: say('주소의 access_token으로 보낸 토큰(MCP는 쿼리 문자열의 토큰을 금한다)', 'a token sent as access_token in the URL (MCP forbids tokens in the query string)'), authorization: undefined, query: `access_token=${s.token(ALL_SCOPES)}` },
   ];
 }

@@ -1,6 +1,6 @@
 import { test } from 'vitest';
 import { described, ensure, say } from '../_lib/say.ts';
-import { ALL_SCOPES, CALL_ARGS, SCOPE_OF, SCOPES_TS, challengeParam, handlerOf, legacy, metadataUrlOf, modern, send, setup, showAnswer, toolNames } from './support.ts';
+import { ALL_SCOPES, CALL_ARGS, SCOPE_OF, SCOPES_TS, challengeParam, everyMethod, handlerOf, legacy, metadataUrlOf, modern, send, setup, showAnswer, toolNames } from './support.ts';
 import type { Raw } from './support.ts';
 
 /** Server allowlists a team may write. */
@@ -147,5 +147,28 @@ test("marks each caller's tools/list private to that caller", async () => {
       got: { cacheScope: scope, ttlMs: answer.message?.result?.['ttlMs'] },
       expected: 'cacheScope "private"',
     });
+  }
+});
+
+test('serves every method that names no tool, whatever scopes the token carries', async () => {
+  for (const approved of APPROVED) {
+    const { options, token } = setup({ tools: new Set(approved) });
+    const handler = handlerOf(options);
+    for (const [index, scopes] of SCOPE_SETS.entries()) {
+      // server/discover, initialize, notifications/initialized and ping: each scope set asks half of them, the next set the other half.
+      const requests = everyMethod(token(scopes)).filter(({ label }) => !label.startsWith('tools/')).filter((_, methodIndex) => (methodIndex + index) % 2 === 0);
+      for (const { label, raw } of requests) {
+        const answer = await send(handler, options.resource, raw);
+        ensure((answer.status === 200 || answer.status === 202) && answer.message?.error === undefined && answer.challenge === null, {
+          what: say(
+            `도구를 말하지 않는 요청이 토큰 범위 때문에 거절되었다. 범위는 도구 하나하나를 여는 열쇠다: server/discover, initialize, ping은 어떤 도구도 부르지 않으니 유효한 토큰이면 범위가 무엇이든 답을 받는다. 여기서 막으면 범위가 좁은 호출자는 연결조차 못 해, 자기 몫의 도구 목록도 받지 못한다. 403 insufficient_scope는 "범위가 모자란 접근 토큰으로" 그 범위가 필요한 것을 청한 요청의 답이다(2026-07-28, Authorization, Runtime Insufficient Scope Errors). ${WHY.ko} ${SCOPES_TS} (TODO(04/4))`,
+            `A request that names no tool was refused for the token's scopes. A scope is the key to one tool: server/discover, initialize and ping call no tool, so a valid token is served whatever its scopes. Refusing here leaves a caller with narrow scopes unable even to connect and fetch its own share of the tools. 403 insufficient_scope answers a request made "with an access token with insufficient scope" for what it asks (2026-07-28, Authorization, Runtime Insufficient Scope Errors). ${WHY.en} ${SCOPES_TS} (TODO(04/4))`,
+          ),
+          sent: described(`options.tools ${JSON.stringify(approved)}; ${say('토큰 범위', 'token scopes')} ${JSON.stringify(scopes)}; ${label}`),
+          got: showAnswer(answer),
+          expected: say('HTTP 200(알림은 202), 오류 없음', 'HTTP 200 (202 for the notification), no error'),
+        });
+      }
+    }
   }
 });
