@@ -12,6 +12,11 @@ out="${1:-${TMPDIR:-/tmp}/mcp-autograder-$(git -C "$repo" rev-parse --short "$co
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 git -C "$repo" archive --format=tar --prefix=course/ "$commit" | tar -x -C "$work"
+# The course copy has no git history; private suites are type-checked against the committed starters, so the blobs
+# its checker/starters.json names go into a git folder of their own beside it (read with --starters-git).
+git init --bare --quiet "$work/course/.starters.git"
+node -e 'for (const files of Object.values(JSON.parse(require("node:fs").readFileSync(process.argv[1], "utf8")))) for (const id of Object.values(files)) console.log(id)' "$work/course/checker/starters.json" \
+  | git -C "$repo" pack-objects --stdout --quiet | git --git-dir "$work/course/.starters.git" unpack-objects -q
 cp "$work/course/gradescope/setup.sh" "$work/course/gradescope/run_autograder" "$work/"
 chmod 755 "$work/setup.sh" "$work/run_autograder"
 files=(setup.sh run_autograder course)

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -72,9 +72,9 @@ const reading = commitBranch(repo, 'reading', base, (root) => {
 });
 
 /** Runs grade:pr against the throwaway repository and reads the JSON it wrote. */
-function gradePr(head: string, name: string): { status: number | null; stdout: string; report: PullRequestReport } {
+function gradePr(head: string, name: string, extra: readonly string[] = []): { status: number | null; stdout: string; report: PullRequestReport } {
   const json = join(work, `${name}.json`);
-  const ran = runTs('checker/pr/cli.ts', ['--repo', repo, '--base', 'main', '--head', head, '--json', json, '--lang', 'en', '--timeout', GRADING_TIMEOUT], { env: { TMPDIR: temp } });
+  const ran = runTs('checker/pr/cli.ts', ['--repo', repo, '--base', 'main', '--head', head, '--json', json, '--lang', 'en', '--timeout', GRADING_TIMEOUT, ...extra], { env: { TMPDIR: temp } });
   expect(ran.status, ran.stderr).not.toBe(2);
   return { status: ran.status, stdout: ran.stdout, report: JSON.parse(readFileSync(json, 'utf8')) as PullRequestReport };
 }
@@ -180,5 +180,51 @@ describe('grade:pr against a head whose code tries to start a process that rewri
     expect(report.score).toBe(passed.reduce((sum, id) => sum + byId(id).max_points, 0));
     expect(report.score).toBeLessThan(report.max_score);
     expect(status).toBe(1);
+  });
+});
+
+describe('grade:pr --suites: the instructor\'s private suites on top of the base\'s public ones', () => {
+  const solved = commitBranch(repo, 'private-suites', base, (root) => {
+    solveChapter(root, SOLVED.dir);
+    chapterOneOnly(root);
+  });
+  const suites = join(work, 'private');
+  mkdirSync(join(suites, SOLVED.dir), { recursive: true });
+  writeFileSync(join(suites, SOLVED.dir, '1-exports.test.ts'), [
+    "import { test } from 'vitest';",
+    `import * as server from '../../../chapters/${SOLVED.dir}/server.ts';`,
+    "test('exports the server class', () => { if (typeof (server as Record<string, unknown>)['MiniServer'] !== 'function') throw new Error('no MiniServer'); });",
+    '',
+  ].join('\n'));
+  writeFileSync(join(suites, SOLVED.dir, '2-strict.test.ts'), "import { test } from 'vitest';\ntest('a private rule nobody meets', () => { throw new Error('private rule broken'); });\n");
+  const { status, report } = gradePr(solved, 'private-suites', ['--suites', suites]);
+  const byId = (id: string) => report.exercises.find((exercise) => exercise.id === id)!;
+  const plain = gradePr(solved, 'public-suites');
+
+  test('a head that passes the public suites of chapter 1 fails the exercise whose private rule it breaks, and passes the one whose private rule it meets', () => {
+    expect(byId('01/2').status).toBe('fail');
+    expect(byId('01/2').tests.filter((entry) => entry.status !== 'pass').map((entry) => entry.name)).toEqual(['[private] a private rule nobody meets']);
+    expect(byId('01/1').status).toBe('pass');
+    expect(byId('01/1').tests.map((entry) => entry.name)).toContain('[private] exports the server class');
+    expect(status).toBe(1);
+  });
+
+  test('without --suites the same head is graded by the public suites alone: chapter 1 passes, and no private test is run', () => {
+    const passed = plain.report.exercises.filter((exercise) => exercise.status === 'pass').map((exercise) => exercise.id);
+    expect(passed).toEqual(SOLVED.exercises.map((exercise) => exercise.id));
+    expect(plain.report.exercises.flatMap((exercise) => exercise.tests).some((entry) => entry.name.startsWith('[private] '))).toBe(false);
+  });
+
+  test('a base whose starters cannot be read from git is refused with a sentence naming why, not a stack, and nothing is graded', () => {
+    const broken = commitBranch(repo, 'base-lost-starter', base, (root) => {
+      rewrite(join(root, 'checker', 'starters.json'), (text) => text.replace(/"[0-9a-f]{40}"/, `"${'0'.repeat(40)}"`));
+    });
+    const json = join(work, 'lost-starter.json');
+    const ran = runTs('checker/pr/cli.ts', ['--repo', repo, '--base', broken, '--head', broken, '--json', json, '--lang', 'en', '--suites', suites], { env: { TMPDIR: temp } });
+    expect(ran.status).toBe(2);
+    expect(ran.stderr).toContain('--suites: private suites are type-checked against the committed starters');
+    expect(ran.stderr).toContain(`the git history lacks the blob of ${SOLVED.dir}/`);
+    expect(ran.stderr).not.toMatch(/StarterReadError|\n\s+at /);
+    expect(existsSync(json)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { allExercises } from '../course/course.ts';
@@ -148,6 +148,15 @@ function weighted(report: Report, weights: Readonly<Record<string, number>>): Re
   return buildReport({ target: report.target, lang: report.lang, exercises, type_errors: report.type_errors });
 }
 
+/**
+ * The signed check's --starters-git for the autograder's course copy, which has no git history: build-zip.sh puts the
+ * committed starters' blobs in course/.starters.git, and private suites are type-checked against them. None elsewhere.
+ */
+function startersGit(): string[] {
+  const dir = join(REPO_ROOT, '.starters.git');
+  return existsSync(dir) ? ['--starters-git', dir] : [];
+}
+
 /** Grades the submission and returns the results file's text. */
 async function grade(args: GradescopeArgs): Promise<string> {
   const say = WORDS[args.lang];
@@ -179,7 +188,7 @@ async function grade(args: GradescopeArgs): Promise<string> {
       ...(args.exercises ?? []),
       '--target', chapters, '--shown-as', 'chapters', '--json', json,
       '--lang', args.lang, '--timeout', String(args.timeoutMs / 1000),
-      ...(args.suites ? ['--suites', args.suites] : []),
+      ...(args.suites ? ['--suites', args.suites, ...startersGit()] : []),
     ];
     const key = newSigningKey();
     await runChecker(argv, key, runAs);

@@ -28,12 +28,15 @@ export interface Args {
   quiet: boolean;
   /** check: every chapter in detail, not only the chapter in progress. */
   all: boolean;
+  /** The git folder holding the committed starters' blobs, when the checker's folder has none (the signed check's --starters-git). */
+  startersGit?: string;
 }
 
 /**
  * The command line of the signed check that grade:pr and the Gradescope autograder start (commands/signed-check.ts):
  * check's own options, a --json file that is always signed with the key read from standard input, and the name
- * messages give the target's chapters folder instead of its temporary path. `npm run check` accepts neither.
+ * messages give the target's chapters folder instead of its temporary path, and where the committed starters are read
+ * from git (--starters-git, for a base unpacked with no history). `npm run check` accepts none of them.
  */
 export interface SignedCheckArgs extends Args {
   command: 'check';
@@ -71,11 +74,11 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
 
 /** Reads the signed check's `[ids…] --json FILE --shown-as NAME [check's options…]`; throws UsageError when either is missing. */
 export function parseSignedCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): SignedCheckArgs {
-  const { values, ...rest } = readWords(argv, [...VALUE_OPTIONS, '--shown-as'], FLAGS);
-  const { '--shown-as': shownAs, ...checkValues } = values;
+  const { values, ...rest } = readWords(argv, [...VALUE_OPTIONS, '--shown-as', '--starters-git'], FLAGS);
+  const { '--shown-as': shownAs, '--starters-git': startersGit, ...checkValues } = values;
   const args = argsOf('check', { ...rest, values: checkValues }, env);
   if (args.json === undefined || shownAs === undefined) throw new UsageError((say) => say.signedCheckNeeds);
-  return { ...args, command: 'check', json: args.json, shownAs };
+  return { ...args, command: 'check', json: args.json, shownAs, ...(startersGit ? { startersGit } : {}) };
 }
 
 /** Reads checker/cli.ts's command line: --help or a usage error answered with the named command's usage (or the general one), else the parsed arguments. */

@@ -129,7 +129,7 @@ export async function runCheck(args: Args, signing: Signing | null = null): Prom
   let report;
   try {
     // The private suites are read against the whole course: a folder of a chapter not selected is skipped, one of no chapter refused.
-    const privates = args.suites ? { privates: { dir: args.suites, suites: loadCheckedPrivateSuites(args.suites, CHAPTERS, chapters) } } : {};
+    const privates = args.suites ? { privates: { dir: args.suites, suites: loadCheckedPrivateSuites(args.suites, CHAPTERS, chapters, args.startersGit) } } : {};
     [report] = await gradeFolders([{ learner: gradedTarget(args.target, CHAPTERS, signing?.shownAs) }], selected, { lang: args.lang, timeoutMs: args.timeoutMs, chapters, ...privates });
   } catch (error) {
     if (!(error instanceof PrivateSuiteError)) throw error;

@@ -31,10 +31,11 @@ const LIMIT_MS = 180_000;
  * Type-checks the hidden suites against the committed starters, never the working tree's chapters/: copies
  * `suitesDir` to `checker/suites/` of a temporary folder, writes the starters that checker/starters.json names
  * from git into its `chapters/` (the suites import `../../../chapters/...`), links node_modules, and runs `tsc`
- * there as a process with the repository's compiler options. `extraArgs` go to `tsc` (such as `--listFilesOnly`).
+ * there as a process with the repository's compiler options. `extraArgs` go to `tsc` (such as `--listFilesOnly`);
+ * `startersGit` is the git folder holding the starters' blobs when the checker's folder has no history of its own.
  * Paths in the output are relative to that folder, so they read as repository paths.
  */
-export function typecheckSuites(suitesDir: string = courseSuitesDir(currentCourseRoot()), extraArgs: readonly string[] = [], privateDirs: readonly PrivateCopy[] = []): SuitesTypecheck {
+export function typecheckSuites(suitesDir: string = courseSuitesDir(currentCourseRoot()), extraArgs: readonly string[] = [], privateDirs: readonly PrivateCopy[] = [], startersGit?: string): SuitesTypecheck {
   const root = mkdtempSync(join(tmpdir(), 'mcp-typecheck-suites-'));
   try {
     cpSync(suitesDir, join(root, 'checker', 'suites'), { recursive: true });
@@ -43,7 +44,7 @@ export function typecheckSuites(suitesDir: string = courseSuitesDir(currentCours
     // Private suites sit beside the public ones exactly as they do in a grading's scratch folder.
     for (const { from, as } of privateDirs) cpSync(from, join(root, 'checker', 'suites', as), { recursive: true });
     mkdirSync(join(root, 'chapters'));
-    writeCommittedStarters(join(root, 'chapters'));
+    writeCommittedStarters(join(root, 'chapters'), startersGit);
     symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
     // `exclude` is set so the repository's own exclusion of checker/suites is not inherited.
     const config = { extends: join(REPO_ROOT, 'tsconfig.json'), include: ['checker/suites/**/*.ts'], exclude: [] };
@@ -64,11 +65,11 @@ export function typecheckSuites(suitesDir: string = courseSuitesDir(currentCours
 
 /**
  * Reads an instructor's private suites for the graded chapters of the course (see private-suites.ts) and checks that they compile before anything
- * is graded: the one way graders load them.
+ * is graded: the one way graders load them. `startersGit` names the git folder holding the committed starters, when not the checker's own.
  */
-export function loadCheckedPrivateSuites(dir: string, course: readonly ChapterSpec[], graded: readonly ChapterSpec[] = course): PrivateSuite[] {
+export function loadCheckedPrivateSuites(dir: string, course: readonly ChapterSpec[], graded: readonly ChapterSpec[] = course, startersGit?: string): PrivateSuite[] {
   const suites = loadPrivateSuites(dir, course, graded);
-  checkCompiles(resolve(dir), graded);
+  checkCompiles(resolve(dir), graded, startersGit);
   return suites;
 }
 
@@ -77,12 +78,21 @@ export function loadCheckedPrivateSuites(dir: string, course: readonly ChapterSp
  * solutions' exports), before anything is graded: a suite that cannot compile is the instructor's error, named
  * with its file, and never a zero for every student.
  */
-function checkCompiles(root: string, chapters: readonly ChapterSpec[]): void {
+function checkCompiles(root: string, chapters: readonly ChapterSpec[], startersGit: string | undefined): void {
   const privateDirs = chapters
     .filter((chapter) => existsSync(join(root, chapter.dir)))
     .map((chapter) => ({ from: join(root, chapter.dir), as: privateSuitesDirName(chapter.dir) }));
   if (privateDirs.length === 0) return;
-  const { status, output } = typecheckSuites(undefined, [], privateDirs);
+  let checked: SuitesTypecheck;
+  try {
+    checked = typecheckSuites(undefined, [], privateDirs, startersGit);
+  } catch (error) {
+    // Without the committed starters the suites cannot be checked, and grading unchecked ones could zero every student.
+    if (!(error instanceof StarterReadError)) throw error;
+    const { reason, detail } = error;
+    throw new PrivateSuiteError((say) => say.suitesNoStarters(reason, detail));
+  }
+  const { status, output } = checked;
   if (status === 0) return;
   const first = output.split('\n').find((line) => /\.private\//.test(line)) ?? output.split('\n').find((line) => line.trim() !== '') ?? '';
   const shown = first.replace(/^\.?\/?checker\/suites\/([^/]+)\.private\//, '$1/');

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Lang } from '../usage/messages.ts';
 import { UsageError, langOption, readWords, timeoutOption } from '../usage/command-line.ts';
 import { prWords } from './words.ts';
@@ -18,6 +19,8 @@ export interface PrArgs {
   config?: string;
   /** Grade this assignment of the class file only (`--assignment`, or ASSIGNMENT). */
   assignment?: string;
+  /** An instructor's private suites, graded on top of the base commit's public ones (an absolute path). */
+  suites?: string;
 }
 
 /** The class file and assignment of a pull-request grading: the options, else the CLASS_FILE and ASSIGNMENT variables; an assignment needs a class file. */
@@ -30,12 +33,12 @@ export function assignmentOptions(values: { '--config'?: string; '--assignment'?
 
 /** Reads the command line of `npm run grade:pr`; throws UsageError when --base or --head is missing or anything is unknown. */
 export function parsePrArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): PrArgs {
-  const { positional, values } = readWords(argv, ['--base', '--head', '--json', '--junit', '--lang', '--timeout', '--repo', '--run-as', '--config', '--assignment']);
+  const { positional, values } = readWords(argv, ['--base', '--head', '--json', '--junit', '--lang', '--timeout', '--repo', '--run-as', '--config', '--assignment', '--suites']);
   const lang = langOption(values['--lang'], env);
   const timeoutMs = timeoutOption(values['--timeout']);
   const extra = positional[0];
   if (extra !== undefined) throw new UsageError((say) => say.unexpectedArgument(extra));
-  const { '--base': base, '--head': head, '--json': json, '--junit': junit, '--run-as': runAs } = values;
+  const { '--base': base, '--head': head, '--json': json, '--junit': junit, '--run-as': runAs, '--suites': suites } = values;
   if (base === undefined || head === undefined) throw new UsageError((say) => say.baseHeadRequired);
   return {
     repo: values['--repo'] ?? cwd,
@@ -46,6 +49,8 @@ export function parsePrArgs(argv: readonly string[], env: NodeJS.ProcessEnv = pr
     lang,
     timeoutMs,
     ...(runAs ? { runAs } : {}),
+    // The base's checker runs in a scratch folder, so the folder is named from here, where it was given.
+    ...(suites ? { suites: resolve(cwd, suites) } : {}),
     ...assignmentOptions(values, env, lang),
   };
 }

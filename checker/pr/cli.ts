@@ -38,6 +38,7 @@ async function main(argv: readonly string[]): Promise<number> {
       timeoutSeconds: parsed.timeoutMs / 1000,
       ...(parsed.runAs ? { runAs: parsed.runAs } : {}),
       ...(assignment ? { assignment } : {}),
+      ...(parsed.suites ? { suites: parsed.suites } : {}),
     });
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));

@@ -19,6 +19,16 @@ export function gitBytes(repo: string, args: readonly string[]): Buffer {
   });
 }
 
+/** Runs git (`args` name the repository, as `-C DIR` or `--git-dir DIR`) with `input` on its standard input; returns its output as bytes. */
+export function gitPiped(args: readonly string[], input: string | Buffer): Buffer {
+  return execFileSync('git', [...args], {
+    input,
+    maxBuffer: 256 * 1024 * 1024,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0' },
+  });
+}
+
 /** The full commit id a revision names. */
 export function commitOf(repo: string, ref: string): string {
   return git(repo, ['rev-parse', '--verify', '--end-of-options', `${ref}^{commit}`]).trim();

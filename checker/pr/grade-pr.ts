@@ -12,6 +12,7 @@ import { MAX_FILE_BYTES } from '../course/learner-tree.ts';
 import type { AssignmentGrading } from '../course/class-file.ts';
 import { assignmentReport } from './assignment.ts';
 import type { GradedAssignment } from './assignment.ts';
+import { writeStartersGit } from './starters-git.ts';
 import { archive, changedPaths, commitOf, git, gitBytes, isLinkMode, modeChanges, treeEntries } from './git.ts';
 
 /** Settings for grading one pull request. */
@@ -26,6 +27,8 @@ export interface PullRequestOptions {
   runAs?: string;
   /** Grade this assignment of the class file only: its exercises, with its points. */
   assignment?: AssignmentGrading;
+  /** An instructor's private suites (an absolute path), graded on top of the base's public ones. */
+  suites?: string;
 }
 
 /** The checker's report for the head's chapters, plus what the pull request changed outside chapters/. */
@@ -82,12 +85,15 @@ export async function gradePullRequest(options: PullRequestOptions): Promise<Pul
       chmodSync(outDir, 0o777);
     }
     const json = join(outDir, 'report.json');
+    // The unpacked base has no history, and private suites are type-checked against the starters its git would hold.
+    const starters = options.suites ? ['--starters-git', writeStartersGit(repo, baseDir, join(scratch, 'starters.git'))] : [];
     const argv = [
       '--import', 'tsx', join(baseDir, 'checker', 'commands', 'signed-check.ts'),
       // An assignment's exercises alone are graded (and only their chapters' files run).
       ...(options.assignment?.exercises ?? []),
       '--target', join(headDir, 'chapters'), '--shown-as', 'chapters', '--json', json,
       '--lang', options.lang, '--timeout', String(options.timeoutSeconds),
+      ...(options.suites ? ['--suites', options.suites, ...starters] : []),
     ];
     const key = newSigningKey();
     const exitCode = await runChecker(argv, baseDir, options.runAs, key);

@@ -17,7 +17,7 @@ export const USAGE_LINES: Record<HelpTopic, string> = {
   grade: 'npm run grade -- SUBMISSIONS_DIR [--out DIR] [--config FILE] [--deadline TIME] [--only NAME,...] [--assignment NAME] [--shard I/N] [--similarity] [--sign] [--suites DIR] [--lang ko|en] [--timeout SECONDS]',
   'grade:diff': 'npm run grade:diff -- OLD_GRADEBOOK_DIR NEW_GRADEBOOK_DIR [--json FILE] [--lang ko|en]',
   'grade:merge': 'npm run grade:merge -- SHARD_GRADEBOOK_DIR... --out DIR [--lang ko|en]',
-  'grade:pr': 'npm run grade:pr -- --base REF --head REF [--config FILE --assignment NAME] [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--repo DIR] [--run-as USER]',
+  'grade:pr': 'npm run grade:pr -- --base REF --head REF [--config FILE --assignment NAME] [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--repo DIR] [--run-as USER] [--suites DIR]',
   conformance: 'npm run conformance -- 04 [--target DIR] [--lang ko|en]',
   inspect: 'npm run inspect -- 03 [--modern] [--print] [--lang ko|en]',
   hosts: 'npm run hosts -- 03|04 [--target DIR] [--lang ko|en]',
@@ -34,16 +34,16 @@ const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
     en: 'Grades exercises with the public suites (checker/suites/), and with an instructor\'s private suites on top when --suites names them. With no id it grades them all, showing the chapter in progress (the first not complete) in detail and one line for each other chapter. Exit 0 all pass, 1 some fail, 2 usage error.\n  --target DIR  grade another folder (a course copy or a chapters folder)   --json/--junit FILE  result files\n  --timeout SECONDS  CPU time per exercise file (default 10)   --suites DIR  add an instructor\'s private (hidden) suites   --all  every chapter in detail   --quiet  last two lines only',
   },
   hint: {
-    ko: '연습의 힌트, TODO 위치(파일:줄)와, 새로 채점해 지금 실패하는 테스트 모두와 첫 실패가 가리키는 줄을 보여 준다. 번호를 빼면 아직 통과하지 못한 첫 연습.',
-    en: 'Shows an exercise\'s hint and TODO (file:line), and, from a fresh check, every test failing now and the line the first failure points at; with no id, for the first exercise that does not pass yet.',
+    ko: '연습의 힌트, TODO 위치(파일:줄)와, 새로 채점해 지금 실패하는 테스트 모두와 첫 실패가 가리키는 줄을 보여 준다. 번호를 빼면 아직 통과하지 못한 첫 연습.\n  --target DIR  다른 폴더의 연습(저장소 사본 또는 chapters 폴더)',
+    en: 'Shows an exercise\'s hint and TODO (file:line), and, from a fresh check, every test failing now and the line the first failure points at; with no id, for the first exercise that does not pass yet.\n  --target DIR  another folder\'s exercises (a course copy or a chapters folder)',
   },
   watch: {
-    ko: '한 번 채점한 뒤, 파일을 저장할 때마다 지금 할 연습을(그 파일에 TODO가 있으면) 먼저, 아니면 그 파일의 연습을 먼저, 이어서 장 전체를 다시 채점한다. 화면에는 지켜보는 장, 아직 통과하지 못한 첫 연습과 그 실패, 힌트 한 줄, 선택한 연습 전체의 진행이 나온다.\n  터미널에서는 키: h 힌트 전체, l 연습 목록, f 전체 보고서, Enter 요약, q 끝내기. 터미널이 아니면 Ctrl+C로 끝낸다.',
-    en: 'Checks once, then on every save re-checks first the exercise in focus (when its TODO is in the saved file, else the saved file\'s exercises) and then the rest of the chapter. The screen shows the watched chapters, the first exercise not passing yet with its failure and one hint line, and the progress of every selected exercise.\n  Keys on a terminal: h whole hint, l list of exercises, f full report, Enter summary, q quit. Elsewhere Ctrl+C stops.',
+    ko: '한 번 채점한 뒤, 파일을 저장할 때마다 지금 할 연습을(그 파일에 TODO가 있으면) 먼저, 아니면 그 파일의 연습을 먼저, 이어서 장 전체를 다시 채점한다. 화면에는 지켜보는 장, 아직 통과하지 못한 첫 연습과 그 실패, 힌트 한 줄, 선택한 연습 전체의 진행이 나온다.\n  터미널에서는 키: h 힌트 전체, l 연습 목록, f 전체 보고서, Enter 요약, q 끝내기. 터미널이 아니면 Ctrl+C로 끝낸다.\n  --target DIR  다른 폴더를 지켜본다(저장소 사본 또는 chapters 폴더)   --timeout SECONDS  연습 파일 하나가 쓸 CPU 시간(기본 10)',
+    en: 'Checks once, then on every save re-checks first the exercise in focus (when its TODO is in the saved file, else the saved file\'s exercises) and then the rest of the chapter. The screen shows the watched chapters, the first exercise not passing yet with its failure and one hint line, and the progress of every selected exercise.\n  Keys on a terminal: h whole hint, l list of exercises, f full report, Enter summary, q quit. Elsewhere Ctrl+C stops.\n  --target DIR  watch another folder (a course copy or a chapters folder)   --timeout SECONDS  CPU time per exercise file (default 10)',
   },
   reset: {
-    ko: '장 하나를 시작 코드로 되돌린다. 지금 파일은 먼저 .backups/<장>-<시각>/에 새 폴더로 복사되므로 잃어버리지 않는다. 시작 코드에 없던 파일은 백업에만 남고, 이미 시작 코드와 같으면 아무것도 하지 않는다. git 기록이 필요하다.',
-    en: 'Restores one chapter to its starter. Your files are first copied to a new folder .backups/<chapter>-<time>/, so nothing is lost; files the starter lacks stay only in the backup, and a chapter that already is the starter is left alone. Needs the git history.',
+    ko: '장 하나를 시작 코드로 되돌린다. 지금 파일은 먼저 .backups/<장>-<시각>/에 새 폴더로 복사되므로 잃어버리지 않는다. 시작 코드에 없던 파일은 백업에만 남고, 이미 시작 코드와 같으면 아무것도 하지 않는다. git 기록이 필요하다.\n  --target DIR  다른 폴더의 장을 되돌린다(저장소 사본 또는 chapters 폴더)',
+    en: 'Restores one chapter to its starter. Your files are first copied to a new folder .backups/<chapter>-<time>/, so nothing is lost; files the starter lacks stay only in the backup, and a chapter that already is the starter is left alone. Needs the git history.\n  --target DIR  restore a chapter of another folder (a course copy or a chapters folder)',
   },
   serve: {
     ko: 'HTTP 장의 내 서버(기본: chapters/의 코드)를 127.0.0.1에서 띄우고, 주소와 이번 실행에만 쓰는 시험용 토큰, curl 예를 찍는다. Ctrl+C로 끝낸다.\n  채점이 아니다: 내 코드를 샌드박스 없이 내 컴퓨터에서 그대로 돌린다.\n  --target DIR  다른 폴더의 서버(예: solutions)   --port PORT  포트(기본 3000, 0은 빈 포트)   --scopes LIST  토큰의 범위(기본 tasks:read,docs:read)',
@@ -62,8 +62,8 @@ const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
     en: 'Instructors: compares two gradebooks (folders holding gradebook.json): whose score moved, on which exercise, and the old and new messages.\n  --json FILE  also write the comparison as a JSON file',
   },
   'grade:pr': {
-    ko: 'CI용: 헤드 커밋의 chapters/만 기준 커밋의 채점기로 채점한다. chapters/ 밖에서 바뀐 파일은 tampered로 적는다.\n  --base REF  믿는 채점기가 있는 기준 커밋   --head REF  채점할 chapters/가 있는 헤드 커밋   --repo DIR  두 커밋이 든 git 사본(기본: 현재 폴더)\n  --json/--junit FILE  결과 파일   --timeout SECONDS  연습 파일 하나가 쓸 CPU 시간(기본 10)   --run-as USER  기준 커밋의 채점기를 이 사용자로 돌린다(CI 전용)\n  --config FILE --assignment NAME  반 설정의 과제 하나만 그 점수로 채점하고, 그 과제의 연습이 모두 통과하면 체크가 통과한다(환경 변수 CLASS_FILE, ASSIGNMENT로도 준다)',
-    en: 'CI: grades the head commit\'s chapters/ with the base commit\'s checker; paths changed outside chapters/ are listed as tampered.\n  --base REF  the base commit holding the trusted checker   --head REF  the head commit whose chapters/ is graded   --repo DIR  the git copy holding both (default: the current folder)\n  --json/--junit FILE  result files   --timeout SECONDS  CPU time per exercise file (default 10)   --run-as USER  run the base commit\'s checker as this user (CI only)\n  --config FILE --assignment NAME  grade one assignment of the class file with its points; the check passes when its exercises pass (or set CLASS_FILE and ASSIGNMENT)',
+    ko: 'CI용: 헤드 커밋의 chapters/만 기준 커밋의 채점기로 채점한다. chapters/ 밖에서 바뀐 파일은 tampered로 적는다.\n  --base REF  믿는 채점기가 있는 기준 커밋   --head REF  채점할 chapters/가 있는 헤드 커밋   --repo DIR  두 커밋이 든 git 사본(기본: 현재 폴더)\n  --json/--junit FILE  결과 파일   --timeout SECONDS  연습 파일 하나가 쓸 CPU 시간(기본 10)   --run-as USER  기준 커밋의 채점기를 이 사용자로 돌린다(CI 전용)\n  --suites DIR  강사의 비공개(숨은) 테스트를 기준 커밋의 공개 테스트에 더한다(--run-as 사용자가 읽을 수 있어야 한다)\n  --config FILE --assignment NAME  반 설정의 과제 하나만 그 점수로 채점하고, 그 과제의 연습이 모두 통과하면 체크가 통과한다(환경 변수 CLASS_FILE, ASSIGNMENT로도 준다)',
+    en: 'CI: grades the head commit\'s chapters/ with the base commit\'s checker; paths changed outside chapters/ are listed as tampered.\n  --base REF  the base commit holding the trusted checker   --head REF  the head commit whose chapters/ is graded   --repo DIR  the git copy holding both (default: the current folder)\n  --json/--junit FILE  result files   --timeout SECONDS  CPU time per exercise file (default 10)   --run-as USER  run the base commit\'s checker as this user (CI only)\n  --suites DIR  add an instructor\'s private (hidden) suites to the base commit\'s public ones (readable by the --run-as user)\n  --config FILE --assignment NAME  grade one assignment of the class file with its points; the check passes when its exercises pass (or set CLASS_FILE and ASSIGNMENT)',
   },
   conformance: {
     ko: '관리자용: 정답(기본 solutions/)의 HTTP 서버를 127.0.0.1의 빈 포트에 띄우고, 공식 적합성 도구의 서버 시나리오를 --spec-version 2026-07-28로 돌린다. 도구가 Node 22 이상을 요구하므로 npm 저장소의 Node 24 패키지를 임시 폴더에 받아 그것으로 돌린다.\n  --target DIR  다른 폴더의 서버(예: chapters)',

@@ -49,6 +49,8 @@ const ko = {
   suitesRepeated: (file: string, name: string) => `--suites: ${file}에 테스트 "${name}"가 두 번 있다`,
   suitesBadName: (file: string) => `--suites: ${josa(file, '은/는')} 테스트 파일처럼 보이지만 이름이 <연습 번호>-<이름>.test.ts 꼴이 아니다(예: 3-strict.test.ts). 아무것도 채점하지 않았다`,
   suitesDoNotCompile: (line: string) => `--suites: 비공개 테스트가 시작 코드에 대해 컴파일되지 않는다. 아무것도 채점하지 않았다:\n    ${line}`,
+  suitesNoStarters: (reason: 'no-git' | 'no-entry' | 'no-blob', detail: string) =>
+    `--suites: 비공개 테스트는 커밋된 시작 코드(checker/starters.json이 가리키는 git blob)에 대해 타입 검사하는데, ${reason === 'no-git' ? `${detail}에 git 기록이 없어(ZIP으로 받았거나 풀어 놓은 트리)` : reason === 'no-entry' ? `checker/starters.json에 ${detail} 장이 없어` : `git 기록에 ${detail}의 blob이 없어`} 읽을 수 없다. 강좌의 git 사본에서 돌려라. 아무것도 채점하지 않았다`,
   notServable: (word: string, ids: readonly string[]) => `${josa(word, '은/는')} HTTP로 띄울 수 있는 장이 아니다. 쓸 수 있는 장: ${ids.join(', ')}`,
   notHostable: (word: string, ids: readonly string[]) => `${josa(word, '은/는')} 호스트에 등록할 서버가 있는 장이 아니다. 쓸 수 있는 장: ${ids.join(', ')}`,
   oneChapter: (command: string, ids: readonly string[]) => `띄울 장 번호를 하나 적어라. 쓸 수 있는 장: ${ids.join(', ')}. 예: npm run ${command} -- ${ids[0] ?? ''}`,
@@ -91,6 +93,8 @@ const en: UsageWords = {
   suitesRepeated: (file, name) => `--suites: ${file} names the test "${name}" twice`,
   suitesBadName: (file) => `--suites: ${file} looks like a test file, but its name is not <exercise number>-<name>.test.ts (for example 3-strict.test.ts). Nothing was graded`,
   suitesDoNotCompile: (line) => `--suites: a private suite does not compile against the starter code. Nothing was graded:\n    ${line}`,
+  suitesNoStarters: (reason, detail) =>
+    `--suites: private suites are type-checked against the committed starters (the git blobs checker/starters.json names), and they cannot be read: ${reason === 'no-git' ? `${detail} has no git history (a ZIP download or an unpacked tree)` : reason === 'no-entry' ? `checker/starters.json has no entry for chapter ${detail}` : `the git history lacks the blob of ${detail}`}. Run from a git clone of the course. Nothing was graded`,
   notServable: (word, ids) => `${word} is not a chapter that can be served over HTTP. Chapters: ${ids.join(', ')}`,
   notHostable: (word, ids) => `${word} is not a chapter with a server to register in a host. Chapters: ${ids.join(', ')}`,
   oneChapter: (command, ids) => `Name exactly one chapter to serve (${ids.join(', ')}), for example: npm run ${command} -- ${ids[0] ?? ''}`,

@@ -15,6 +15,7 @@ test('an unknown command is a usage error, and check knows neither --sign nor --
   expect(() => parseArgs(['grade'], {})).toThrow(UsageError);
   expect(() => parseArgs(['check', '--sign', '--json', 'r.json'], {})).toThrow('Unknown option: --sign');
   expect(() => parseArgs(['check', '--shown-as', 'chapters'], {})).toThrow('Unknown option: --shown-as');
+  expect(() => parseArgs(['check', '--starters-git', 'starters.git'], {})).toThrow('Unknown option: --starters-git');
 });
 
 test('the signed check reads check\'s options plus --shown-as, and needs both --json and --shown-as', () => {
@@ -23,4 +24,9 @@ test('the signed check reads check\'s options plus --shown-as, and needs both --
   expect(() => parseSignedCheckArgs(['--json', 'r.json'], {})).toThrow(UsageError);
   expect(() => parseSignedCheckArgs(['--shown-as', 'chapters'], {})).toThrow('--json FILE and --shown-as NAME');
   expect(() => parseSignedCheckArgs(['--json', 'r.json', '--shown-as', 'chapters', '--sign'], {})).toThrow('Unknown option: --sign');
+});
+
+test('the signed check takes --starters-git, the git folder grade:pr fills with the base\'s starters, and goes without it', () => {
+  expect(parseSignedCheckArgs(['--json', 'r.json', '--shown-as', 'chapters', '--starters-git', '/tmp/s.git'], {})).toMatchObject({ startersGit: '/tmp/s.git' });
+  expect(parseSignedCheckArgs(['--json', 'r.json', '--shown-as', 'chapters'], {})).not.toHaveProperty('startersGit');
 });

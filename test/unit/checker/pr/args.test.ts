@@ -16,3 +16,9 @@ test('--base and --head are both required, and a stray word is refused', () => {
   expect(() => parsePrArgs(['--base', 'a'], {})).toThrow(UsageError);
   expect(() => parsePrArgs(['--base', 'a', '--head', 'b', 'extra'], {})).toThrow('extra');
 });
+
+test('--suites names an instructor\'s private suites from where grade:pr was started, since the checker runs in a scratch folder', () => {
+  expect(parsePrArgs(['--base', 'a', '--head', 'b', '--suites', 'private'], {}, '/work')).toMatchObject({ suites: '/work/private' });
+  expect(parsePrArgs(['--base', 'a', '--head', 'b', '--suites', '/srv/suites'], {}, '/work')).toMatchObject({ suites: '/srv/suites' });
+  expect(parsePrArgs(['--base', 'a', '--head', 'b'], {}, '/work')).not.toHaveProperty('suites');
+});

@@ -75,12 +75,14 @@ describe('option errors of the learner commands speak the chosen language', () =
   });
 });
 
-describe('the instructors\' help', () => {
+describe('the instructors\' and learners\' help', () => {
   /** The options a usage line names (`node --import tsx`, the way the command is started, is no option of it). */
   const optionsOf = (topic: HelpTopic) => [...new Set(USAGE_LINES[topic].replace(/^node --import tsx /, '').match(/--[a-z][a-z-]*/g) ?? [])];
   const instructorTopics: HelpTopic[] = ['grade', 'grade:diff', 'grade:merge', 'grade:pr', 'gradescope', 'pr-summary', 'edition'];
+  // A learner reads the same help, so the learner commands are held to the same bar.
+  const learnerTopics: HelpTopic[] = ['check', 'hint', 'watch', 'reset', 'serve'];
 
-  test.each(instructorTopics)('%s: every option of its usage line is explained in its help, in both languages', (topic) => {
+  test.each([...instructorTopics, ...learnerTopics])('%s: every option of its usage line is explained in its help, in both languages', (topic) => {
     for (const lang of ['ko', 'en'] as const) {
       const about = helpText(topic, lang).split('\n').slice(2).join('\n');
       const unexplained = optionsOf(topic).filter((option) => option !== '--lang' && !new RegExp(`${option}(?![a-z-])`).test(about));

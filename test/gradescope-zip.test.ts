@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { CHAPTERS } from '../checker/course/current.ts';
+import { commitBranch, makeCourseRepo } from './support/pr-repo.ts';
+import { GRADING_TIMEOUT, REPO } from './support/run.ts';
+
+/** The autograder is built with `zip` and opened here with `unzip`; a machine without them cannot run this file. */
+const hasZip = ['zip', 'unzip'].every((tool) => spawnSync(tool, ['-v'], { stdio: 'ignore' }).status === 0);
+const SOLVED = CHAPTERS.find((chapter) => chapter.id === '01')!;
+
+describe.skipIf(!hasZip)('the Gradescope autograder built by build-zip.sh grades with private suites', () => {
+  const work = mkdtempSync(join(tmpdir(), 'batch-gradescope-zip-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  const repo = join(work, 'course-repo');
+  const base = makeCourseRepo(repo);
+  commitBranch(repo, 'autograder', base, (root) => cpSync(join(REPO, 'gradescope'), join(root, 'gradescope'), { recursive: true }));
+  const zip = join(work, 'autograder.zip');
+  const built = spawnSync('bash', [join(repo, 'gradescope', 'build-zip.sh'), zip], { encoding: 'utf8' });
+  const source = join(work, 'source');
+  mkdirSync(source);
+  spawnSync('unzip', ['-q', zip, '-d', source]);
+  const course = join(source, 'course');
+  symlinkSync(join(REPO, 'node_modules'), join(course, 'node_modules'), 'dir');
+  // A submission that solves chapter 1 alone, and a private suite that no solution meets.
+  const submission = join(work, 'submission');
+  cpSync(join(REPO, 'solutions', SOLVED.dir), join(submission, 'chapters', SOLVED.dir), { recursive: true });
+  const suites = join(work, 'private');
+  mkdirSync(join(suites, SOLVED.dir), { recursive: true });
+  writeFileSync(join(suites, SOLVED.dir, '2-strict.test.ts'), "import { test } from 'vitest';\ntest('a private rule nobody meets', () => { throw new Error('private rule broken'); });\n");
+  const out = join(work, 'results.json');
+  const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: work, TMPDIR: work, LANG: 'C.UTF-8' };
+  const args = ['--import', 'tsx', 'checker/class/gradescope-cli.ts', '--submission', submission, '--out', out, '--lang', 'en', '--timeout', GRADING_TIMEOUT, '--suites', suites];
+  const ran = spawnSync(process.execPath, args, { cwd: course, env, encoding: 'utf8', timeout: 300_000 });
+
+  test('the course copy, which has no git history, carries the committed starters\' blobs beside it', () => {
+    expect(built.status, built.stderr).toBe(0);
+    expect(existsSync(join(course, '.git'))).toBe(false);
+    const index = JSON.parse(readFileSync(join(course, 'checker', 'starters.json'), 'utf8')) as Record<string, Record<string, string>>;
+    for (const id of Object.values(index).flatMap((files) => Object.values(files))) {
+      expect(spawnSync('git', ['--git-dir', join(course, '.starters.git'), 'cat-file', '-e', id]).status, id).toBe(0);
+    }
+  });
+
+  test('a private suite that fails a solved exercise shows up in results.json; the rest of the chapter passes', () => {
+    expect(ran.stderr).not.toContain('--suites:');
+    const results = JSON.parse(readFileSync(out, 'utf8')) as { tests: { name: string; status: string; output: string }[] };
+    const byId = (id: string) => results.tests.find((entry) => entry.name.startsWith(`${id} `))!;
+    expect(byId('01/2').status).toBe('failed');
+    expect(byId('01/2').output).toContain('private rule broken');
+    for (const id of ['01/1', '01/3', '01/4']) expect(byId(id).status, id).toBe('passed');
+  });
+});
