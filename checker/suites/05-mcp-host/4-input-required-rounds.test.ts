@@ -27,14 +27,23 @@ test("shows each form to the person with the configured server name and the serv
   const run = await runRounds([{ inputRequests: { where: ROOM_FORM }, requestState: 's1' }], accepting({ room: 'B-2' }));
   const form: FormRequest | undefined = run.asked[0];
   const names = form?.fields.map((field) => field.name) ?? [];
-  ensure(run.asked.length === 1 && form?.server === CONFIGURED_NAME && form.serverText === MESSAGE && names.join(',') === 'room,api_key,attendees', {
+  // Each field as the server wrote it: its title and description in the label, its suggested value shown as a default.
+  const asWritten = [
+    { name: 'room', words: ['Room', 'Meeting room'], default: 'A-101' },
+    { name: 'api_key', words: ['API key'], default: 'sk-suggested-by-server' },
+    { name: 'attendees', words: ['Attendees'], default: undefined },
+  ].every(({ name, words, default: suggested }) => {
+    const field = form?.fields.find((shown) => shown.name === name);
+    return field !== undefined && words.every((word) => field.label.includes(word)) && field.default === suggested;
+  });
+  ensure(run.asked.length === 1 && form?.server === CONFIGURED_NAME && form.serverText === MESSAGE && names.join(',') === 'room,api_key,attendees' && asWritten, {
     what: say(
-      `서버가 form 하나를 물었는데 사람에게 그대로 가지 않았다. 2026-07-28 명세(client/elicitation): "MCP clients MUST: Provide UI that makes it clear which server is requesting information". 어느 서버인지는 호스트 설정의 이름(${CONFIGURED_NAME})으로 대고, 서버가 스스로 붙인 이름(${SELF_NAME})은 쓰지 않는다. 서버의 글(message)과 필드는 고치지 않고 서버의 것으로 보여 준다. ${WHERE}`,
-      `The server asked for one form, and it did not reach the person as it was. The 2026-07-28 specification (client/elicitation): "MCP clients MUST: Provide UI that makes it clear which server is requesting information". Name the server by the host's configured name (${CONFIGURED_NAME}), never by the name it gives itself (${SELF_NAME}); show its message and fields unchanged, as the server's. ${WHERE}`,
+      `서버가 form 하나를 물었는데 사람에게 그대로 가지 않았다. 2026-07-28 명세(client/elicitation): "MCP clients MUST: Provide UI that makes it clear which server is requesting information". 어느 서버인지는 호스트 설정의 이름(${CONFIGURED_NAME})으로 대고, 서버가 스스로 붙인 이름(${SELF_NAME})은 쓰지 않는다. 서버의 글(message)과 필드(제목, 설명, 제안한 값)는 고치지 않고 서버의 것으로 보여 준다. ${WHERE}`,
+      `The server asked for one form, and it did not reach the person as it was. The 2026-07-28 specification (client/elicitation): "MCP clients MUST: Provide UI that makes it clear which server is requesting information". Name the server by the host's configured name (${CONFIGURED_NAME}), never by the name it gives itself (${SELF_NAME}); show its message and fields (their titles, descriptions and suggested values) unchanged, as the server's. ${WHERE}`,
     ),
     sent: { inputRequests: { where: ROOM_FORM } },
     got: { personAsked: run.asked },
-    expected: JSON.stringify({ server: CONFIGURED_NAME, serverText: MESSAGE, fields: ['room', 'api_key', 'attendees'] }),
+    expected: JSON.stringify({ server: CONFIGURED_NAME, serverText: MESSAGE, fields: ['room (Room: Meeting room, default A-101)', 'api_key (API key, default sk-suggested-by-server)', 'attendees (Attendees)'] }),
   });
 });
 
