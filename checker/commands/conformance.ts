@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { NODE_PACKAGE, installLtsNode } from './lts-node.ts';
+import { hostChapter, runClientScenarios } from './conformance-client.ts';
 import { readCommandLine } from '../usage/prologue.ts';
 import { parseHttpArgs } from './http-args.ts';
 import { REVISION, serveChapter } from './http-chapter.ts';
@@ -83,6 +84,9 @@ function run(command: string, args: readonly string[], pathFirst: string): Promi
 
 /** Serves the target's chapter, runs each applicable scenario against it, and returns 0 when all of them pass. */
 async function main(argv: readonly string[]): Promise<number> {
+  // A chapter whose folder holds a host (rounds.ts) gets the tool's client scenarios instead (conformance-client.ts).
+  const host = hostChapter(argv, 'solutions');
+  if (host !== undefined) return runClientScenarios(CONFORMANCE_PACKAGE, host.chapterDir, host.shown);
   const read = readCommandLine(argv, 'conformance', (words) => parseHttpArgs('conformance', words, 'solutions'));
   if (read.exitCode !== undefined) return read.exitCode;
   const { args } = read;

@@ -18,7 +18,7 @@ export const USAGE_LINES: Record<HelpTopic, string> = {
   'grade:diff': 'npm run grade:diff -- OLD_GRADEBOOK_DIR NEW_GRADEBOOK_DIR [--json FILE] [--lang ko|en]',
   'grade:merge': 'npm run grade:merge -- SHARD_GRADEBOOK_DIR... --out DIR [--lang ko|en]',
   'grade:pr': 'npm run grade:pr -- --base REF --head REF [--config FILE --assignment NAME] [--json FILE] [--junit FILE] [--lang ko|en] [--timeout SECONDS] [--repo DIR] [--run-as USER] [--suites DIR]',
-  conformance: 'npm run conformance -- 04 [--target DIR] [--lang ko|en]',
+  conformance: 'npm run conformance -- 04|05 [--target DIR] [--lang ko|en]',
   inspect: 'npm run inspect -- 03 [--modern] [--print] [--lang ko|en]',
   hosts: 'npm run hosts -- 03|04 [--target DIR] [--lang ko|en]',
   gradescope: 'node --import tsx checker/class/gradescope-cli.ts --submission DIR --out results.json [--lang ko|en] [--timeout SECONDS] [--run-as USER] [--suites DIR] [--config FILE] [--assignment NAME] [--visibility V] [--stdout-visibility V] [--test-visibility V]',
@@ -66,8 +66,8 @@ const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
     en: 'CI: grades the head commit\'s chapters/ with the base commit\'s checker; paths changed outside chapters/ are listed as tampered.\n  --base REF  the base commit holding the trusted checker   --head REF  the head commit whose chapters/ is graded   --repo DIR  the git copy holding both (default: the current folder)\n  --json/--junit FILE  result files   --timeout SECONDS  CPU time per exercise file (default 10)   --run-as USER  run the base commit\'s checker as this user (CI only)\n  --suites DIR  add an instructor\'s private (hidden) suites to the base commit\'s public ones (readable by the --run-as user)\n  --config FILE --assignment NAME  grade one assignment of the class file with its points; the check passes when its exercises pass (or set CLASS_FILE and ASSIGNMENT)',
   },
   conformance: {
-    ko: '관리자용: 정답(기본 solutions/)의 HTTP 서버를 127.0.0.1의 빈 포트에 띄우고, 공식 적합성 도구의 서버 시나리오를 --spec-version 2026-07-28로 돌린다. 도구가 Node 22 이상을 요구하므로 npm 저장소의 Node 24 패키지를 임시 폴더에 받아 그것으로 돌린다.\n  --target DIR  다른 폴더의 서버(예: chapters)',
-    en: 'Maintainers: starts the solution\'s HTTP server (solutions/ by default) on a free port of 127.0.0.1 and runs the official conformance tool\'s server scenarios with --spec-version 2026-07-28 against it, under the npm registry\'s Node 24 package in a temporary folder, since the tool needs Node 22 or later.\n  --target DIR  another folder\'s server (such as chapters)',
+    ko: '관리자용: 정답(기본 solutions/)의 HTTP 서버를 127.0.0.1의 빈 포트에 띄우고, 공식 적합성 도구의 서버 시나리오를 --spec-version 2026-07-28로 돌린다. 05는 정답의 호스트(rounds.ts)에 도구의 클라이언트 시나리오를 돌린다. 도구가 Node 22 이상을 요구하므로 npm 저장소의 Node 24 패키지를 임시 폴더에 받아 그것으로 돌린다.\n  --target DIR  다른 폴더의 서버(예: chapters)',
+    en: 'Maintainers: starts the solution\'s HTTP server (solutions/ by default) on a free port of 127.0.0.1 and runs the official conformance tool\'s server scenarios with --spec-version 2026-07-28 against it (for 05, its client scenarios against the solution\'s host, rounds.ts), under the npm registry\'s Node 24 package in a temporary folder, since the tool needs Node 22 or later.\n  --target DIR  another folder\'s server (such as chapters)',
   },
   inspect: {
     ko: '내 stdio 서버(chapters/의 코드)를 MCP Inspector 웹 화면으로 띄우는 정확한 명령을 찍고 실행한다. Ctrl+C로 끝낸다. 채점이 아니다: 내 코드를 샌드박스 없이 그대로 돌린다.\n  Inspector가 요구하는 것보다 오래된 Node라면 Linux x64에서는 npm 레지스트리의 Node 24 패키지를 임시 폴더에 받아 그것으로 띄우고, 다른 컴퓨터에서는 찍힌 명령을 새 Node로 직접 실행하라고 알린다.\n  --modern  2026-07-28 방식(--protocol-era modern)으로 연다(기본: 오늘의 호스트처럼 initialize, 2025-11-25)   --print  명령만 찍고 띄우지 않는다',

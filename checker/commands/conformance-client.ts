@@ -1,0 +1,94 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CHAPTERS } from '../course/current.ts';
+import { chapterFolder, gradedTarget, shownPath } from '../grading/target.ts';
+import { readWords } from '../usage/command-line.ts';
+import { NODE_PACKAGE, installLtsNode } from './lts-node.ts';
+
+/*
+ * `npm run conformance -- 05`, the client leg: the official conformance tool's client scenarios for MCP 2026-07-28
+ * against a host built from a chapter folder that holds a host's rounds.ts (conformance-host.ts). The tool starts a
+ * mock server of its own on a loopback port for each scenario and runs the host with its URL.
+ */
+
+/** The revision every client scenario is run at. */
+const REVISION = '2026-07-28';
+
+/** The client scenarios of 2026-07-28 that apply to the chapter's host, each of which must pass. */
+const APPLICABLE: readonly string[] = [
+  'tools_call',
+  'request-metadata',
+  'http-standard-headers',
+  'http-custom-headers',
+  'http-invalid-tool-headers',
+  'sep-2322-client-request-state',
+  'json-schema-ref-no-deref',
+  'json-schema-2020-12-preservation',
+];
+
+/** The client scenarios of 2026-07-28 not run, with why. */
+const SKIPPED: Readonly<Record<string, string>> = {
+  'auth/*': "the 23 OAuth flows need the host's OAuth client (05/5, oauth.ts), which this chapter folder does not have yet",
+  'sep-2640-client-*': 'skills extension scenarios; the chapter teaches no skills',
+  'initialize, elicitation-sep1034-client-defaults, sse-retry': 'not part of 2026-07-28 (removed in it)',
+};
+
+/** A chapter folder holding a host's rounds.ts, named on the command line as `conformance -- ID [--target DIR]`; undefined for any other. */
+export function hostChapter(argv: readonly string[], defaultTarget: string): { chapterDir: string; shown: string } | undefined {
+  let words;
+  try {
+    words = readWords(argv, ['--target', '--lang'] as const);
+  } catch {
+    return undefined;
+  }
+  const [word] = words.positional;
+  const chapter = CHAPTERS.find((candidate) => candidate.id === word || candidate.dir === word);
+  if (chapter === undefined || words.positional.length !== 1) return undefined;
+  const found = gradedTarget((words.values as Partial<Record<'--target', string>>)['--target'] ?? defaultTarget, CHAPTERS);
+  const chapterDir = chapterFolder(found, chapter);
+  return existsSync(join(chapterDir, 'rounds.ts')) ? { chapterDir, shown: shownPath(found, chapter.dir) || '.' } : undefined;
+}
+
+/** Runs a command to the end with the given PATH first, its output shown; resolves to its exit code. */
+function run(command: string, args: readonly string[], pathFirst: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, PATH: `${pathFirst}${delimiter}${process.env['PATH'] ?? ''}` } });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** Runs each applicable client scenario against the host of `chapterDir` and returns 0 when all of them pass. */
+export async function runClientScenarios(conformancePackage: string, chapterDir: string, shown: string): Promise<number> {
+  const scratch = mkdtempSync(join(tmpdir(), 'mcp-conformance-client-'));
+  const failed: string[] = [];
+  let finished = false;
+  try {
+    console.log(`Installing ${NODE_PACKAGE} into a temporary prefix for ${conformancePackage} (it needs Node 22 or later)`);
+    const nodeBin = installLtsNode(join(scratch, 'node'));
+    // The tool runs the host from this folder (the repository), where tsx resolves; the command is split on spaces.
+    const host = ['node', '--import', 'tsx', fileURLToPath(new URL('./conformance-host.ts', import.meta.url)), chapterDir].join(' ');
+    writeFileSync(join(scratch, 'expected-failures.yml'), 'client: []\n');
+    console.log(`Host: ${shown}/rounds.ts through checker/commands/conformance-host.ts`);
+    for (const scenario of APPLICABLE) {
+      const code = await run('npx', ['-y', conformancePackage, 'client', '--command', host, '--scenario', scenario, '--spec-version', REVISION, '-o', join(scratch, 'results')], nodeBin);
+      if (code !== 0) failed.push(scenario);
+    }
+    finished = true;
+  } finally {
+    // A finished run with failures keeps the tool's results to read; anything else leaves nothing behind.
+    rmSync(finished && failed.length > 0 ? join(scratch, 'node') : scratch, { recursive: true, force: true });
+  }
+  console.log(`\nConformance (${conformancePackage}, client scenarios, --spec-version ${REVISION}) against the host of ${shown}:`);
+  for (const scenario of APPLICABLE) console.log(`  ${failed.includes(scenario) ? 'FAIL' : 'pass'}  ${scenario}`);
+  console.log('Scenarios skipped:');
+  for (const [scenario, why] of Object.entries(SKIPPED)) console.log(`  -  ${scenario}: ${why}`);
+  if (failed.length > 0) {
+    console.log(`\n${failed.length} scenario(s) failed; the tool's results are kept in ${join(scratch, 'results')}`);
+    return 1;
+  }
+  return 0;
+}
