@@ -35,6 +35,12 @@ export interface OwnTime {
 /** How many times its CPU limit a learner process may sit blocked: a backstop for a silence, never reached by an honest wait. */
 export const BLOCKED_FACTOR = 2;
 
+/**
+ * How much of the time since a guard's last report is taken as not blocked: a guard reports every 100 ms, late when it
+ * waits for a core (and what it waited is in its next report), never again once it has ended.
+ */
+export const REPORT_GRACE_MS = 1_000;
+
 const NOTHING: ProcTimes = { cpu: 0, run: 0, ready: 0 };
 
 /** The time a process was running or ready to run between two readings. */
@@ -46,7 +52,8 @@ function busy(from: ProcTimes, to: ProcTimes): number {
  * Starts counting what the learner processes behind the guards `pids` spend, and returns how much they have spent
  * since. CPU time is the learner processes' own, as their guards last reported it. Blocked time is the clock less
  * every moment this suite, a guard or a learner process ran or was ready to run (their sums, so it is never more
- * than the truth), less the time since each guard's last report (a guard that waits for a core reports late). A guard
+ * than the truth), less the time since each guard's last report, up to REPORT_GRACE_MS (a guard that waits for a core
+ * reports late, and its report then counts the wait). A guard
  * first seen after the start was born after it: its whole life counts. Where nothing can be read, all of the clock is blocked.
  */
 export function ownTime(pids: () => readonly (number | null | undefined)[], reader: ProcReader): () => OwnTime {
@@ -68,7 +75,7 @@ export function ownTime(pids: () => readonly (number | null | undefined)[], read
       const base = bases.get(pid) ?? { at: start, guard: NOTHING, learner: null };
       const learnerBase = base.learner ?? NOTHING;
       if (report.learner) cpu += Math.max(0, report.learner.cpu - learnerBase.cpu);
-      notBlocked += busy(base.guard, report.guard) + (report.learner ? busy(learnerBase, report.learner) : 0) + Math.max(0, now - report.at);
+      notBlocked += busy(base.guard, report.guard) + (report.learner ? busy(learnerBase, report.learner) : 0) + Math.min(REPORT_GRACE_MS, Math.max(0, now - report.at));
     }
     return { cpu, blocked: Math.max(0, now - start - notBlocked) };
   };

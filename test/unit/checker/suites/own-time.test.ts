@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { learnerTimer } from '../../../../checker/suites/_lib/learner-process.ts';
 import type { LearnerLimit } from '../../../../checker/suites/_lib/learner-process.ts';
-import { BLOCKED_FACTOR, leftOf, limitReached, ownTime } from '../../../../checker/suites/_lib/own-time.ts';
+import { BLOCKED_FACTOR, REPORT_GRACE_MS, leftOf, limitReached, ownTime } from '../../../../checker/suites/_lib/own-time.ts';
 import type { GuardReport, ProcReader, ProcTimes } from '../../../../checker/suites/_lib/own-time.ts';
 
 /** A /proc that a test moves by hand: the clock, this suite's times, and what each guard last reported. */
@@ -71,11 +71,17 @@ describe('ownTime', () => {
     expect(limitReached(spent(), 4_000)).toBe('blocked');
   });
 
-  test('time since a guard last reported is never counted as blocked: a starved guard reports late', () => {
+  test('a second since a guard last reported is not counted as blocked (a starved guard reports late), and no more', () => {
     const proc = new FakeProc();
     proc.pass(0);
     const spent = ownTime(() => [7], proc);
+    proc.pass(REPORT_GRACE_MS, { reports: false });
+    expect(spent().blocked).toBe(0);
+    // A guard that has ended reports no more: the silence past the grace counts, so a limit still comes.
     proc.pass(20_000, { reports: false });
+    expect(spent().blocked).toBe(20_000);
+    // A guard that only waited for a core reports that wait when it runs again: nothing of it is charged after all.
+    proc.pass(0, { guardReady: REPORT_GRACE_MS + 20_000 });
     expect(spent().blocked).toBe(0);
   });
 
