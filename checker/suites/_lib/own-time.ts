@@ -54,11 +54,13 @@ function busy(from: ProcTimes, to: ProcTimes): number {
  * every moment this suite, a guard or a learner process ran or was ready to run (their sums, so it is never more
  * than the truth), less the time since each guard's last report, up to REPORT_GRACE_MS (a guard that waits for a core
  * reports late, and its report then counts the wait). A guard
- * first seen after the start was born after it: its whole life counts. Where nothing can be read, all of the clock is blocked.
+ * first seen after the start was born after it: its whole life counts; one that has not reported yet is starting, not
+ * blocked. Where this process's own times cannot be read (no /proc), all of the clock is blocked.
  */
 export function ownTime(pids: () => readonly (number | null | undefined)[], reader: ProcReader): () => OwnTime {
   const start = reader.now();
-  const self = reader.self() ?? NOTHING;
+  const known = reader.self();
+  const self = known ?? NOTHING;
   const bases = new Map<number, GuardReport>();
   const live = () => pids().filter((pid): pid is number => typeof pid === 'number');
   for (const pid of live()) {
@@ -71,7 +73,11 @@ export function ownTime(pids: () => readonly (number | null | undefined)[], read
     let notBlocked = busy(self, reader.self() ?? self);
     for (const pid of live()) {
       const report = reader.guard(pid);
-      if (!report) continue;
+      // A guard that has not reported yet is still starting (Node loads before it can write): starting is not blocked.
+      if (!report) {
+        if (known) notBlocked += now - start;
+        continue;
+      }
       const base = bases.get(pid) ?? { at: start, guard: NOTHING, learner: null };
       const learnerBase = base.learner ?? NOTHING;
       if (report.learner) cpu += Math.max(0, report.learner.cpu - learnerBase.cpu);

@@ -102,6 +102,16 @@ describe('ownTime', () => {
     expect(spent().cpu).toBe(100);
   });
 
+  test('a guard that has not reported yet is starting, not blocked, however long a busy machine makes that', () => {
+    const proc = new FakeProc();
+    const spent = ownTime(() => [7], proc);
+    proc.at += 30_000;
+    expect(spent()).toEqual({ cpu: 0, blocked: 0 });
+    // Its first report counts its whole life: the learner process it started has computed 2 s since.
+    proc.pass(0, { run: 2_000, ready: 28_000 });
+    expect(spent()).toEqual({ cpu: 2_000, blocked: 0 });
+  });
+
   test('where nothing can be read, the whole clock counts as blocked, so a silence still ends', () => {
     const proc = new FakeProc();
     proc.own = undefined;
