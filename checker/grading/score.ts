@@ -191,7 +191,7 @@ function testOutcome(input: ScoreInput, ran: RawTest | undefined, typeMessage: s
   if (!ran) return { status: 'error', message: say.missingTest };
   if (ran.state === 'passed') return typeMessage ? { status: 'fail', message: typeMessage } : { status: 'pass', message: '' };
   if (ran.state !== 'failed') return { status: 'fail', message: say.notRun };
-  if (/Test timed out in \d+ms/.test(ran.message)) return { status: 'timeout', message: say.testTimeout(seconds(input.limits.testMs)) };
+  if (/Test timed out in \d+ms/.test(ran.message)) return { status: 'timeout', message: say.testTimeout(seconds(input.limits.testBackstopMs)) };
   const text = ran.denied ? say.denied(ran.denied.permission, ran.denied.resource) : ran.message;
   return { status: 'fail', message: clean(input, text, ran.stack) };
 }

@@ -16,8 +16,9 @@ import type { SuiteQuotes } from '../trust/suite-quotes.ts';
 import { LOOP_META, loopGuard } from './loop-guard.ts';
 import type { LoopSite } from './loop-guard.ts';
 import type { RawFile } from './vitest-results.ts';
-import { killLaneForks, runTimes } from './forks.ts';
+import { descendantsOf, killLaneForks, runTimes } from './forks.ts';
 import { OutputCollector } from './learner-output.ts';
+import { LEARNER_TIMES_ENV } from '../suites/_lib/learner-process.ts';
 
 /** Settings for one lane. */
 export interface LaneOptions {
@@ -59,16 +60,20 @@ export function learnerReadable(root: string): string[] {
 /** A prefix no variable has: Vite passes none of the checker's environment to learner code as import.meta.env. */
 const ENV_PREFIX = 'CHECKER_NO_VARIABLE_HAS_THIS_PREFIX_';
 
+/** The only parts of /proc a fork may read: its own times, by which a suite counts its own waits for a core (own-time.ts). */
+const OWN_TIMES = ['/proc/self/schedstat', '/proc/self/stat'];
+
 /** How often the lane looks at its deadlines. */
 const TICK_MS = 100;
 
 /**
  * A moment in a lane's run: the clock, and how the fork's main thread had spent its life by then, on a CPU and ready
- * for one (unknown while no fork could be read).
+ * for one, and how long the processes it started (a learner server, its guard) had run or been ready to, all told
+ * (unknown while no fork could be read).
  */
 interface Mark {
   at: number;
-  fork?: { pid: number; cpu: number; ready: number };
+  fork?: { pid: number; cpu: number; ready: number; children: number };
 }
 
 /** What a file (or a pause between files) has spent since a moment: CPU time, and time blocked, neither running nor ready to. */
@@ -111,6 +116,8 @@ export class Lane {
   private fork: number | undefined;
   /** When the lane last read its fork. */
   private lastReading = 0;
+  /** The processes below the fork, each with the time it had run or been ready to run when last read, and their total so far. */
+  private readonly below = { seen: new Map<number, number>(), total: 0 };
   /** What learner code wrote through the console, per test, until its file's results are recorded. */
   private readonly output = new OutputCollector();
 
@@ -168,8 +175,8 @@ export class Lane {
         resolveSnapshotPath: (testPath: string, extension: string) => join(options.sandbox.write, `${basename(testPath)}${extension}`),
         reporters: [reporter],
         sequence: { sequencer: GivenOrder },
-        testTimeout: options.limits.testMs,
-        hookTimeout: options.limits.testMs,
+        testTimeout: options.limits.testBackstopMs,
+        hookTimeout: options.limits.testBackstopMs,
         teardownTimeout: 1_000,
         dangerouslyIgnoreUnhandledErrors: true,
       },
@@ -219,17 +226,48 @@ export class Lane {
     return this.results;
   }
 
-  /** The sandbox of a fork that starts now: the shared folders and the current student's folder, nothing else. */
+  /**
+   * The sandbox of a fork that starts now: the shared folders and the current student's folder, nothing else, and of
+   * /proc only its own times and the folder where the guards of its learner processes report theirs (OWN_TIMES).
+   */
   forkSettings(): { execArgv: string[]; env: Record<string, string> } {
     const { read, write } = this.options.sandbox;
-    const sandbox: SandboxPaths = { read: [...read, write, ...(this.scope.root ? learnerReadable(this.scope.root) : [])], write };
-    const own = { ...this.options.env, CHECKER_LANE: this.options.id, ...this.options.sandboxEnv?.(sandbox) };
+    const sandbox: SandboxPaths = { read: [...read, write, ...OWN_TIMES, this.timesDir(), ...(this.scope.root ? learnerReadable(this.scope.root) : [])], write };
+    const own = { ...this.options.env, CHECKER_LANE: this.options.id, [LEARNER_TIMES_ENV]: this.timesDir(), ...this.options.sandboxEnv?.(sandbox) };
     return { execArgv: sandboxArgv(sandbox), env: learnerEnv(write, own) };
+  }
+
+  /**
+   * Where the guards of the learner processes a suite starts report their times (PROCESS_GUARD): beside the lane's
+   * writable folder, readable by its forks, writable by neither them nor the learner processes, which write only theirs.
+   */
+  private timesDir(): string {
+    return `${this.options.sandbox.write}.times`;
   }
 
   /** A fork of this lane started: the files it runs are timed by its CPU time. */
   forkStarted(pid: number): void {
     this.fork = pid;
+    this.below.seen.clear();
+    this.below.total = 0;
+  }
+
+  /**
+   * How long the processes below the fork have run or been ready to run, all told, since the fork started: each one's
+   * time since it was last read (all its life when first seen: it was born since), so one that ends takes nothing back.
+   */
+  private childrenBusy(fork: number): number {
+    const seen = new Map<number, number>();
+    for (const pid of descendantsOf(fork)) {
+      const times = runTimes(pid);
+      if (!times) continue;
+      const busy = times.cpu + times.ready;
+      this.below.total += Math.max(0, busy - (this.below.seen.get(pid) ?? 0));
+      seen.set(pid, busy);
+    }
+    this.below.seen.clear();
+    for (const [pid, busy] of seen) this.below.seen.set(pid, busy);
+    return this.below.total;
   }
 
   /** Drops every module Vite has transformed, so the next student's forks get nothing that was loaded for another. */
@@ -255,8 +293,10 @@ export class Lane {
     this.running = null;
     this.lastEvent = this.mark();
     // Nothing one student left in the temporary folder reaches the next group.
-    rmSync(this.options.sandbox.write, { recursive: true, force: true });
-    mkdirSync(this.options.sandbox.write, { recursive: true });
+    for (const dir of [this.options.sandbox.write, this.timesDir()]) {
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+    }
     const timer = setInterval(() => this.watch(), TICK_MS);
     try {
       // Specifications made directly: runTestFiles would match every known suite file against every filter, per group.
@@ -300,12 +340,13 @@ export class Lane {
     const times = pid === undefined ? undefined : runTimes(pid);
     if (pid === undefined || times === undefined) return { at };
     this.lastReading = at;
-    return { at, fork: { pid, ...times } };
+    return { at, fork: { pid, ...times, children: this.childrenBusy(pid) } };
   }
 
   /**
    * What the limits count between two moments, from the fork's main thread: the CPU time it ran, and the time it was
-   * blocked (the clock less the time it ran or was ready to run). A learner loop runs without end, whatever the load;
+   * blocked (the clock less the time it ran or was ready to run, and less the time the processes it started ran or were
+   * ready to: a fork waiting for a learner server that waits for a core is not blocked). A learner loop runs without end, whatever the load;
    * an honest file runs the same little on a busy machine as on a quiet one, and the time it waits there for a core
    * counts as neither. When the earlier moment read no fork or another one (the file or the pause began before this
    * fork was known), counting starts at this fork's first reading. When no fork can be read now (none has started, or
@@ -320,7 +361,7 @@ export class Lane {
       return { cpu: 0, waited: 0 };
     }
     const cpu = now.fork.cpu - since.fork.cpu;
-    return { cpu, waited: now.at - since.at - cpu - (now.fork.ready - since.fork.ready) };
+    return { cpu, waited: Math.max(0, now.at - since.at - cpu - (now.fork.ready - since.fork.ready) - (now.fork.children - since.fork.children)) };
   }
 
   /**

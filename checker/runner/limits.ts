@@ -13,8 +13,14 @@
 export interface TimeLimits {
   /** The CPU time a suite file's fork may spend on it, from the moment the fork starts it (--timeout). */
   fileMs: number;
-  /** One test or hook: vitest stops it and reports it timed out. */
+  /** One test or hook: what a suite's learner deadlines follow (four fifths of it, in the learner's own time). */
   testMs: number;
+  /**
+   * The clock vitest gives one test or hook before it stops it as timed out: a backstop, TEST_BACKSTOP_FACTOR times
+   * testMs, for a wait that never ends; what a test computes is held to the file's CPU time, and a learner process's
+   * to its own (suites/_lib/own-time.ts), so a busy machine that stretches the clock fails no correct test.
+   */
+  testBackstopMs: number;
   /** After a file hung while loading, how much CPU time each later file of the same group gets to load. */
   loadMs: number;
   /** The time a suite file's fork may spend blocked on it, neither running nor ready to run: what stops a wait that never ends. */
@@ -27,16 +33,21 @@ export const TEST_LIMIT_MS = 5_000;
 /** The CPU time a file gets to load after one hung while loading, under the default file limit; a longer one gives a fifth of it. */
 export const LOAD_LIMIT_MS = 2_000;
 
+/** How many test limits of the clock vitest gives one test, as a backstop (see TimeLimits.testBackstopMs). */
+export const TEST_BACKSTOP_FACTOR = 3;
+
 /** How many file limits a file may spend blocked: honest code waits for the checker and its own timers far less. */
 export const WAIT_FACTOR = 3;
 
 /**
  * The limits for a file limit: a test gets half of it, at least TEST_LIMIT_MS; a load after a hang a fifth, at least
- * LOAD_LIMIT_MS; neither more than the file limit; time blocked WAIT_FACTOR times it.
+ * LOAD_LIMIT_MS; neither more than the file limit; time blocked WAIT_FACTOR times it; vitest's clock for a test
+ * TEST_BACKSTOP_FACTOR times the test's.
  */
 export function timeLimits(fileMs: number): TimeLimits {
   const share = (least: number, part: number) => Math.min(fileMs, Math.max(least, Math.round(fileMs * part)));
-  return { fileMs, testMs: share(TEST_LIMIT_MS, 1 / 2), loadMs: share(LOAD_LIMIT_MS, 1 / 5), waitMs: fileMs * WAIT_FACTOR };
+  const testMs = share(TEST_LIMIT_MS, 1 / 2);
+  return { fileMs, testMs, testBackstopMs: testMs * TEST_BACKSTOP_FACTOR, loadMs: share(LOAD_LIMIT_MS, 1 / 5), waitMs: fileMs * WAIT_FACTOR };
 }
 
 /** Whole seconds for messages, at least 1. */

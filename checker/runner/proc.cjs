@@ -91,4 +91,18 @@ function runTimes(pid) {
   return cpu === undefined ? undefined : { cpu, ready: 0 };
 }
 
-module.exports = { processTable, withDescendants, vitestForks, environmentValue, cpuTimes, cpuMs, runTimes };
+/** The processes a process started that still live, from its main thread's list in /proc (empty once it is gone). */
+function childrenOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter((entry) => entry !== '').map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** Every live process below a process, from the children lists in /proc: cheaper than the whole process table. */
+function descendantsOf(pid) {
+  return childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child)]);
+}
+
+module.exports = { processTable, withDescendants, vitestForks, environmentValue, cpuTimes, cpuMs, runTimes, descendantsOf };

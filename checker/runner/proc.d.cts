@@ -25,3 +25,6 @@ export function cpuMs(pid: number): number | undefined;
  * time and no time ready.
  */
 export function runTimes(pid: number): { cpu: number; ready: number } | undefined;
+
+/** Every live process below a process, from the children lists in /proc (none once it is gone). */
+export function descendantsOf(pid: number): number[];

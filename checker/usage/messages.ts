@@ -71,7 +71,7 @@ const ko = {
     `채점하지 못했다: 같은 파일의 테스트 ${josa(`"${test}"`, '이/가')} ${stop.waited ? `${stop.seconds}초를 기다려도` : `CPU 시간 ${stop.seconds}초 안에`} 끝나지 않아 파일 전체를 멈췄다.`,
   loadTimeoutIn: (seconds: number, file: string) =>
     `테스트 파일 ${josa(file, '을/를')} 불러오는 데 CPU 시간 ${seconds}초를 다 써서 멈췄다(앞의 파일이 불러오다 멈춘 뒤에는 파일마다 불러오기에 CPU 시간을 이만큼만 준다. 기다리는 시간은 세지 않는다). 모듈 맨 위에서 끝나지 않는 계산이나 무한 루프가 있는지 살펴보라.`,
-  testTimeout: (seconds: number) => `테스트 하나에 주어진 ${seconds}초 안에 끝나지 않아 멈췄다. 무한 루프나 끝나지 않는 대기가 있는지 살펴보라.`,
+  testTimeout: (seconds: number) => `테스트 하나가 시계로 ${seconds}초(테스트 하나의 마지막 안전망)가 지나도록 끝나지 않아 멈췄다. 끝나지 않는 대기(답하지 않는 요청, 풀리지 않는 Promise)가 있는지 살펴보라.`,
   crashed: (heapMb: number) => `채점 작업자가 예기치 않게 끝났다. process.exit이나 process.kill을 부르는 코드, 또는 메모리를 ${heapMb}MB 넘게 채우는 코드가 있는지 살펴보라.`,
   importFailed: (message: string) => `코드를 불러오다가 실패했다: ${message}`,
   missingChapter: (dir: string) => `장 폴더가 없다: ${dir}`,
@@ -183,7 +183,7 @@ const en: Messages = {
     `Not graded: the test "${test}" of the same file ${stop.waited ? `was still waiting after ${stop.seconds} s` : `did not finish within ${stop.seconds} s of CPU time`}, so the whole file was stopped.`,
   loadTimeoutIn: (seconds, file) =>
     `Stopped after ${seconds} s of CPU time spent loading the test file ${file} (once an earlier file hung while loading, each later file gets this much CPU time to load; time spent waiting does not count). Look for a computation or an infinite loop at the top level of a module that never ends.`,
-  testTimeout: (seconds) => `Stopped after ${seconds} s, the limit for one test, without finishing. Look for an infinite loop or a wait that never ends.`,
+  testTimeout: (seconds) => `Stopped after ${seconds} s on the clock, the backstop for one test, without finishing. Look for a wait that never ends (a request nothing answers, a promise that never settles).`,
   crashed: (heapMb) => `The grading worker ended unexpectedly. Look for code that calls process.exit or process.kill, or that fills more than ${heapMb} MB of memory.`,
   importFailed: (message) => `Loading the code failed: ${message}`,
   missingChapter: (dir) => `The chapter folder is missing: ${dir}`,

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { Client, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { beforeLearnerDeadline, learnerCommand, learnerTimer } from '../_lib/learner-process.ts';
+import { beforeLearnerDeadline, learnerCommand, learnerTimer, pastLimit } from '../_lib/learner-process.ts';
 import type { LearnerCommand } from '../_lib/learner-process.ts';
 import { learnerDeadlineMs } from '../_lib/limits.ts';
 import { described, fail, say } from '../_lib/say.ts';
@@ -135,7 +135,7 @@ export async function connectStdio(era: Era, file = STDIO_FILE, deadlineMs = lea
   // learner's own time (learnerTimer): a machine busy with other work does not use up the learner's deadline. The
   // SDK's clock is left a few deadlines, so it stops only a server that a loaded machine cannot excuse.
   try {
-    await beforeLearnerDeadline(pid, deadlineMs, client.connect(transport, { timeout: deadlineMs * 4 }), () => new SdkError(SdkErrorCode.RequestTimeout, say(`${deadlineMs} ms 안에 연결이 열리지 않았다`, `the connection was not open within ${deadlineMs} ms`)));
+    await beforeLearnerDeadline(pid, deadlineMs, client.connect(transport, { timeout: deadlineMs * 4 }), (limit) => new SdkError(SdkErrorCode.RequestTimeout, pastLimit(limit, deadlineMs, { ko: '연결이 열리지 않았다', en: 'the connection did not open' })));
   } catch (error) {
     await transport.close().catch(() => undefined);
     replay();
@@ -147,7 +147,7 @@ export async function connectStdio(era: Era, file = STDIO_FILE, deadlineMs = lea
   }
   const within = <T>(ms: number, send: (options: { timeout: number }) => Promise<T>): Promise<T> => {
     replay();
-    return beforeLearnerDeadline(pid, ms, send({ timeout: ms * 4 }), () => new SdkError(SdkErrorCode.RequestTimeout, say(`${ms} ms 안에 답이 없었다`, `no answer within ${ms} ms`)));
+    return beforeLearnerDeadline(pid, ms, send({ timeout: ms * 4 }), (limit) => new SdkError(SdkErrorCode.RequestTimeout, pastLimit(limit, ms, { ko: '답이 없었다', en: 'no answer came' })));
   };
   return { client, pid, within, errors, stderr, stdoutWriters: (deadlineMs) => origins.someLearnerWrite(deadlineMs), close: () => transport.close() };
 }
@@ -246,7 +246,7 @@ export function startRaw(file = STDIO_FILE): RawServer {
           if (found) finish(() => resolve(found));
           else if (exited !== null) finish(() => noReply(say(`서버 프로세스가 끝났다(${exited})`, `the server process ended (${exited})`)));
         };
-        const cancel = learnerTimer(() => child.pid, deadlineMs, () => finish(() => noReply(say(`${deadlineMs} ms 안에 답이 없었다`, `nothing within ${deadlineMs} ms`))));
+        const cancel = learnerTimer(() => child.pid, deadlineMs, (limit) => finish(() => noReply(pastLimit(limit, deadlineMs, { ko: '아무것도 오지 않았다', en: 'nothing came' }))));
         const finish = (then: () => void) => {
           cancel();
           waiting.delete(check);

@@ -1,10 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { josa } from './josa.ts';
+import { BLOCKED_FACTOR, leftOf, limitReached, ownTime } from './own-time.ts';
+import type { GuardReport, OwnTime, ProcReader, ProcTimes } from './own-time.ts';
 import { described, fail, say } from './say.ts';
 
 /** The environment variable that tells a suite how to start a learner file as a sandboxed process: `[node, ...flags]` as JSON. */
 export const LEARNER_NODE_ENV = 'CHECKER_LEARNER_NODE';
+
+/** The environment variable that names the folder where each guard reports its learner process's times (see PROCESS_GUARD). */
+export const LEARNER_TIMES_ENV = 'CHECKER_LEARNER_TIMES';
+
+/** The limit a learner process reached: its CPU time, or the time it sat blocked (see own-time.ts). */
+export type LearnerLimit = 'cpu' | 'blocked';
 
 /**
  * Where the checker puts the bundle of a learner entry point: beside it as `.checker-<name>.mjs`, so
@@ -14,16 +22,40 @@ export function bundlePath(entry: string): string {
   return join(dirname(entry), `.checker-${basename(entry, '.ts')}.mjs`);
 }
 
+/** How often a guard reports its learner process's times, in ms. */
+const REPORT_MS = 100;
+
 /**
  * Trusted code between a suite and a learner process. It forwards stdin; when its own stdin closes (the suite
  * closed it, or the grading process died, even by SIGKILL) it closes the learner process's stdin and, one second
- * later, kills that process's whole group if anything in it still runs. Learner code never runs in it.
+ * later, kills that process's whole group if anything in it still runs. Given a folder (its first argument, '' for
+ * none), it writes there, every REPORT_MS and as `<its pid>.json`, how it and the learner process have spent their
+ * lives (a GuardReport, from /proc, which a sandboxed suite cannot read). Learner code never runs in it.
  */
 export const PROCESS_GUARD = `
 const { spawn } = require('node:child_process');
-const [command, ...args] = process.argv.slice(1);
+const { readFileSync, renameSync, writeFileSync } = require('node:fs');
+const [dir, command, ...args] = process.argv.slice(1);
 const server = spawn(command, args, { stdio: ['pipe', 'inherit', 'inherit'], detached: true });
 const killGroup = () => { try { process.kill(-server.pid, 'SIGKILL'); } catch {} };
+const times = (pid) => {
+  try {
+    const [run, ready] = readFileSync('/proc/' + pid + '/schedstat', 'utf8').split(' ').map(Number);
+    const stat = readFileSync('/proc/' + pid + '/stat', 'utf8');
+    const [utime, stime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number);
+    return [run, ready, utime, stime].every(Number.isFinite) ? { cpu: (utime + stime) * 10, run: run / 1e6, ready: ready / 1e6 } : null;
+  } catch { return null; }
+};
+const report = () => {
+  const own = times(process.pid);
+  if (!own) return;
+  const file = dir + '/' + process.pid + '.json';
+  try {
+    writeFileSync(file + '.next', JSON.stringify({ at: Date.now(), guard: own, learner: server.pid ? times(server.pid) : null }));
+    renameSync(file + '.next', file);
+  } catch {}
+};
+if (dir) { report(); setInterval(report, ${REPORT_MS}).unref(); }
 let stopping = false;
 const stop = () => {
   if (stopping) return;
@@ -57,7 +89,8 @@ export function learnerCommand(entry: string, preloads: readonly string[] = []):
   const flags = ['--enable-source-maps', ...preloads.flatMap((preload) => ['--require', preload])];
   const given = process.env[LEARNER_NODE_ENV];
   const nodeArgs = given ? [...(JSON.parse(given) as string[]).slice(1), ...flags, learnerBundle(entry)] : ['--import', 'tsx', ...flags, entry];
-  return { command: process.execPath, args: ['-e', PROCESS_GUARD, '--', process.execPath, ...nodeArgs], cwd: join(entry, '..') };
+  const times = process.env[LEARNER_TIMES_ENV] ?? '';
+  return { command: process.execPath, args: ['-e', PROCESS_GUARD, '--', times, process.execPath, ...nodeArgs], cwd: join(entry, '..') };
 }
 
 /** The checker's bundle of a learner entry point; fails with the bundler's words when the entry could not be bundled. */
@@ -73,14 +106,27 @@ function learnerBundle(entry: string): string {
   return bundle;
 }
 
-/** How long the main thread of a process (`self`: this one) has been ready to run but waiting for a CPU, in ms; undefined where /proc does not say. */
-function readyMs(pid: number | 'self'): number | undefined {
+/** The times of a process from /proc (`self`: this one): its CPU time from stat, its main thread's from schedstat; undefined where /proc does not say. */
+function procTimes(pid: number | 'self'): ProcTimes | undefined {
+  let run: number | undefined;
+  let ready = 0;
   try {
-    const ready = Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]);
-    return Number.isFinite(ready) ? ready / 1e6 : undefined;
+    const [onCpu, waiting] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+    if (Number.isFinite(onCpu) && Number.isFinite(waiting)) [run, ready] = [onCpu! / 1e6, waiting! / 1e6];
   } catch {
-    return undefined;
+    // Not counted, or not readable here: stat below may still say.
   }
+  let cpu: number | undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the command name: utime and stime are fields 14 and 15 of stat, in ticks of 1/100 s.
+    const [utime, stime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number);
+    if (Number.isFinite(utime) && Number.isFinite(stime)) cpu = (utime! + stime!) * 10;
+  } catch {
+    // Not readable here.
+  }
+  if (run === undefined && cpu === undefined) return undefined;
+  return { cpu: cpu ?? run!, run: run ?? cpu!, ready };
 }
 
 /** The processes a process started, from /proc (PROCESS_GUARD starts the learner process as its one child). */
@@ -92,64 +138,98 @@ function childrenOf(pid: number): number[] {
   }
 }
 
+/** Reads /proc itself, where it may (a suite run by plain vitest): a guard and its learner process as they are now. */
+export const PROC_READER: ProcReader = {
+  now: Date.now,
+  self: () => procTimes('self'),
+  guard: (pid) => {
+    const guard = procTimes(pid);
+    if (!guard) return undefined;
+    const learner = childrenOf(pid)[0];
+    return { at: Date.now(), guard, learner: learner === undefined ? null : (procTimes(learner) ?? null) };
+  },
+};
+
 /**
- * How much of its own time the learner processes `pids` (each behind its guard, or itself) have had since this call,
- * in ms: the clock, less the longest time one of them or this suite spent ready to run but waiting for a CPU, which is
- * the machine's load, not the learner's doing. Time the learner runs or sits blocked counts, so a loop and a silence
- * both use it up; where /proc says nothing (another OS, a sandbox that hides it) this is the clock.
+ * Reads what each guard wrote to `dir` (the sandbox of a checker's fork reads no /proc but its own schedstat): a
+ * report the learner process cannot write, as its sandbox writes only its temporary folder.
  */
-export function learnerClock(pids: () => readonly (number | null | undefined)[]): () => number {
-  const start = Date.now();
-  const base = new Map<number | 'self', number>();
-  const waited = (who: number | 'self'): number => {
-    const now = readyMs(who);
-    if (now === undefined) return 0;
-    // A process first seen now was born after the start (or is seen late): what it waited so far is all in the window.
-    if (!base.has(who)) base.set(who, who === 'self' ? now : 0);
-    return now - base.get(who)!;
-  };
-  waited('self');
-  return () => {
-    const learner = pids().flatMap((guard) => (guard === null || guard === undefined ? [] : [guard, ...childrenOf(guard)]));
-    return Date.now() - start - Math.max(waited('self'), 0, ...learner.map(waited));
+export function reportReader(dir: string): ProcReader {
+  return {
+    now: Date.now,
+    self: () => procTimes('self'),
+    guard: (pid) => {
+      try {
+        const report = JSON.parse(readFileSync(join(dir, `${pid}.json`), 'utf8')) as GuardReport;
+        return typeof report.at === 'number' && typeof report.guard?.run === 'number' ? report : undefined;
+      } catch {
+        return undefined;
+      }
+    },
   };
 }
 
+/** The reader for learner processes started here: the guards' reports under the checker, /proc elsewhere. */
+function learnerReader(): ProcReader {
+  const dir = process.env[LEARNER_TIMES_ENV];
+  return dir ? reportReader(dir) : PROC_READER;
+}
+
 /**
- * Calls `expire` once a learner process (behind its guard `pid`, or `pid` itself) has had `ms` of its own time, as
- * learnerClock counts it. Returns a function that cancels it.
+ * How much of its own time the learner processes behind the guards `pids` have had since this call, in ms of CPU time:
+ * their CPU time, or the time they sat blocked divided by BLOCKED_FACTOR, whichever is more (ownTime). The time any of
+ * them or this suite waits for a core counts as neither; where nothing can be read, the clock counts as blocked.
  */
-export function learnerTimer(pid: () => number | null | undefined, ms: number, expire: () => void): () => void {
-  const charged = learnerClock(() => [pid()]);
+export function learnerClock(pids: () => readonly (number | null | undefined)[], reader: ProcReader = learnerReader()): () => OwnTime {
+  return ownTime(pids, reader);
+}
+
+/** How often, at most, a learner timer looks at what its process has spent. */
+const LOOK_MS = 250;
+
+/**
+ * Calls `expire` with the limit reached once a learner process (behind its guard `pid`) has had `ms` of CPU time, or
+ * has sat blocked BLOCKED_FACTOR times as long (learnerClock). Returns a function that cancels it.
+ */
+export function learnerTimer(pid: () => number | null | undefined, ms: number, expire: (limit: LearnerLimit) => void, reader: ProcReader = learnerReader()): () => void {
+  const spent = learnerClock(() => [pid()], reader);
   let timer: NodeJS.Timeout | undefined;
   const arm = (wait: number) => {
     timer = setTimeout(() => {
-      const left = ms - charged();
-      if (left <= 0) expire();
-      else arm(Math.max(left, 10));
+      const now = spent();
+      const limit = limitReached(now, ms);
+      if (limit) expire(limit);
+      else arm(Math.min(LOOK_MS, Math.max(leftOf(now, ms), 10)));
     }, wait);
   };
-  arm(ms);
+  arm(Math.min(LOOK_MS, ms));
   return () => clearTimeout(timer);
 }
 
 /**
- * `work`, or a rejection with `late()` once the learner process behind `pid` has had `ms` of its own time (learnerTimer)
- * and `work` has not settled; the timer ends with it either way.
+ * `work`, or a rejection with `late(limit)` once the learner process behind `pid` has reached a limit of `ms`
+ * (learnerTimer) and `work` has not settled; the timer ends with it either way.
  */
-export function beforeLearnerDeadline<T>(pid: () => number | null | undefined, ms: number, work: Promise<T>, late: () => unknown): Promise<T> {
+export function beforeLearnerDeadline<T>(pid: () => number | null | undefined, ms: number, work: Promise<T>, late: (limit: LearnerLimit) => unknown): Promise<T> {
   let cancel = () => {};
   const expired = new Promise<never>((_, reject) => {
-    cancel = learnerTimer(pid, ms, () => reject(late()));
+    cancel = learnerTimer(pid, ms, (limit) => reject(late(limit)));
   });
   return Promise.race([work, expired]).finally(cancel);
 }
 
 /**
- * One deadline of `ms` of the learner's own time (learnerClock over `pids`) shared by every wait of a test from now
- * on: each call says how many ms are left, at least 1, for a wait that counts them with learnerTimer again.
+ * One deadline of `ms` shared by every wait of a test from now on, over the learner processes behind `pids`
+ * (learnerClock): each call says how many ms are left, at least 1, for a wait that counts them with learnerTimer again.
  */
 export function learnerBudget(pids: () => readonly (number | null | undefined)[], ms: number): () => number {
-  const charged = learnerClock(pids);
-  return () => Math.max(1, ms - charged());
+  const spent = learnerClock(pids);
+  return () => Math.max(1, leftOf(spent(), ms));
+}
+
+/** What a suite says when a learner process reached a limit of `ms` without doing what it waited for, as `what` (`답이 없었다`, `no answer`). */
+export function pastLimit(limit: LearnerLimit, ms: number, what: { ko: string; en: string }): string {
+  return limit === 'cpu'
+    ? say(`서버가 CPU 시간을 ${ms} ms 쓰는 동안 ${what.ko}`, `${what.en} while the server used ${ms} ms of CPU time`)
+    : say(`서버가 아무것도 하지 않고 ${ms * BLOCKED_FACTOR} ms 멈춰 있는 동안 ${what.ko}`, `${what.en} while the server sat idle for ${ms * BLOCKED_FACTOR} ms`);
 }

@@ -11,9 +11,9 @@ export function testLimitMs(): number {
 }
 
 /**
- * How long a suite may wait for a learner process (to connect, to reply) before it says what is missing: four fifths
- * of the limit of one test, so the suite's own message comes before vitest stops the test. It follows --timeout, so a
- * loaded machine given a longer --timeout waits longer for a server that is slow to start, not for one that is silent.
+ * How much of its own time a suite gives a learner process (to connect, to reply) before it says what is missing:
+ * four fifths of the limit of one test, as CPU time, or BLOCKED_FACTOR times that sitting blocked (own-time.ts). A
+ * loaded machine stretches neither: the time the process, its guard or the suite waits for a core is not counted.
  */
 export function learnerDeadlineMs(): number {
   return Math.round(testLimitMs() * 0.8);
@@ -28,13 +28,14 @@ export function startupDeadlineMs(): number {
   return testLimitMs();
 }
 
-/** How many times its learner deadlines a test that waits for learner processes may take on the clock (see startupTestLimitMs). */
+/** How many times its learner deadlines a test that waits for learner processes may take on the clock, a backstop (see startupTestLimitMs). */
 export const CLOCK_ALLOWANCE = 3;
 
 /**
  * The vitest timeout of a test that first waits for start-up: the start-up deadline and then a test's own limit,
  * CLOCK_ALLOWANCE times. Those deadlines count the learner's own time (learnerTimer, learnerBudget), which a loaded
- * machine stretches on the clock; vitest counts the clock, so it gets room to let them end in the suite's message.
+ * machine stretches on the clock; vitest counts the clock, so it gets room to let them end in the suite's message:
+ * it is a backstop for a suite that waits without a deadline, never the limit that decides.
  */
 export function startupTestLimitMs(): number {
   return (startupDeadlineMs() + testLimitMs()) * CLOCK_ALLOWANCE;

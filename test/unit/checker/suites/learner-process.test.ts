@@ -15,7 +15,7 @@ describe('learnerCommand', () => {
     delete process.env[LEARNER_NODE_ENV];
     expect(learnerCommand('/c/chapters/03-x/stdio.ts', ['/c/pre.cjs'])).toEqual({
       command: process.execPath,
-      args: ['-e', PROCESS_GUARD, '--', process.execPath, '--import', 'tsx', '--enable-source-maps', '--require', '/c/pre.cjs', '/c/chapters/03-x/stdio.ts'],
+      args: ['-e', PROCESS_GUARD, '--', '', process.execPath, '--import', 'tsx', '--enable-source-maps', '--require', '/c/pre.cjs', '/c/chapters/03-x/stdio.ts'],
       cwd: '/c/chapters/03-x',
     });
   });
@@ -23,7 +23,7 @@ describe('learnerCommand', () => {
   test('under the checker runs the bundle with the sandbox flags it was given, and no TypeScript loader', () => {
     process.env[LEARNER_NODE_ENV] = JSON.stringify(['/given/node', '--permission', '--allow-fs-read=/c']);
     const { args } = learnerCommand('/c/chapters/03-x/stdio.ts');
-    expect(args.slice(3)).toEqual([process.execPath, '--permission', '--allow-fs-read=/c', '--enable-source-maps', '/c/chapters/03-x/.checker-stdio.mjs']);
+    expect(args.slice(4)).toEqual([process.execPath, '--permission', '--allow-fs-read=/c', '--enable-source-maps', '/c/chapters/03-x/.checker-stdio.mjs']);
   });
 
   test('fails in the learner\'s terms, with the bundler\'s words, when the entry could not be bundled', () => {
