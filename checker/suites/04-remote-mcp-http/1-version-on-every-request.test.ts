@@ -54,7 +54,7 @@ test('serves 2025-era clients: initialize, then requests with the negotiated MCP
           `A 2025-era request, as today's hosts send it, was not served. This chapter's endpoint takes both eras: a 2025 client settles the revision with initialize and "MUST include the MCP-Protocol-Version: <protocol-version> HTTP header on all subsequent requests" (2025-11-25, Streamable HTTP, Protocol Version Header); 2026-07-28 lets a server serve such older clients too. ${HTTP_TS} (TODO(04/1))`,
         ),
         sent: described(`${label}${label.startsWith('initialize') ? '' : `, MCP-Protocol-Version: ${version}`}; ${say('유효한 토큰', 'a valid token')}`),
-        got: showAnswer(answer),
+        got: described(showAnswer(answer)),
         expected: label.startsWith('initialize') ? `HTTP 200, result.protocolVersion "${version}"` : label === 'notifications/initialized' ? 'HTTP 202' : label === 'tools/list' ? say('HTTP 200, 도구 목록', 'HTTP 200, a tool list') : 'HTTP 200, "open: 3"',
       });
     }
@@ -117,7 +117,7 @@ test('refuses a 2026-07-28 request without MCP-Protocol-Version with 400 and -32
           `A request naming 2026-07-28 in _meta without the MCP-Protocol-Version header was not refused with 400 and HeaderMismatch (-32020). Under Server Validation, 2026-07-28 Streamable HTTP lists "A required standard header (MCP-Protocol-Version, Mcp-Method, Mcp-Name) is missing" among the failures refused with 400 and -32020: the request is wrong for a missing header, not for an unknown revision. ${HTTP_TS} (TODO(04/1))`,
         ),
         sent: described(`${method}, _meta ${REVISION}, ${say('MCP-Protocol-Version 없음', 'no MCP-Protocol-Version')}; ${say('유효한 토큰', 'a valid token')}`),
-        got: showAnswer(answer),
+        got: described(showAnswer(answer)),
         expected: say('HTTP 400, 오류 -32020', 'HTTP 400, error -32020'),
       });
   }
@@ -176,7 +176,7 @@ test('refuses a request naming a revision the endpoint does not serve with 400: 
               `A 2025-era request whose MCP-Protocol-Version names a revision this server cannot negotiate was not refused with 400 and a JSON-RPC error, or the code was in -32000…-32019. "If the server receives a request with an invalid or unsupported MCP-Protocol-Version, it MUST respond with 400 Bad Request" (2025-11-25, Streamable HTTP, Protocol Version Header), and 2026-07-28 says new implementations SHOULD NOT use -32000…-32019. ${HTTP_TS} (TODO(04/1))`,
             ),
       sent: described(`${label}; ${say('유효한 토큰', 'a valid token')}`),
-      got: era === 'modern' && answer.message?.error !== undefined ? `${showAnswer(answer)} | data: ${JSON.stringify(answer.message.error.data) ?? 'undefined'}` : showAnswer(answer),
+      got: described(era === 'modern' && answer.message?.error !== undefined ? `${showAnswer(answer)} | data: ${JSON.stringify(answer.message.error.data) ?? 'undefined'}` : showAnswer(answer)),
       expected:
         era === 'modern'
           ? say('HTTP 400, 오류 -32022, data.supported에 2026-07-28', 'HTTP 400, error -32022, data.supported listing 2026-07-28')
@@ -215,7 +215,7 @@ test('judges each request by what it says alone: no session, and earlier request
           `After ${accepted} earlier requests, a request was not judged by what it says itself, or the answer carried Mcp-Session-Id. This endpoint keeps no session: no earlier request decides the next one's era or revision, and a made-up session id changes nothing. ${HTTP_TS} (TODO(04/1))`,
         ),
         sent: described(`${history.join('; ')}; ${say('그다음', 'then')} ${label}${envelope ? ' + Mcp-Session-Id: made-up-session-1' : ''}`),
-        got: `${showAnswer(answer)}${answer.sessionId === null ? '' : ` | Mcp-Session-Id: ${answer.sessionId}`}`,
+        got: described(`${showAnswer(answer)}${answer.sessionId === null ? '' : ` | Mcp-Session-Id: ${answer.sessionId}`}`),
         expected: `${expected}, ${say('Mcp-Session-Id 없음', 'no Mcp-Session-Id')}`,
       });
     }

@@ -56,7 +56,7 @@ test('refuses every foreign Origin with 403 on every method in both eras, before
               `A request from an origin not on the allowlist did not end with 403${bearer === undefined ? ' (no token: the origin comes first)' : ''}. ${WHY.en} ${HTTP_TS} (TODO(04/2))`,
             ),
             sent: described(`allowedOrigins ${JSON.stringify(allowed)}; Origin: ${origin}; ${bearer === undefined ? say('토큰 없음', 'no token') : say('유효한 토큰', 'a valid token')}; ${label}`),
-            got: showAnswer(answer),
+            got: described(showAnswer(answer)),
             expected: say('HTTP 403, 결과 없음', 'HTTP 403, no result'),
           });
         }
@@ -79,7 +79,7 @@ test('serves listed origins and requests without an Origin', async () => {
         ensure(answer.status === 200 || answer.status === 202, {
           what: say(`허용 목록에 있는 출처의 요청이 거절되었다. 허용 목록에 있는 것은 받아야 한다. ${HTTP_TS} (TODO(04/2))`, `A request from a listed origin was refused; what the allowlist holds must be served. ${HTTP_TS} (TODO(04/2))`),
           sent: described(`allowedOrigins ${JSON.stringify(allowed)}; Origin: ${origin}; ${label}`),
-          got: showAnswer(answer),
+          got: described(showAnswer(answer)),
           expected: say('HTTP 200(알림은 202)', 'HTTP 200 (202 for the notification)'),
         });
       }
@@ -125,7 +125,7 @@ test('answers every HTTP method but POST with 405, Allow: POST and no reserved c
             `A request other than POST was not answered with 405, an Allow naming POST and a code outside the reserved range. This endpoint keeps no session and no GET stream, so it takes POST alone. A 2025 client's GET must get "Content-Type: text/event-stream … or else HTTP 405 Method Not Allowed" (2025-11-25, Streamable HTTP, Listening for Messages from the Server; MUST), and on 2026-07-28 subscriptions/listen replaces GET. RFC 9110 §15.5.6: "The origin server MUST generate an Allow header field in a 405 (Method Not Allowed) response", and 2026-07-28 says new implementations SHOULD NOT use -32000…-32019. No token makes this method exist, so the 405 is not hidden behind a 401. ${HTTP_TS} (TODO(04/2))`,
           ),
           sent: described(`${method} ${options.resource.pathname}; ${bearer === undefined ? say('토큰 없음', 'no token') : say('유효한 토큰', 'a valid token')}${session === undefined ? '' : `; Mcp-Session-Id: ${session}`}`),
-          got: `${showAnswer(answer)} | Allow: ${allow ?? say('(없음)', '(none)')}`,
+          got: described(`${showAnswer(answer)} | Allow: ${allow ?? say('(없음)', '(none)')}`),
           expected: say('HTTP 405, Allow: POST, -32000~-32019가 아닌 본문', 'HTTP 405, Allow: POST, a body without a -32000…-32019 code'),
         });
       }
@@ -149,7 +149,7 @@ test('answers a path that is not the endpoint with 404, not with the -32601 meth
           `A request to a path that is not the MCP endpoint did not end with 404, or the 404 carried -32601. A path that does not exist is HTTP's 404 Not Found (RFC 9110 §15.5.5); in 2026-07-28 Streamable HTTP, 404 with -32601 means "this server does not implement that method", which tells a client with a wrong address that its method was wrong. ${HTTP_TS} (TODO(04/2))`,
         ),
         sent: described(`POST ${raw.url}; ${bearer === undefined ? say('토큰 없음', 'no token') : say('유효한 토큰', 'a valid token')}; tools/list`),
-        got: showAnswer(answer),
+        got: described(showAnswer(answer)),
         expected: say('HTTP 404, -32601 없음', 'HTTP 404, no -32601'),
       });
     }

@@ -69,7 +69,7 @@ test('answers a request with no credentials with 401, resource_metadata and scop
             `The answer to a request with no credentials is wrong: ${fault}. RFC 6750 §3.1: "If the request lacks any authentication information (e.g., the client was unaware that authentication is necessary or attempted using an unsupported authentication method), the resource server SHOULD NOT include an error code or other error information." ${WHY.en} ${AUTH_TS} (TODO(04/3))`,
           ),
           sent: described(`${resource.href}: ${label}; ${method}`),
-          got: showAnswer(answer),
+          got: described(showAnswer(answer)),
           expected: `HTTP 401, WWW-Authenticate: Bearer resource_metadata="${metadataUrlOf(resource)}", scope="…" ${say('(error 없음)', '(no error)')}`,
         });
       }
@@ -93,7 +93,7 @@ test('answers a bad token (unknown, expired, issued for another resource) with 4
             `The answer to a request with a token this server may not accept is wrong: ${fault}. The token must be valid, unexpired and issued for this server (this resource): "MCP servers MUST validate access tokens before processing the request, ensuring the access token is issued specifically for the MCP server" (2026-07-28, Authorization, Token Handling). A 401 for a token that was presented and refused carries error="invalid_token" (RFC 6750 §3, §3.1). ${WHY.en} ${AUTH_TS} (TODO(04/3))`,
           ),
           sent: described(`${resource.href}: ${label}; ${method}`),
-          got: showAnswer(answer),
+          got: described(showAnswer(answer)),
           expected: `HTTP 401, WWW-Authenticate: Bearer error="invalid_token", resource_metadata="${metadataUrlOf(resource)}", scope="…"`,
         });
       }
@@ -117,7 +117,7 @@ test('checks the token on every request, not only the first', async () => {
           `After one request with a valid token was served, a request without a good token did not end with 401. There is no session, so an earlier request's token grants the next one nothing (2026-07-28, Authorization: authorization must be included in every HTTP request). ${AUTH_TS} (TODO(04/3))`,
         ),
         sent: described(`${say('좋은 토큰으로 tools/list 뒤에', 'after tools/list with a good token,')} ${label}`),
-        got: { first: showAnswer(first), then: showAnswer(answer) },
+        got: described(`${say('처음', 'first')}: ${showAnswer(first)}; ${say('그다음', 'then')}: ${showAnswer(answer)}`),
         expected: say('HTTP 200, 그다음 HTTP 401', 'HTTP 200, then HTTP 401'),
       });
     }

@@ -53,7 +53,7 @@ test("lists, for each caller, exactly the approved tools its token's scopes cove
       ensure(JSON.stringify(names) === JSON.stringify(expected(approved, scopes)), {
         what: say(`이 호출자의 tools/list가 서버 허용 목록과 토큰 범위가 함께 허락한 도구와 다르다. ${WHY.ko} ${SCOPES_TS} (TODO(04/4))`, `This caller's tools/list differs from the tools the server allowlist and the token's scopes allow together. ${WHY.en} ${SCOPES_TS} (TODO(04/4))`),
         sent: described(`options.tools ${JSON.stringify(approved)}; ${say('토큰 범위', 'token scopes')} ${JSON.stringify(scopes)}; tools/list (${era.label})`),
-        got: names ?? showAnswer(answer),
+        got: names ?? described(showAnswer(answer)),
         expected: JSON.stringify(expected(approved, scopes)),
       });
     }
@@ -72,7 +72,7 @@ test("runs every tool in a caller's list", async () => {
         ensure(answer.status === 200 && answer.message?.result !== undefined && answer.message.result['isError'] !== true, {
           what: say(`토큰 범위와 서버 허용 목록이 모두 허락한 도구가 실행되지 않았다. ${WHY.ko} ${SCOPES_TS} (TODO(04/4))`, `A tool both the token's scopes and the server allowlist allow did not run. ${WHY.en} ${SCOPES_TS} (TODO(04/4))`),
           sent: described(`options.tools ${JSON.stringify(approved)}; ${say('토큰 범위', 'token scopes')} ${JSON.stringify(scopes)}; tools/call ${tool} (${era.label})`),
-          got: showAnswer(answer),
+          got: described(showAnswer(answer)),
           expected: say('HTTP 200, isError 없는 결과', 'HTTP 200, a result without isError'),
         });
       }
@@ -99,7 +99,7 @@ test("answers a call to an approved tool outside the token's scopes with 403 ins
             `A call to a tool the server approves but the token's scopes do not cover was not answered, before the tool ran, with 403 insufficient_scope naming the scope it needs. The token is valid, so it is not 401: "When a client makes a request with an access token with insufficient scope, the server SHOULD respond with" HTTP 403 Forbidden and a WWW-Authenticate carrying error="insufficient_scope" and the scope needed (2026-07-28, Authorization, Runtime Insufficient Scope Errors), and the client adds that scope and authorizes again. ${WHY.en} ${SCOPES_TS} (TODO(04/4))`,
           ),
           sent: described(`options.tools ${JSON.stringify(approved)}; ${say('토큰 범위', 'token scopes')} ${JSON.stringify(scopes)}; tools/call ${tool} (${era.label})`),
-          got: showAnswer(answer),
+          got: described(showAnswer(answer)),
           expected: `HTTP 403, WWW-Authenticate: Bearer error="insufficient_scope", scope="${SCOPE_OF[tool]}", resource_metadata="${metadataUrlOf(options.resource)}"`,
         });
       }
@@ -123,7 +123,7 @@ test('answers a call to an unapproved tool as an unknown tool, whatever scopes t
               `A call to a tool outside the server allowlist got a different answer from an unknown tool (no_such_tool). A tool the server never approved is absent for every token; no extra scope opens it, so it is not a 403 naming a scope either. ${WHY.en} ${SCOPES_TS} (TODO(04/4))`,
             ),
             sent: described(`options.tools ${JSON.stringify(approved)}; ${say('토큰 범위', 'token scopes')} ${JSON.stringify(scopes)}; tools/call ${tool} (${era.label})`),
-            got: { call: showAnswer(answer), unknownTool: showAnswer(unknown) },
+            got: described(`${showAnswer(answer)}; ${say('모르는 도구', 'unknown tool')}: ${showAnswer(unknown)}`),
             expected: say('모르는 도구와 같은 상태와 오류 코드, 범위 요구 없음', 'the unknown-tool status and error code, no scope challenge'),
           });
         }
@@ -165,7 +165,7 @@ test('serves every method that names no tool, whatever scopes the token carries'
             `A request that names no tool was refused for the token's scopes. A scope is the key to one tool: server/discover, initialize and ping call no tool, so a valid token is served whatever its scopes. Refusing here leaves a caller with narrow scopes unable even to connect and fetch its own share of the tools. 403 insufficient_scope answers a request made "with an access token with insufficient scope" for what it asks (2026-07-28, Authorization, Runtime Insufficient Scope Errors). ${WHY.en} ${SCOPES_TS} (TODO(04/4))`,
           ),
           sent: described(`options.tools ${JSON.stringify(approved)}; ${say('토큰 범위', 'token scopes')} ${JSON.stringify(scopes)}; ${label}`),
-          got: showAnswer(answer),
+          got: described(showAnswer(answer)),
           expected: say('HTTP 200(알림은 202), 오류 없음', 'HTTP 200 (202 for the notification), no error'),
         });
       }
