@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 import { createVitest } from 'vitest/node';
 import type { PoolOptions, Reporter, TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node';
@@ -240,9 +240,12 @@ export class Lane {
   /**
    * Where the guards of the learner processes a suite starts report their times (PROCESS_GUARD): beside the lane's
    * writable folder, readable by its forks, writable by neither them nor the learner processes, which write only theirs.
+   * Its name does not begin with the writable folder's: Node's permission model matches granted paths by prefix, and a
+   * granted path that extends another (`write` and `write.times`) left the fork unable to list its own HOME.
    */
   private timesDir(): string {
-    return `${this.options.sandbox.write}.times`;
+    const { write } = this.options.sandbox;
+    return join(dirname(write), `times-of-${basename(write)}`);
   }
 
   /** A fork of this lane started: the files it runs are timed by its CPU time. */
