@@ -67,7 +67,8 @@ export function afterPass(report: Report, course: CourseOutline): AfterPass {
   const lastIndex = Math.max(-1, ...all.map((exercise, index) => (graded.has(exercise.id) ? index : -1)));
   const next = all.slice(lastIndex + 1).find((exercise) => !graded.has(exercise.id)) ?? all.find((exercise) => !graded.has(exercise.id));
   // A chapter's diff shows every exercise of it solved, so it is offered only once none of them is left to solve.
-  const compare = completed.filter((chapter) => chapter.solutionDir !== undefined);
+  // Graded in the solutions folder itself (--target solutions), a diff with the solution would compare it with itself.
+  const compare = completed.filter((chapter) => chapter.solutionDir !== undefined && chapter.solutionDir !== chapter.learnerDir);
   return { completed, courseDone, ...(next ? { next } : {}), compare };
 }
 

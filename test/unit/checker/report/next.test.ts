@@ -108,6 +108,13 @@ describe('what next', () => {
     expect(afterPass(report([]), COURSE).courseDone).toBe(true);
   });
 
+  test('graded in the solutions folder itself, a completed chapter offers no diff with itself', () => {
+    const inSolutions: CourseOutline = { chapters: COURSE.chapters.map((chapter) => ({ ...chapter, learnerDir: chapter.solutionDir! })) };
+    expect(afterPass(report([]), inSolutions).compare).toEqual([]);
+    expect(renderText(report([]), { course: inSolutions })).not.toContain('git diff --no-index');
+    expect(afterPass(report([]), COURSE).compare.length).toBeGreaterThan(0);
+  });
+
   test('a failure still comes first: the next step is the first failing exercise', () => {
     expect(renderText(report(['01/2']), { course: COURSE })).toContain('Next: 01/2 → chapters/x/numbers.ts:5');
   });
