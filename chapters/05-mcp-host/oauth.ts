@@ -1,4 +1,4 @@
-import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import { Client, InsufficientScopeError, StreamableHTTPClientTransport, UnauthorizedError, auth, computeScopeUnion } from '@modelcontextprotocol/client';
 import type { CallToolResult, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 
 /*
@@ -121,8 +121,10 @@ export function createOAuthProvider(serverUrl: URL, options: OAuthHostOptions): 
 export interface SignedInServer {
   name: string;
   client: Client;
+  url: URL;
   transport: StreamableHTTPClientTransport;
   provider: HostOAuthProvider;
+  fetch: typeof fetch | undefined;
   close(): Promise<void>;
 }
 
@@ -131,11 +133,11 @@ export class SignInDeclinedError extends Error {
   override name = 'SignInDeclinedError';
 }
 
-/** How many step-ups (a new sign-in after 403 insufficient_scope) one call may take. */
+/** How many step-ups (a new sign-in for a wider scope after a 403 insufficient_scope) one call may take. */
 export const MAX_STEP_UPS = 1;
 
 /** Finishes a sign-in the SDK started: exchanges the code the browser came back with, or fails when the person declined. */
-async function finishSignIn(server: SignedInServer | { transport: StreamableHTTPClientTransport; provider: HostOAuthProvider }, name: string): Promise<void> {
+async function finishSignIn(server: Pick<SignedInServer, 'transport' | 'provider'>, name: string): Promise<void> {
   const callback = server.provider.takeCallback();
   if (callback === undefined) throw new SignInDeclinedError(`the person declined to sign in to ${name}`);
   await server.transport.finishAuth(callback);
@@ -147,10 +149,11 @@ export async function connectSignedIn(name: string, url: string | URL, options: 
   const provider = createOAuthProvider(serverUrl, options);
   for (let attempt = 0; ; attempt += 1) {
     const client = new Client({ name: 'course-host', version: '1.0.0' });
-    const transport = new StreamableHTTPClientTransport(serverUrl, { authProvider: provider, maxStepUpRetries: MAX_STEP_UPS, ...(options.fetch === undefined ? {} : { fetch: options.fetch }) });
+    // 403 insufficient_scope는 호스트가 직접 맡는다: 사람에게 묻는 step-up의 횟수를 한 호출 단위로 셀 수 있게.
+    const transport = new StreamableHTTPClientTransport(serverUrl, { authProvider: provider, onInsufficientScope: 'throw', ...(options.fetch === undefined ? {} : { fetch: options.fetch }) });
     try {
       await client.connect(transport);
-      return { name, client, transport, provider, close: () => client.close() };
+      return { name, url: serverUrl, client, transport, provider, fetch: options.fetch, close: () => client.close() };
     } catch (error) {
       await client.close().catch(() => undefined);
       if (!(error instanceof UnauthorizedError) || attempt > 0) throw error;
@@ -165,8 +168,11 @@ export async function callSignedIn(server: SignedInServer, tool: string, args: R
     try {
       return (await server.client.callTool({ name: tool, arguments: args })) as CallToolResult;
     } catch (error) {
-      if (!(error instanceof UnauthorizedError) || stepUps >= MAX_STEP_UPS) throw error;
-      await finishSignIn(server, server.name);
+      if (!(error instanceof InsufficientScopeError) || stepUps >= MAX_STEP_UPS) throw error;
+      const granted = (await server.provider.tokens())?.scope;
+      const scope = computeScopeUnion(granted, error.requiredScope);
+      const result = await auth(server.provider, { serverUrl: server.url, ...(scope === undefined ? {} : { scope }), ...(error.resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl: error.resourceMetadataUrl }), ...(server.fetch === undefined ? {} : { fetchFn: server.fetch }), forceReauthorization: true });
+      if (result === 'REDIRECT') await finishSignIn(server, server.name);
     }
   }
 }
