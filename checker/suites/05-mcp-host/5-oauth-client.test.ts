@@ -107,7 +107,7 @@ test('refuses an authorization server whose metadata names another issuer', asyn
 
 test('refuses protected-resource metadata that names another resource, or only the origin', async () => {
   const hostile: { label: string; advertised: (resource: string) => string }[] = [
-    { label: say('다른 서버의 자원', "another server's resource"), advertised: () => OTHER_RESOURCE },
+    { label: say('다른 서버의 주소', "another server's resource"), advertised: () => OTHER_RESOURCE },
     { label: say('출처(origin)만', 'only the origin'), advertised: (resource) => new URL(resource).origin + '/' },
   ];
   for (const { label, advertised } of hostile) {
@@ -115,7 +115,7 @@ test('refuses protected-resource metadata that names another resource, or only t
     try {
       ensure(run.server === undefined && run.asked.length === 0 && run.world.authorizations.length === 0 && run.world.tokenRequests.length === 0, {
         what: say(
-          `보호 자원 메타데이터가 ${label}(${advertised(RESOURCE)})을 자원으로 내세웠는데 호스트가 로그인을 이어 갔다. RFC 9728 §3.3: "The "resource" value returned MUST be identical to the protected resource's resource identifier value into which the well-known resource metadata URI path suffix was inserted to create the URL used to retrieve the metadata. If these values are not identical, the data contained in the response MUST NOT be used." 접두어나 출처만 맞는 것으로는 모자라다. ${WHERE}`,
+          `보호 자원 메타데이터의 resource가 ${label}(${advertised(RESOURCE)})인데 호스트가 로그인을 이어 갔다. RFC 9728 §3.3: "The "resource" value returned MUST be identical to the protected resource's resource identifier value into which the well-known resource metadata URI path suffix was inserted to create the URL used to retrieve the metadata. If these values are not identical, the data contained in the response MUST NOT be used." 접두어나 출처만 맞는 것으로는 모자라다. ${WHERE}`,
           `The protected-resource metadata named ${label} (${advertised(RESOURCE)}) as its resource, and the host went on signing in. RFC 9728 §3.3: "The "resource" value returned MUST be identical to the protected resource's resource identifier value into which the well-known resource metadata URI path suffix was inserted to create the URL used to retrieve the metadata. If these values are not identical, the data contained in the response MUST NOT be used." A matching prefix or origin is not enough. ${WHERE}`,
         ),
         sent: { connectTo: RESOURCE, resourceInMetadata: advertised(RESOURCE) },
@@ -163,7 +163,7 @@ test('keeps each token for its own resource: never sends it to another server, a
     const leaked = world.sent.filter((request) => request.url.startsWith(new URL(OTHER_RESOURCE).origin) && request.authorization !== undefined && tokenOf(RESOURCE).includes(request.authorization));
     ensure(first.server !== undefined && again.server !== undefined && other.server !== undefined && leaked.length === 0 && asked.length === 2 && asked[1]?.server === NAME, {
       what: say(
-        `같은 TokenStore로 ${RESOURCE}에 두 번, ${OTHER_RESOURCE}에 한 번 연결했는데, 한 자원의 토큰이 다른 서버로 갔거나, 이미 받은 scope로 다시 로그인을 물었거나, 연결이 실패했다. 2026-07-28 명세(basic/authorization, token audience): "MCP clients MUST NOT send tokens to the MCP server other than ones issued by the MCP server's authorization server", RFC 8707 §2: 토큰은 resource로 요청한 그 자원의 것이다. 토큰은 자원마다 따로 두고, 같은 자원에서는 다시 쓴다. ${WHERE}`,
+        `같은 TokenStore로 ${RESOURCE}에 두 번, ${OTHER_RESOURCE}에 한 번 연결했는데, 한 서버의 토큰이 다른 서버로 갔거나, 이미 받은 범위(scope)로 다시 로그인을 물었거나, 연결이 실패했다. 2026-07-28 명세(basic/authorization, token audience): "MCP clients MUST NOT send tokens to the MCP server other than ones issued by the MCP server's authorization server", RFC 8707 §2: 토큰은 resource로 요청한 그 자원 서버의 것이다. 토큰은 자원 서버마다 따로 두고, 같은 서버에서는 다시 쓴다. ${WHERE}`,
         `With one TokenStore the host connected twice to ${RESOURCE} and once to ${OTHER_RESOURCE}, and a token of one resource went to the other server, or the person was asked to sign in again for scopes already granted, or a connect failed. The 2026-07-28 specification (basic/authorization, token audience): "MCP clients MUST NOT send tokens to the MCP server other than ones issued by the MCP server's authorization server"; RFC 8707 §2: a token is for the resource it was requested for. Keep tokens per resource, and reuse them on the same resource. ${WHERE}`,
       ),
       sent: described(say(`${RESOURCE} 연결 두 번, 그다음 ${OTHER_RESOURCE} 연결, 사람은 매번 승인`, `connect to ${RESOURCE} twice, then to ${OTHER_RESOURCE}, the person approving each time`)),

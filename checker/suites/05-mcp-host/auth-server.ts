@@ -12,6 +12,9 @@ export const READ_SCOPE = 'notes:read';
 /** The scope the write tool demands with a 403 insufficient_scope. */
 export const WRITE_SCOPE = 'notes:write';
 
+/** How many authorization pages the test person opens before giving up. */
+const MAX_PAGES = 6;
+
 /** One HTTP request the host sent, as the in-process network saw it. */
 export interface Sent {
   url: string;
@@ -153,6 +156,8 @@ export function authWorld(options: WorldOptions = {}): AuthWorld {
   return {
     fetch: async (input, init) => route(new Request(input, init)),
     browser: async (authorizationUrl) => {
+      // A person who signed in this many times gives up: a host that never stops asking ends here, not at the test's timeout.
+      if (authorizations.length >= MAX_PAGES) throw new Error(`the person closed the ${MAX_PAGES + 1}th authorization page`);
       authorizations.push(new URLSearchParams(authorizationUrl.searchParams));
       counter += 1;
       const code = `code-${counter}`;
