@@ -125,8 +125,8 @@ export const chapter: ChapterEntry = {
       id: '05/5',
       title: { ko: '사람이 승인하는 로그인', en: 'A sign-in the person approves' },
       hint: {
-        ko: 'SDK의 StreamableHTTPClientTransport는 authProvider를 받으면 401 뒤의 OAuth 흐름(메타데이터 찾기, issuer 검사, PKCE, 토큰 요청)을 스스로 돌린다. 호스트가 정하는 것은 OAuthClientProvider 안에 있다: 인가 페이지를 열기 전에 누구에게 묻는지, 토큰을 무엇을 열쇠로 두는지, 보호 자원 메타데이터의 resource를 어떻게 받아들이는지(validateResourceURL). SDK의 기본 검사는 출처만 같은 resource도 받아들인다: RFC 9728 §3.3을 보라.',
-        en: "Given an authProvider, the SDK's StreamableHTTPClientTransport runs the OAuth flow after a 401 by itself (metadata discovery, the issuer check, PKCE, the token request). What the host decides sits in its OAuthClientProvider: whom it asks before opening the authorization page, what it keys tokens by, and how it accepts the resource in the protected-resource metadata (validateResourceURL). The SDK's default check also accepts a resource that is only the origin: see RFC 9728 §3.3.",
+        ko: 'SDK의 StreamableHTTPClientTransport는 authProvider를 받으면 401 뒤의 OAuth 흐름(메타데이터 찾기, issuer 검사, PKCE, 토큰 요청)을 스스로 돌린다. 호스트가 정하는 것은 OAuthClientProvider 안에 있다: 인가 페이지를 열기 전에 누구에게 묻는지, 토큰을 무엇을 열쇠로 두는지, 보호 자원 메타데이터의 resource를 어떻게 받아들이는지. 그 마지막 것을 정하지 않으면 SDK의 기본 검사가 정하는데, 그 검사는 출처만 같은 resource도 받아들인다: RFC 9728 §3.3을 보라.',
+        en: "Given an authProvider, the SDK's StreamableHTTPClientTransport runs the OAuth flow after a 401 by itself (metadata discovery, the issuer check, PKCE, the token request). What the host decides sits in its OAuthClientProvider: whom it asks before opening the authorization page, what it keys tokens by, and how it accepts the resource in the protected-resource metadata. Leave the last one undecided and the SDK's default check decides; it also accepts a resource that is only the origin: see RFC 9728 §3.3.",
       },
       rule: {
         ko: '401을 받은 호스트는 사람이 승인한 뒤에만, 보호 자원 메타데이터의 resource가 그 서버의 주소와 똑같고 인가 서버 메타데이터의 issuer가 맞을 때에만 PKCE S256 authorization code로 로그인해 요청을 다시 보내고, 거절된 로그인은 토큰 없이 끝나며, 토큰은 자원 서버마다 따로 두어 다른 서버로 보내지 않고 이미 받은 범위로 다시 묻지 않으며, 403 insufficient_scope에는 step-up을 한 번만 한다.',

@@ -100,8 +100,8 @@ export function createOAuthProvider(serverUrl: URL, options: OAuthHostOptions): 
     },
     // 로그인은 사람이 승인해야 시작되고, 거절하면 브라우저를 열지 않아 토큰도 없다.
     redirectToAuthorization: async (authorizationUrl) => {
-      const approved = await options.person.approveSignIn({ server: options.server, authorizationServer: authorizationUrl.origin, scope: authorizationUrl.searchParams.get('scope') ?? undefined });
-      callback = approved ? await options.browser(authorizationUrl) : undefined;
+      const agreed = await options.person.approveSignIn({ server: options.server, authorizationServer: authorizationUrl.origin, scope: authorizationUrl.searchParams.get('scope') ?? undefined });
+      callback = agreed ? await options.browser(authorizationUrl) : undefined;
     },
     saveCodeVerifier: (codeVerifier) => {
       verifier = codeVerifier;

@@ -108,7 +108,7 @@ test('refuses an authorization server whose metadata names another issuer', asyn
 test('refuses protected-resource metadata that names another resource, or only the origin', async () => {
   const hostile: { label: string; advertised: (resource: string) => string }[] = [
     { label: say('다른 서버의 주소', "another server's resource"), advertised: () => OTHER_RESOURCE },
-    { label: say('출처(origin)만', 'only the origin'), advertised: (resource) => new URL(resource).origin + '/' },
+    { label: say('출처만', 'only the origin'), advertised: (resource) => new URL(resource).origin + '/' },
   ];
   for (const { label, advertised } of hostile) {
     const run = await attempt({ advertisedResource: advertised });
