@@ -1,5 +1,5 @@
 import { Client, InsufficientScopeError, StreamableHTTPClientTransport, UnauthorizedError, auth, computeScopeUnion } from '@modelcontextprotocol/client';
-import type { CallToolResult, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import type { CallToolResult, ClientOptions, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 
 /*
  * 05/5: a server that wants a token answers 401, and the SDK runs the OAuth flow: protected-resource metadata
@@ -42,6 +42,8 @@ export interface OAuthHostOptions {
   store: TokenStore;
   /** The fetch the transport and the OAuth flow use (tests pass an in-process one). */
   fetch?: typeof fetch;
+  /** The SDK client's options, such as the protocol version to pin. */
+  clientOptions?: ClientOptions;
 }
 
 /** A provider that also hands over the redirect the browser came back with, once. */
@@ -155,7 +157,7 @@ export async function connectSignedIn(name: string, url: string | URL, options: 
   const serverUrl = new URL(url);
   const provider = createOAuthProvider(serverUrl, options);
   for (let attempt = 0; ; attempt += 1) {
-    const client = new Client({ name: 'course-host', version: '1.0.0' });
+    const client = new Client({ name: 'course-host', version: '1.0.0' }, options.clientOptions);
     // 403 insufficient_scope는 호스트가 직접 맡는다: 사람에게 묻는 step-up의 횟수를 한 호출 단위로 셀 수 있게.
     const transport = new StreamableHTTPClientTransport(serverUrl, { authProvider: provider, onInsufficientScope: 'throw', ...(options.fetch === undefined ? {} : { fetch: options.fetch }) });
     try {
