@@ -21,6 +21,21 @@ interface RoundsModule {
   createRoundsClient(info: Implementation, server: string, person: { fillForm(form: Form): Promise<unknown> }, options?: ClientOptions): Client;
 }
 
+/** What the host needs of chapter 5's oauth.ts (05/5) for the tool's auth/* scenarios. */
+interface OAuthModule {
+  TokenStore: new () => unknown;
+  connectSignedIn(name: string, url: string, options: Record<string, unknown>): Promise<{ client: Client; close(): Promise<void> }>;
+  callSignedIn(server: { client: Client }, tool: string, args?: Record<string, unknown>): Promise<{ content: unknown }>;
+}
+
+/** A browser for the tool's authorization server: it redirects straight back with the code, so the redirect's query is read without following it. */
+async function browser(authorizationUrl: URL): Promise<URLSearchParams> {
+  const response = await fetch(authorizationUrl, { redirect: 'manual' });
+  const location = response.headers.get('location');
+  if (location === null) throw new Error(`the authorization endpoint answered ${response.status} without a redirect`);
+  return new URL(location, authorizationUrl).searchParams;
+}
+
 /** A plain argument value for a JSON Schema property: its default, else one of its type. */
 function sample(property: Record<string, unknown> | undefined): unknown {
   if (property === undefined) return 'conformance';
@@ -82,7 +97,28 @@ async function main([chapterDir, url]: readonly string[]): Promise<number> {
     },
   };
   const revision = process.env['MCP_CONFORMANCE_PROTOCOL_VERSION'];
-  const client = rounds.createRoundsClient({ name: 'course-chapter-5-host', version: '1.0.0' }, 'conformance-server', person, revision === '2026-07-28' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {});
+  const pinned: ClientOptions = revision === '2026-07-28' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {};
+  if ((process.env['MCP_CONFORMANCE_SCENARIO'] ?? '').startsWith('auth/')) {
+    // The auth/* flows go through the host's OAuth client (oauth.ts); the scripted person approves every sign-in.
+    const oauth = (await import(pathToFileURL(join(chapterDir, 'oauth.ts')).href)) as OAuthModule;
+    const approveSignIn = async (request: { server: string; authorizationServer: string; scope?: string }) => {
+      console.error(`[person] sign in to ${request.server} at ${request.authorizationServer} (${request.scope ?? 'no scope'}): yes`);
+      return true;
+    };
+    const server = await oauth.connectSignedIn('conformance-server', url, { server: 'conformance-server', person: { approveSignIn }, browser, store: new oauth.TokenStore(), clientOptions: pinned });
+    const { tools } = await server.client.listTools();
+    for (const call of plannedCalls(tools)) {
+      try {
+        const result = await oauth.callSignedIn(server, call.name, call.arguments);
+        console.error(`[host] ${call.name}: ${JSON.stringify(result.content).slice(0, 200)}`);
+      } catch (error) {
+        console.error(`[host] ${call.name}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    await server.close();
+    return 0;
+  }
+  const client = rounds.createRoundsClient({ name: 'course-chapter-5-host', version: '1.0.0' }, 'conformance-server', person, pinned);
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   const { tools } = await client.listTools();
   for (const call of plannedCalls(tools)) {

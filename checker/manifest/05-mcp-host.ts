@@ -1,6 +1,6 @@
 import type { ChapterEntry } from './types.ts';
 
-/** Chapter 5: the learner builds the host, the side that decides: pinned approvals, consent with server text marked as data, the model loop and input-required rounds. */
+/** Chapter 5: the learner builds the host, the side that decides: pinned approvals, consent with server text marked as data, the model loop, input-required rounds and an OAuth client. */
 export const chapter: ChapterEntry = {
   id: '05',
   dir: '05-mcp-host',
@@ -9,8 +9,8 @@ export const chapter: ChapterEntry = {
     en: 'The MCP host: the side that decides',
   },
   outcome: {
-    ko: '사람이 승인한 도구 정의를 고정해 바뀐 도구를 막고, 호출마다 서버의 글을 서버의 것으로 드러낸 채 동의를 묻고, 결과를 자료로만 돌려주며 걸음과 시간이 묶인 모델 루프를 가진 호스트를 SDK Client 위에 세울 수 있다. 서버가 입력을 물어 오면 사람이 답하게 하고, 선언하지 않은 요청과 끝없는 라운드는 호스트 스스로 끊는다.',
-    en: 'You can build a host on the SDK Client that pins the tool definitions a person approved and blocks a tool that changed, asks consent for every call with the server’s text marked as the server’s, and runs a model loop that hands results back as data only, bounded in steps and time; when a server asks for input, the person answers, and the host itself cuts off undeclared requests and endless rounds.',
+    ko: '사람이 승인한 도구 정의를 고정해 바뀐 도구를 막고, 호출마다 서버의 글을 서버의 것으로 드러낸 채 동의를 묻고, 결과를 자료로만 돌려주며 걸음과 시간이 묶인 모델 루프를 가진 호스트를 SDK Client 위에 세울 수 있다. 서버가 입력을 물어 오면 사람이 답하게 하고, 선언하지 않은 요청과 끝없는 라운드는 호스트 스스로 끊는다. 토큰을 요구하는 서버에는 사람이 승인한 로그인으로만 들어가고, 토큰은 그 서버에만 보낸다.',
+    en: 'You can build a host on the SDK Client that pins the tool definitions a person approved and blocks a tool that changed, asks consent for every call with the server’s text marked as the server’s, and runs a model loop that hands results back as data only, bounded in steps and time; when a server asks for input, the person answers, and the host itself cuts off undeclared requests and endless rounds; a server that asks for a token gets one only through a sign-in the person approved, and only for that resource.',
   },
   exercises: [
     {
@@ -119,6 +119,37 @@ export const chapter: ChapterEntry = {
         'echoes each requestState byte for byte on the retry, and sends none when the round carried none': '다시 보낼 때 requestState를 바이트 그대로 싣고, 라운드에 없었으면 싣지 않는다',
         'refuses URL-mode and sampling requests it never declared, without asking the person': '선언하지 않은 URL 모드와 sampling 요청은 사람에게 묻지 않고 거절한다',
         'stops a call that keeps asking after at most 5 rounds': '계속 묻는 호출은 많아야 5라운드에서 멈춘다',
+      },
+    },
+    {
+      id: '05/5',
+      title: { ko: '사람이 승인하는 로그인', en: 'A sign-in the person approves' },
+      hint: {
+        ko: 'SDK의 StreamableHTTPClientTransport는 authProvider를 받으면 401 뒤의 OAuth 흐름(메타데이터 찾기, issuer 검사, PKCE, 토큰 요청)을 스스로 돌린다. 호스트가 정하는 것은 OAuthClientProvider 안에 있다: 인가 페이지를 열기 전에 누구에게 묻는지, 토큰을 무엇을 열쇠로 두는지, 보호 자원 메타데이터의 resource를 어떻게 받아들이는지. 그 마지막 것을 정하지 않으면 SDK의 기본 검사가 정하는데, 그 검사는 출처만 같은 resource도 받아들인다: RFC 9728 §3.3을 보라.',
+        en: "Given an authProvider, the SDK's StreamableHTTPClientTransport runs the OAuth flow after a 401 by itself (metadata discovery, the issuer check, PKCE, the token request). What the host decides sits in its OAuthClientProvider: whom it asks before opening the authorization page, what it keys tokens by, and how it accepts the resource in the protected-resource metadata. Leave the last one undecided and the SDK's default check decides; it also accepts a resource that is only the origin: see RFC 9728 §3.3.",
+      },
+      rule: {
+        ko: '401을 받은 호스트는 사람이 승인한 뒤에만, 보호 자원 메타데이터의 resource가 그 서버의 주소와 똑같고 인가 서버 메타데이터의 issuer가 맞을 때에만 PKCE S256 authorization code로 로그인해 요청을 다시 보내고, 거절된 로그인은 토큰 없이 끝나며, 토큰은 자원 서버마다 따로 두어 다른 서버로 보내지 않고 이미 받은 범위로 다시 묻지 않으며, 403 insufficient_scope에는 step-up을 한 번만 한다.',
+        en: 'After a 401 the host signs in only once the person approves, and only when the protected-resource metadata names exactly that server’s resource and the authorization server’s metadata names its own issuer, by authorization code with PKCE S256, then retries; a declined sign-in ends without a token; tokens are kept per resource, never sent to another server, and scopes already granted are never asked for again; and a 403 insufficient_scope gets one step-up.',
+      },
+      clauses: [
+        { en: 'After a 401 the host signs in only once the person approves', tests: ['signs in after a 401 only with the person’s approval, by authorization code with PKCE S256 for this resource, and retries'] },
+        { en: 'only when the protected-resource metadata names exactly that server’s resource', tests: ['refuses protected-resource metadata that names another resource, or only the origin'] },
+        { en: 'the authorization server’s metadata names its own issuer', tests: ['refuses an authorization server whose metadata names another issuer'] },
+        { en: 'by authorization code with PKCE S256, then retries', tests: ['signs in after a 401 only with the person’s approval, by authorization code with PKCE S256 for this resource, and retries'] },
+        { en: 'a declined sign-in ends without a token', tests: ['ends without a token when the person declines to sign in'] },
+        { en: 'tokens are kept per resource, never sent to another server, and scopes already granted are never asked for again', tests: ['keeps each token for its own resource: never sends it to another server, and never signs in again for what was granted'] },
+        { en: 'a 403 insufficient_scope gets one step-up', tests: ['steps up once on 403 insufficient_scope and stops a server that keeps refusing'] },
+      ],
+      suite: '5-oauth-client.test.ts',
+      todo: { file: 'oauth.ts' },
+      tests: {
+        'signs in after a 401 only with the person’s approval, by authorization code with PKCE S256 for this resource, and retries': '401 뒤에는 사람이 승인해야만 이 서버를 위한 PKCE S256 authorization code로 로그인하고 다시 보낸다',
+        'ends without a token when the person declines to sign in': '사람이 로그인을 거절하면 토큰 없이 끝난다',
+        'refuses an authorization server whose metadata names another issuer': '메타데이터가 다른 issuer를 내세우는 인가 서버는 거절한다',
+        'refuses protected-resource metadata that names another resource, or only the origin': '다른 서버의 주소나 출처만 내세우는 보호 자원 메타데이터는 거절한다',
+        'steps up once on 403 insufficient_scope and stops a server that keeps refusing': '403 insufficient_scope에는 step-up을 한 번 하고, 계속 거절하는 서버 앞에서는 멈춘다',
+        'keeps each token for its own resource: never sends it to another server, and never signs in again for what was granted': '토큰은 제 자원 서버에만 둔다: 다른 서버로 보내지 않고, 이미 받은 것으로 다시 로그인하지 않는다',
       },
     },
   ],

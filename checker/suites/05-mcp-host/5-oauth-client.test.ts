@@ -1,0 +1,179 @@
+import { test } from 'vitest';
+import { TokenStore, callSignedIn, connectSignedIn } from '../../../chapters/05-mcp-host/oauth.ts';
+import type { SignInRequest, SignedInServer } from '../../../chapters/05-mcp-host/oauth.ts';
+import { described, ensure, say } from '../_lib/say.ts';
+import { ISSUER, OTHER_RESOURCE, RESOURCE, WRITE_SCOPE, authWorld } from './auth-server.ts';
+import type { AuthWorld, WorldOptions } from './auth-server.ts';
+import { describeError } from './hostile.ts';
+
+const WHERE = 'chapters/05-mcp-host/oauth.ts (TODO(05/5))';
+
+/** The host's name for the protected server. */
+const NAME = 'notes';
+
+/** One sign-in attempt: the world, what the person was asked, and the connection or the error it ended with. */
+interface Attempt {
+  world: AuthWorld;
+  asked: SignInRequest[];
+  store: TokenStore;
+  server?: SignedInServer;
+  error?: string;
+}
+
+/** Connects the learner's host to `resource` in a fresh (or given) world, the person answering `approve`. */
+async function attempt(options: WorldOptions & { approve?: boolean; world?: AuthWorld; store?: TokenStore; resource?: string; asked?: SignInRequest[] } = {}): Promise<Attempt> {
+  const world = options.world ?? authWorld(options);
+  const asked: SignInRequest[] = options.asked ?? [];
+  const store = options.store ?? new TokenStore();
+  const person = {
+    approveSignIn: async (request: SignInRequest): Promise<boolean> => {
+      asked.push(request);
+      return options.approve ?? true;
+    },
+  };
+  try {
+    const server = await connectSignedIn(NAME, options.resource ?? RESOURCE, { server: NAME, person, browser: (url: URL) => world.browser(url), store, fetch: world.fetch });
+    return { world, asked, store, server };
+  } catch (error) {
+    return { world, asked, store, error: describeError(error) };
+  }
+}
+
+/** The requests the host sent, one line each, for messages. */
+function traffic(world: AuthWorld): string[] {
+  return world.sent.map((request) => `${request.method} ${request.url}${request.rpc === undefined ? '' : ` ${request.rpc}`}${request.authorization === undefined ? '' : ` [${request.authorization}]`}`);
+}
+
+async function closeAll(...attempts: Attempt[]): Promise<void> {
+  for (const each of attempts) {
+    await each.server?.close().catch(() => undefined);
+    await each.world.close();
+  }
+}
+
+test('signs in after a 401 only with the person’s approval, by authorization code with PKCE S256 for this resource, and retries', async () => {
+  const run = await attempt();
+  try {
+    const authorization = run.world.authorizations[0];
+    const result = run.server === undefined ? undefined : await callSignedIn(run.server, 'read_notes').catch((error: unknown) => describeError(error));
+    const text = typeof result === 'object' ? JSON.stringify(result.content) : result;
+    ensure(run.asked.length === 1 && run.asked[0]?.server === NAME && run.world.authorizations.length === 1 && authorization?.get('code_challenge_method') === 'S256' && authorization.get('resource') === RESOURCE && run.world.issued.size === 1 && typeof text === 'string' && text.includes('buy milk'), {
+      what: say(
+        `401을 받은 호스트가 사람의 승인 한 번, PKCE S256과 이 서버의 resource를 실은 authorization code 로그인, 그리고 토큰을 실은 재요청으로 이어지지 않았다. 2026-07-28 명세(basic/authorization): "MCP clients MUST implement PKCE according to OAuth 2.1 Section 7.5.2", "MCP clients MUST use the S256 code challenge method when technically capable", "The resource parameter: MUST be included in both authorization requests and token requests". 로그인은 사람이 호스트의 이름(${NAME})으로 된 요청을 보고 승인한 뒤에만 시작한다. ${WHERE}`,
+        `A host that got a 401 did not go on to one approval by the person, an authorization-code sign-in carrying PKCE S256 and this server's resource, and a retried request with the token. The 2026-07-28 specification (basic/authorization): "MCP clients MUST implement PKCE according to OAuth 2.1 Section 7.5.2", "MCP clients MUST use the S256 code challenge method when technically capable", "The resource parameter: MUST be included in both authorization requests and token requests". A sign-in starts only after the person saw a request under the host's name (${NAME}) and approved it. ${WHERE}`,
+      ),
+      sent: described(say(`${RESOURCE}에 연결, 사람은 승인, 그다음 read_notes 호출`, `connect to ${RESOURCE}, the person approves, then call read_notes`)),
+      got: { personAsked: run.asked, authorizationRequest: authorization?.toString(), result: text ?? run.error, requests: traffic(run.world) },
+      expected: say('사람에게 1번 물음(server: notes), code_challenge_method=S256, resource=' + RESOURCE + ', 결과 "notes: buy milk"', 'the person asked once (server: notes), code_challenge_method=S256, resource=' + RESOURCE + ', the result "notes: buy milk"'),
+    });
+  } finally {
+    await closeAll(run);
+  }
+});
+
+test('ends without a token when the person declines to sign in', async () => {
+  const run = await attempt({ approve: false });
+  try {
+    ensure(run.server === undefined && run.asked.length === 1 && run.world.authorizations.length === 0 && run.world.tokenRequests.length === 0 && run.world.issued.size === 0, {
+      what: say(
+        `사람이 로그인을 거절했는데 호스트가 로그인을 진행했거나, 물어보지 않았거나, 연결이 오류로 끝나지 않았다. 로그인은 사람이 승인하는 일이다: 거절하면 인가 페이지를 열지 않고 토큰을 받지 않으며, 연결은 그 사실을 알리는 오류로 끝난다. ${WHERE}`,
+        `The person declined to sign in, and the host signed in anyway, or never asked, or the connect did not end in an error. Signing in is the person's to approve: a denial opens no authorization page, gets no token, and ends the connect with an error that says so. ${WHERE}`,
+      ),
+      sent: described(say(`${RESOURCE}에 연결, 사람은 거절`, `connect to ${RESOURCE}, the person declines`)),
+      got: { personAsked: run.asked.length, authorizationPagesOpened: run.world.authorizations.length, tokenRequests: run.world.tokenRequests.length, connected: run.server !== undefined, error: run.error },
+      expected: say('사람에게 1번 물음, 인가 페이지 0, 토큰 요청 0, 연결은 오류', 'the person asked once, 0 authorization pages, 0 token requests, the connect ends in an error'),
+    });
+  } finally {
+    await closeAll(run);
+  }
+});
+
+test('refuses an authorization server whose metadata names another issuer', async () => {
+  const run = await attempt({ metadataIssuer: 'https://evil.test' });
+  try {
+    ensure(run.server === undefined && run.world.authorizations.length === 0 && run.world.tokenRequests.length === 0, {
+      what: say(
+        `인가 서버 메타데이터의 issuer(https://evil.test)가 그 메타데이터를 가져온 인가 서버(${ISSUER})와 다른데 호스트가 로그인을 이어 갔다. RFC 8414 §3.3: "The "issuer" value returned MUST be identical to the authorization server's issuer identifier value into which the well-known URI string was inserted to create the URL used to retrieve the metadata. If these values are not identical, the data contained in the response MUST NOT be used." 이 검사를 끄지 않는다. ${WHERE}`,
+        `The authorization server's metadata names an issuer (https://evil.test) other than the server it was fetched from (${ISSUER}), and the host went on signing in. RFC 8414 §3.3: "The "issuer" value returned MUST be identical to the authorization server's issuer identifier value into which the well-known URI string was inserted to create the URL used to retrieve the metadata. If these values are not identical, the data contained in the response MUST NOT be used." Keep that check on. ${WHERE}`,
+      ),
+      sent: { issuerInMetadata: 'https://evil.test', metadataFetchedFrom: `${ISSUER}/.well-known/oauth-authorization-server` },
+      got: { authorizationPagesOpened: run.world.authorizations.length, tokenRequests: run.world.tokenRequests.length, connected: run.server !== undefined, error: run.error },
+      expected: say('인가 페이지 0, 토큰 요청 0, 연결은 오류', '0 authorization pages, 0 token requests, the connect ends in an error'),
+    });
+  } finally {
+    await closeAll(run);
+  }
+});
+
+test('refuses protected-resource metadata that names another resource, or only the origin', async () => {
+  const hostile: { label: string; advertised: (resource: string) => string }[] = [
+    { label: say('다른 서버의 주소', "another server's resource"), advertised: () => OTHER_RESOURCE },
+    { label: say('출처만', 'only the origin'), advertised: (resource) => new URL(resource).origin + '/' },
+  ];
+  for (const { label, advertised } of hostile) {
+    const run = await attempt({ advertisedResource: advertised });
+    try {
+      ensure(run.server === undefined && run.asked.length === 0 && run.world.authorizations.length === 0 && run.world.tokenRequests.length === 0, {
+        what: say(
+          `보호 자원 메타데이터의 resource가 ${label}(${advertised(RESOURCE)})인데 호스트가 로그인을 이어 갔다. RFC 9728 §3.3: "The "resource" value returned MUST be identical to the protected resource's resource identifier value into which the well-known resource metadata URI path suffix was inserted to create the URL used to retrieve the metadata. If these values are not identical, the data contained in the response MUST NOT be used." 접두어나 출처만 맞는 것으로는 모자라다. ${WHERE}`,
+          `The protected-resource metadata named ${label} (${advertised(RESOURCE)}) as its resource, and the host went on signing in. RFC 9728 §3.3: "The "resource" value returned MUST be identical to the protected resource's resource identifier value into which the well-known resource metadata URI path suffix was inserted to create the URL used to retrieve the metadata. If these values are not identical, the data contained in the response MUST NOT be used." A matching prefix or origin is not enough. ${WHERE}`,
+        ),
+        sent: { connectTo: RESOURCE, resourceInMetadata: advertised(RESOURCE) },
+        got: { personAsked: run.asked.length, authorizationPagesOpened: run.world.authorizations.length, tokenRequests: run.world.tokenRequests.length, connected: run.server !== undefined, error: run.error },
+        expected: say('사람에게 묻지 않음, 인가 페이지 0, 토큰 요청 0, 연결은 오류', 'the person not asked, 0 authorization pages, 0 token requests, the connect ends in an error'),
+      });
+    } finally {
+      await closeAll(run);
+    }
+  }
+});
+
+test('steps up once on 403 insufficient_scope and stops a server that keeps refusing', async () => {
+  for (const stepUp of ['until-granted', 'forever'] as const) {
+    const run = await attempt({ stepUp });
+    try {
+      const result = run.server === undefined ? run.error : await callSignedIn(run.server, 'write_note', { text: 'hi' }).then((value: { content: unknown }) => JSON.stringify(value.content), (error: unknown) => `error: ${describeError(error)}`);
+      const writes = run.world.sent.filter((request) => request.rpc === 'tools/call').length;
+      const wider = run.world.authorizations[1]?.get('scope')?.split(' ').includes(WRITE_SCOPE) === true;
+      const ok = stepUp === 'until-granted' ? run.world.authorizations.length === 2 && wider && writes === 2 && result?.includes('written') === true : run.world.authorizations.length <= 2 && writes <= 2 && result?.startsWith('error') === true;
+      ensure(ok, {
+        what: say(
+          `${stepUp === 'until-granted' ? 'write_note가 403 insufficient_scope로 더 넓은 scope를 요구했는데, 호스트가 그 scope로 한 번 다시 로그인하고 호출을 다시 보내 성공하지 않았다' : '서버가 403 insufficient_scope를 끝없이 돌려주는데 호스트가 한 번의 step-up 뒤에 멈추지 않았다'}. 2026-07-28 명세(basic/authorization, step-up): "Clients SHOULD implement retry limits and SHOULD track scope upgrade attempts to avoid repeated failures for the same resource and operation combination". 한 호출에 step-up은 한 번이다. ${WHERE}`,
+          `${stepUp === 'until-granted' ? 'write_note demanded a wider scope with 403 insufficient_scope, and the host did not sign in once more with that scope and resend the call to success' : 'The server answers 403 insufficient_scope forever, and the host did not stop after one step-up'}. The 2026-07-28 specification (basic/authorization, step-up): "Clients SHOULD implement retry limits and SHOULD track scope upgrade attempts to avoid repeated failures for the same resource and operation combination". One call gets one step-up. ${WHERE}`,
+        ),
+        sent: described(say(`write_note 호출, 서버는 ${stepUp === 'until-granted' ? `${WRITE_SCOPE}가 없는 토큰에 403` : '언제나 403'}`, `call write_note, the server answering 403 ${stepUp === 'until-granted' ? `to a token without ${WRITE_SCOPE}` : 'always'}`)),
+        got: { signIns: run.world.authorizations.map((query) => query.get('scope')), toolsCallSent: writes, result },
+        expected: stepUp === 'until-granted' ? say(`로그인 2번(두 번째 scope에 ${WRITE_SCOPE}), tools/call 2건, 결과 "written"`, `2 sign-ins (the second scope with ${WRITE_SCOPE}), 2 tools/call, the result "written"`) : say('로그인 2번 이하, tools/call 2건 이하, 호출은 오류', 'at most 2 sign-ins, at most 2 tools/call, the call ends in an error'),
+      });
+    } finally {
+      await closeAll(run);
+    }
+  }
+});
+
+test('keeps each token for its own resource: never sends it to another server, and never signs in again for what was granted', async () => {
+  const world = authWorld();
+  const store = new TokenStore();
+  const asked: SignInRequest[] = [];
+  const first = await attempt({ world, store, asked });
+  const again = await attempt({ world, store, asked });
+  const other = await attempt({ world, store, asked, resource: OTHER_RESOURCE });
+  try {
+    const tokenOf = (resource: string): string[] => [...world.issued].filter(([, grant]) => grant.resource === resource).map(([token]) => `Bearer ${token}`);
+    const leaked = world.sent.filter((request) => request.url.startsWith(new URL(OTHER_RESOURCE).origin) && request.authorization !== undefined && tokenOf(RESOURCE).includes(request.authorization));
+    ensure(first.server !== undefined && again.server !== undefined && other.server !== undefined && leaked.length === 0 && asked.length === 2 && asked[1]?.server === NAME, {
+      what: say(
+        `같은 TokenStore로 ${RESOURCE}에 두 번, ${OTHER_RESOURCE}에 한 번 연결했는데, 한 서버의 토큰이 다른 서버로 갔거나, 이미 받은 범위(scope)로 다시 로그인을 물었거나, 연결이 실패했다. 2026-07-28 명세(basic/authorization, token audience): "MCP clients MUST NOT send tokens to the MCP server other than ones issued by the MCP server's authorization server", RFC 8707 §2: 토큰은 resource로 요청한 그 자원 서버의 것이다. 토큰은 자원 서버마다 따로 두고, 같은 서버에서는 다시 쓴다. ${WHERE}`,
+        `With one TokenStore the host connected twice to ${RESOURCE} and once to ${OTHER_RESOURCE}, and a token of one resource went to the other server, or the person was asked to sign in again for scopes already granted, or a connect failed. The 2026-07-28 specification (basic/authorization, token audience): "MCP clients MUST NOT send tokens to the MCP server other than ones issued by the MCP server's authorization server"; RFC 8707 §2: a token is for the resource it was requested for. Keep tokens per resource, and reuse them on the same resource. ${WHERE}`,
+      ),
+      sent: described(say(`${RESOURCE} 연결 두 번, 그다음 ${OTHER_RESOURCE} 연결, 사람은 매번 승인`, `connect to ${RESOURCE} twice, then to ${OTHER_RESOURCE}, the person approving each time`)),
+      got: { signInsAsked: asked.length, tokenOfFirstSentToOther: leaked.map((request) => `${request.method} ${request.url} [${request.authorization ?? ''}]`), errors: [first.error, again.error, other.error].filter((error) => error !== undefined) },
+      expected: say(`로그인 2번(${RESOURCE}에 1번, ${OTHER_RESOURCE}에 1번), 다른 서버로 간 토큰 0`, `2 sign-ins (1 for ${RESOURCE}, 1 for ${OTHER_RESOURCE}), 0 tokens sent to the other server`),
+    });
+  } finally {
+    await first.server?.close().catch(() => undefined);
+    await again.server?.close().catch(() => undefined);
+    await other.server?.close().catch(() => undefined);
+    await world.close();
+  }
+});
