@@ -26,6 +26,7 @@ interface OAuthModule {
   TokenStore: new () => unknown;
   connectSignedIn(name: string, url: string, options: Record<string, unknown>): Promise<{ client: Client; close(): Promise<void> }>;
   callSignedIn(server: { client: Client }, tool: string, args?: Record<string, unknown>): Promise<{ content: unknown }>;
+  sendSignedIn<T>(server: { client: Client }, send: (client: Client) => Promise<T>): Promise<T>;
 }
 
 /** A browser for the tool's authorization server: it redirects straight back with the code, so the redirect's query is read without following it. */
@@ -106,7 +107,7 @@ async function main([chapterDir, url]: readonly string[]): Promise<number> {
       return true;
     };
     const server = await oauth.connectSignedIn('conformance-server', url, { server: 'conformance-server', person: { approveSignIn }, browser, store: new oauth.TokenStore(), clientOptions: pinned });
-    const { tools } = await server.client.listTools();
+    const { tools } = await oauth.sendSignedIn(server, (client) => client.listTools());
     for (const call of plannedCalls(tools)) {
       try {
         const result = await oauth.callSignedIn(server, call.name, call.arguments);

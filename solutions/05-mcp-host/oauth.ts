@@ -68,7 +68,9 @@ export function createOAuthProvider(serverUrl: URL, options: OAuthHostOptions): 
   let verifier = '';
   let authorizationServer = '';
   let callback: URLSearchParams | undefined;
+  // 찾은 메타데이터는 인가 페이지에서 코드 교환까지만 쓴다: 돌아온 코드가 같은 인가 서버의 것인지 SDK가 이것으로 확인한다.
   let discovery: OAuthDiscoveryState | undefined;
+  let signingIn = false;
   const metadata: OAuthClientMetadata = {
     client_name: 'course-host',
     redirect_uris: [REDIRECT_URL],
@@ -90,7 +92,8 @@ export function createOAuthProvider(serverUrl: URL, options: OAuthHostOptions): 
     saveDiscoveryState: (state) => {
       discovery = state;
     },
-    discoveryState: () => discovery,
+    // 새 로그인은 메타데이터를 다시 읽는다: 서버가 인가 서버를 옮겼으면(SEP-2352) 새 인가 서버에 다시 등록한다.
+    discoveryState: () => (signingIn ? discovery : undefined),
     clientInformation: () => options.store.clients.get(authorizationServer),
     saveClientInformation: (information) => {
       options.store.clients.set(authorizationServer, information);
@@ -99,6 +102,7 @@ export function createOAuthProvider(serverUrl: URL, options: OAuthHostOptions): 
     tokens: () => options.store.tokens.get(resource),
     saveTokens: (tokens) => {
       options.store.tokens.set(resource, tokens);
+      signingIn = false;
     },
     // 로그인은 사람이 승인해야 시작되고, 거절하면 브라우저를 열지 않아 토큰도 없다.
     redirectToAuthorization: async (authorizationUrl) => {
@@ -107,6 +111,7 @@ export function createOAuthProvider(serverUrl: URL, options: OAuthHostOptions): 
     },
     saveCodeVerifier: (codeVerifier) => {
       verifier = codeVerifier;
+      signingIn = true;
     },
     codeVerifier: () => verifier,
     // RFC 9728 §3.3: 메타데이터의 resource는 클라이언트가 요청한 자원과 같아야 한다. 출처(origin)만 같아서는 안 된다.
@@ -117,10 +122,12 @@ export function createOAuthProvider(serverUrl: URL, options: OAuthHostOptions): 
     invalidateCredentials: (scope) => {
       if (scope === 'all' || scope === 'tokens') options.store.tokens.delete(resource);
       if (scope === 'all' || scope === 'client') options.store.clients.delete(authorizationServer);
+      if (scope === 'all' || scope === 'discovery') discovery = undefined;
     },
     takeCallback: () => {
       const taken = callback;
       callback = undefined;
+      if (taken === undefined) signingIn = false;
       return taken;
     },
   };
@@ -171,17 +178,33 @@ export async function connectSignedIn(name: string, url: string | URL, options: 
   }
 }
 
-/** Calls a tool on a signed-in server; a 403 insufficient_scope gets at most MAX_STEP_UPS new sign-ins. */
-export async function callSignedIn(server: SignedInServer, tool: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
-  for (let stepUps = 0; ; stepUps += 1) {
+/**
+ * Sends one request on a signed-in server: a 401 (the token was refused, or the server moved to another authorization
+ * server) gets one new sign-in through the person, and a 403 insufficient_scope at most MAX_STEP_UPS step-ups.
+ */
+export async function sendSignedIn<T>(server: SignedInServer, send: (client: Client) => Promise<T>): Promise<T> {
+  let signedInAgain = false;
+  for (let stepUps = 0; ; ) {
     try {
-      return (await server.client.callTool({ name: tool, arguments: args })) as CallToolResult;
+      return await send(server.client);
     } catch (error) {
+      if (error instanceof UnauthorizedError && !signedInAgain) {
+        // 401 뒤의 새 로그인은 SDK가 이미 시작했다(인가 페이지까지): 여기서는 돌아온 코드를 바꿔 한 번만 다시 보낸다.
+        signedInAgain = true;
+        await finishSignIn(server, server.name);
+        continue;
+      }
       if (!(error instanceof InsufficientScopeError) || stepUps >= MAX_STEP_UPS) throw error;
+      stepUps += 1;
       const granted = (await server.provider.tokens())?.scope;
       const scope = computeScopeUnion(granted, error.requiredScope);
       const result = await auth(server.provider, { serverUrl: server.url, ...(scope === undefined ? {} : { scope }), ...(error.resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl: error.resourceMetadataUrl }), ...(server.fetch === undefined ? {} : { fetchFn: server.fetch }), forceReauthorization: true });
       if (result === 'REDIRECT') await finishSignIn(server, server.name);
     }
   }
+}
+
+/** Calls a tool on a signed-in server, as sendSignedIn sends it. */
+export async function callSignedIn(server: SignedInServer, tool: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+  return sendSignedIn(server, async (client) => (await client.callTool({ name: tool, arguments: args })) as CallToolResult);
 }
