@@ -2,7 +2,7 @@ import { test } from 'vitest';
 import { TokenStore, callSignedIn, connectSignedIn } from '../../../chapters/05-mcp-host/oauth.ts';
 import type { SignInRequest, SignedInServer } from '../../../chapters/05-mcp-host/oauth.ts';
 import { described, ensure, say } from '../_lib/say.ts';
-import { ISSUER, OTHER_RESOURCE, RESOURCE, WRITE_SCOPE, authWorld } from './auth-server.ts';
+import { ISSUER, OTHER_RESOURCE, READ_SCOPE, RESOURCE, WRITE_SCOPE, authWorld } from './auth-server.ts';
 import type { AuthWorld, WorldOptions } from './auth-server.ts';
 import { describeError } from './hostile.ts';
 
@@ -44,6 +44,20 @@ function traffic(world: AuthWorld): string[] {
   return world.sent.map((request) => `${request.method} ${request.url}${request.rpc === undefined ? '' : ` ${request.rpc}`}${request.authorization === undefined ? '' : ` [${request.authorization}]`}`);
 }
 
+/** What a sign-in request failed to show the person: where they sign in (the authorization server) and the scopes `scope` among them. */
+function unshown(request: SignInRequest | undefined, scope: string): string[] {
+  const missing: string[] = [];
+  let where = '';
+  try {
+    where = new URL(request?.authorizationServer ?? '').origin;
+  } catch {
+    where = '';
+  }
+  if (where !== new URL(ISSUER).origin) missing.push('authorizationServer');
+  if (request?.scope?.split(' ').includes(scope) !== true) missing.push('scope');
+  return missing;
+}
+
 async function closeAll(...attempts: Attempt[]): Promise<void> {
   for (const each of attempts) {
     await each.server?.close().catch(() => undefined);
@@ -65,6 +79,16 @@ test('signs in after a 401 only with the person’s approval, by authorization c
       sent: described(say(`${RESOURCE}에 연결, 사람은 승인, 그다음 read_notes 호출`, `connect to ${RESOURCE}, the person approves, then call read_notes`)),
       got: { personAsked: run.asked, authorizationRequest: authorization?.toString(), result: text ?? run.error, requests: traffic(run.world) },
       expected: say('사람에게 1번 물음(server: notes), code_challenge_method=S256, resource=' + RESOURCE + ', 결과 "notes: buy milk"', 'the person asked once (server: notes), code_challenge_method=S256, resource=' + RESOURCE + ', the result "notes: buy milk"'),
+    });
+    const missing = unshown(run.asked[0], READ_SCOPE);
+    ensure(missing.length === 0, {
+      what: say(
+        `사람이 본 로그인 요청의 ${missing.join(', ')} 필드가 비었거나 맞지 않았다. 사람은 어느 서버가, 어디(인가 서버 ${ISSUER})에서, 어떤 범위(${READ_SCOPE})로 로그인하려는지 보고 승인한다. 보지 못한 범위를 승인할 수는 없다. ${WHERE}`,
+        `The sign-in request the person saw left ${missing.join(', ')} empty or wrong. The person approves seeing which server signs in, where (the authorization server ${ISSUER}) and for which scopes (${READ_SCOPE}); no one can approve a scope they were not shown. ${WHERE}`,
+      ),
+      sent: { authorizationPage: authorization?.toString() },
+      got: { personAsked: run.asked[0] },
+      expected: say(`server: ${NAME}, authorizationServer: ${ISSUER}의 주소, scope에 ${READ_SCOPE}`, `server: ${NAME}, authorizationServer: an address at ${ISSUER}, scope holding ${READ_SCOPE}`),
     });
   } finally {
     await closeAll(run);
@@ -115,8 +139,8 @@ test('refuses protected-resource metadata that names another resource, or only t
     try {
       ensure(run.server === undefined && run.asked.length === 0 && run.world.authorizations.length === 0 && run.world.tokenRequests.length === 0, {
         what: say(
-          `보호 자원 메타데이터의 resource가 ${label}(${advertised(RESOURCE)})인데 호스트가 로그인을 이어 갔다. RFC 9728 §3.3: "The "resource" value returned MUST be identical to the protected resource's resource identifier value into which the well-known resource metadata URI path suffix was inserted to create the URL used to retrieve the metadata. If these values are not identical, the data contained in the response MUST NOT be used." 접두어나 출처만 맞는 것으로는 모자라다. ${WHERE}`,
-          `The protected-resource metadata named ${label} (${advertised(RESOURCE)}) as its resource, and the host went on signing in. RFC 9728 §3.3: "The "resource" value returned MUST be identical to the protected resource's resource identifier value into which the well-known resource metadata URI path suffix was inserted to create the URL used to retrieve the metadata. If these values are not identical, the data contained in the response MUST NOT be used." A matching prefix or origin is not enough. ${WHERE}`,
+          `보호 자원 메타데이터의 resource가 ${label}(${advertised(RESOURCE)})인데 호스트가 로그인을 이어 갔다. 이 메타데이터의 주소는 서버가 401의 WWW-Authenticate로 알려 준 것이다. RFC 9728 §3.3: "If the protected resource metadata was retrieved from a URL returned by the protected resource via the WWW-Authenticate resource_metadata parameter, then the resource value returned MUST be identical to the URL that the client used to make the request to the resource server. If these values are not identical, the data contained in the response MUST NOT be used." 접두어나 출처만 맞는 것으로는 모자라다. ${WHERE}`,
+          `The protected-resource metadata named ${label} (${advertised(RESOURCE)}) as its resource, and the host went on signing in. The server gave this metadata's address in its 401's WWW-Authenticate. RFC 9728 §3.3: "If the protected resource metadata was retrieved from a URL returned by the protected resource via the WWW-Authenticate resource_metadata parameter, then the resource value returned MUST be identical to the URL that the client used to make the request to the resource server. If these values are not identical, the data contained in the response MUST NOT be used." A matching prefix or origin is not enough. ${WHERE}`,
         ),
         sent: { connectTo: RESOURCE, resourceInMetadata: advertised(RESOURCE) },
         got: { personAsked: run.asked.length, authorizationPagesOpened: run.world.authorizations.length, tokenRequests: run.world.tokenRequests.length, connected: run.server !== undefined, error: run.error },
@@ -136,6 +160,7 @@ test('steps up once on 403 insufficient_scope and stops a server that keeps refu
       const writes = run.world.sent.filter((request) => request.rpc === 'tools/call').length;
       const wider = run.world.authorizations[1]?.get('scope')?.split(' ').includes(WRITE_SCOPE) === true;
       const ok = stepUp === 'until-granted' ? run.world.authorizations.length === 2 && wider && writes === 2 && result?.includes('written') === true : run.world.authorizations.length <= 2 && writes <= 2 && result?.startsWith('error') === true;
+      const missing = stepUp === 'until-granted' ? unshown(run.asked[1], WRITE_SCOPE) : [];
       ensure(ok, {
         what: say(
           `${stepUp === 'until-granted' ? 'write_note가 403 insufficient_scope로 더 넓은 scope를 요구했는데, 호스트가 그 scope로 한 번 다시 로그인하고 호출을 다시 보내 성공하지 않았다' : '서버가 403 insufficient_scope를 끝없이 돌려주는데 호스트가 한 번의 step-up 뒤에 멈추지 않았다'}. 2026-07-28 명세(basic/authorization, step-up): "Clients SHOULD implement retry limits and SHOULD track scope upgrade attempts to avoid repeated failures for the same resource and operation combination". 한 호출에 step-up은 한 번이다. ${WHERE}`,
@@ -144,6 +169,15 @@ test('steps up once on 403 insufficient_scope and stops a server that keeps refu
         sent: described(say(`write_note 호출, 서버는 ${stepUp === 'until-granted' ? `${WRITE_SCOPE}가 없는 토큰에 403` : '언제나 403'}`, `call write_note, the server answering 403 ${stepUp === 'until-granted' ? `to a token without ${WRITE_SCOPE}` : 'always'}`)),
         got: { signIns: run.world.authorizations.map((query) => query.get('scope')), toolsCallSent: writes, result },
         expected: stepUp === 'until-granted' ? say(`로그인 2번(두 번째 scope에 ${WRITE_SCOPE}), tools/call 2건, 결과 "written"`, `2 sign-ins (the second scope with ${WRITE_SCOPE}), 2 tools/call, the result "written"`) : say('로그인 2번 이하, tools/call 2건 이하, 호출은 오류', 'at most 2 sign-ins, at most 2 tools/call, the call ends in an error'),
+      });
+      ensure(missing.length === 0, {
+        what: say(
+          `step-up 로그인을 승인하라고 사람에게 보인 요청의 ${missing.join(', ')} 필드가 비었거나 맞지 않았다. 더 넓은 범위(${WRITE_SCOPE})를 주는 것도 사람이 보고 승인하는 일이다. ${WHERE}`,
+          `The request the person was shown to approve the step-up sign-in left ${missing.join(', ')} empty or wrong. Granting a wider scope (${WRITE_SCOPE}) is also the person's to see and approve. ${WHERE}`,
+        ),
+        sent: described(say(`write_note 호출, 서버는 ${WRITE_SCOPE}가 없는 토큰에 403 insufficient_scope`, `call write_note, the server answering 403 insufficient_scope to a token without ${WRITE_SCOPE}`)),
+        got: { personAsked: run.asked },
+        expected: say(`두 번째 물음: authorizationServer는 ${ISSUER}의 주소, scope에 ${WRITE_SCOPE}`, `the second request: authorizationServer an address at ${ISSUER}, scope holding ${WRITE_SCOPE}`),
       });
     } finally {
       await closeAll(run);
