@@ -44,17 +44,17 @@ function traffic(world: AuthWorld): string[] {
   return world.sent.map((request) => `${request.method} ${request.url}${request.rpc === undefined ? '' : ` ${request.rpc}`}${request.authorization === undefined ? '' : ` [${request.authorization}]`}`);
 }
 
-/** What a sign-in request failed to show the person: where they sign in (the authorization server) and the scopes `scope` among them. */
+/** Whether `text` names an address at the authorization server: a URL on its origin, or its host alone. */
+function namesTheAuthorizationServer(text = ''): boolean {
+  const issuer = new URL(ISSUER);
+  return text === issuer.host || (URL.canParse(text) && new URL(text).origin === issuer.origin);
+}
+
+/** What a sign-in request failed to show the person: where they sign in, and `scope` among the scopes (listed with spaces or commas). */
 function unshown(request: SignInRequest | undefined, scope: string): string[] {
   const missing: string[] = [];
-  let where = '';
-  try {
-    where = new URL(request?.authorizationServer ?? '').origin;
-  } catch {
-    where = '';
-  }
-  if (where !== new URL(ISSUER).origin) missing.push('authorizationServer');
-  if (request?.scope?.split(' ').includes(scope) !== true) missing.push('scope');
+  if (!namesTheAuthorizationServer(request?.authorizationServer)) missing.push('authorizationServer');
+  if (request?.scope?.split(/[\s,]+/).includes(scope) !== true) missing.push('scope');
   return missing;
 }
 
