@@ -108,14 +108,18 @@ describe('the documented host command starts solutions/03-real-mcp-sdk/stdio.ts 
     }
   }, 300_000);
 
-  test('every host configuration in the lesson uses that command form, with absolute paths', () => {
-    // The lesson as solutions/ holds it: a test keeps it byte-identical to the chapter's, and chapters/ is the learner's.
-    const lesson = readFileSync(join(REPO, 'solutions', '03-real-mcp-sdk', 'README.md'), 'utf8');
-    const blocks = [...lesson.matchAll(/```(?:json|jsonc|bash|toml)\n([\s\S]*?)```/g)].map((match) => match[1]!).filter((block) => block.includes('stdio.ts') && block.includes('/절대/경로/'));
+  // Each edition of the lesson writes the absolute paths in its own words: the placeholder is the lesson's text, the form is not.
+  test.each([
+    ['README.md', '/절대/경로/'],
+    ['README.en.md', '/absolute/path/'],
+  ] as const)('every host configuration in the lesson (%s) uses that command form, with absolute paths', (file, placeholder) => {
+    // The lesson as solutions/ holds it: chapters/ is the learner's.
+    const lesson = readFileSync(join(REPO, 'solutions', '03-real-mcp-sdk', file), 'utf8');
+    const blocks = [...lesson.matchAll(/```(?:json|jsonc|bash|toml)\n([\s\S]*?)```/g)].map((match) => match[1]!).filter((block) => block.includes('stdio.ts') && block.includes(placeholder));
     expect(blocks.length, 'the lesson shows a configuration for each host').toBeGreaterThanOrEqual(6);
     for (const block of blocks.filter((text) => !text.includes('inspector@'))) {
-      expect(block, block).toContain('/절대/경로/node');
-      expect(block, block).toContain('/절대/경로/mcp-ts-workshop/node_modules/tsx/dist/cli.mjs');
+      expect(block, block).toContain(`${placeholder}node`);
+      expect(block, block).toContain(`${placeholder}mcp-ts-workshop/node_modules/tsx/dist/cli.mjs`);
       expect(block, block).not.toMatch(/\.bin\/tsx|--import/);
     }
   });
@@ -159,12 +163,15 @@ function renderTrace(replies: string[]): string {
   return parts.join('\n');
 }
 
-test('the 2026-07-28 wire trace in the lesson is what the solution server sends', async () => {
+test('the 2026-07-28 wire trace in the lesson, in both editions, is what the solution server sends', async () => {
   const rendered = renderTrace(await captureTrace());
-  // solutions/ holds the lesson byte-identical to the chapter's (a test checks it); chapters/ is the learner's to edit.
-  const lesson = readFileSync(join(REPO, 'solutions', '03-real-mcp-sdk', 'README.md'), 'utf8');
-  const block = /<!-- trace:begin -->\n```jsonc\n([\s\S]*?)\n```\n<!-- trace:end -->/.exec(lesson)?.[1];
-  expect(block, `the block between the trace markers in the chapter 3 lesson, to be replaced by:\n${rendered}`).toBe(rendered);
+  // The lessons as solutions/ holds them; chapters/ is the learner's to edit. The English edition shows the same
+  // block byte for byte (its prose says what the Korean comments mean), so one capture checks both.
+  for (const file of ['README.md', 'README.en.md']) {
+    const lesson = readFileSync(join(REPO, 'solutions', '03-real-mcp-sdk', file), 'utf8');
+    const block = /<!-- trace:begin -->\n```jsonc\n([\s\S]*?)\n```\n<!-- trace:end -->/.exec(lesson)?.[1];
+    expect(block, `the block between the trace markers in the chapter 3 lesson ${file}, to be replaced by:\n${rendered}`).toBe(rendered);
+  }
 }, 300_000);
 
 describe('npm run inspect -- 03', () => {
