@@ -13,7 +13,8 @@
  * - Texts read for each exercise: its TODO line in the committed starter (found by checker/course/todo.ts' findTodo)
  *   and the comment lines right after it; its committed lesson from the first line up to the exercise's reveal (its
  *   first `<details>`), which is what the learner has read when they predict, less the tokens LESSON_MAY_NAME allows
- *   with a reason; its title, manifest hint and test names (check and watch print them for an exercise) in Korean and
+ *   with a reason, in Korean (README.md) and, where the chapter has one, in English (README.en.md; the allowances,
+ *   kept for the Korean lesson's words, hold for both); its title, manifest hint and test names (check and watch print them for an exercise) in Korean and
  *   English; and every sentence its hidden
  *   suite can write, read from the source statically: the strings written in each `say(ko, en)` call and `{ ko, en }`
  *   object (a literal inside a `${...}` there included), and handed to a function of the same file that passes two of
@@ -26,7 +27,7 @@
  * - A token is found in a text as a whole word (`name` is not in `names`); a Korean string literal as a substring.
  * - A name that sits inside a slash-joined method name or path (`list` in `resources/list`) is that name's part.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { CHAPTERS } from '../checker/course/current.ts';
@@ -140,11 +141,18 @@ function testNames(chapter: ChapterSpec, exercise: ExerciseSpec): Text[] {
 /** What a lesson text is called in a finding. */
 const LESSON = 'lesson before the reveal';
 
-/** The committed lesson of a chapter up to an exercise's reveal: what the learner has read when they make the prediction. */
-function lessonText(chapter: ChapterSpec, exercise: ExerciseSpec): Text {
-  const readme = readFileSync(join(committedStarters(), chapter.dir, 'README.md'), 'utf8');
+/** The committed lesson of a chapter in one language up to an exercise's reveal: what the learner has read when they make the prediction. */
+function lessonText(chapter: ChapterSpec, exercise: ExerciseSpec, lang: Lang = 'ko'): Text {
+  const file = lang === 'ko' ? 'README.md' : 'README.en.md';
+  const readme = readFileSync(join(committedStarters(), chapter.dir, file), 'utf8');
   const { text, revealLine } = lessonBeforeReveal(readme, exercise.id);
-  return { what: LESSON, where: `chapters/${chapter.dir}/README.md:1-${revealLine - 1}`, text, lang: 'ko' };
+  return { what: LESSON, where: `chapters/${chapter.dir}/${file}:1-${revealLine - 1}`, text, lang };
+}
+
+/** The lesson up to an exercise's reveal in every edition the chapter has: the Korean one, and the English one where it exists. */
+function lessonTexts(chapter: ChapterSpec, exercise: ExerciseSpec): Text[] {
+  const english = existsSync(join(committedStarters(), chapter.dir, 'README.en.md'));
+  return [lessonText(chapter, exercise), ...(english ? [lessonText(chapter, exercise, 'en')] : [])];
 }
 
 /** The title of an exercise in both languages, which check and watch print on its line. */
@@ -228,7 +236,7 @@ const LESSON_MAY_NAME: Readonly<Record<string, Readonly<Record<string, string>>>
 function findings(chapter: ChapterSpec, exercise: ExerciseSpec, read: ExerciseTokens | undefined): { token: string; line: string }[] {
   const tokens = read?.tokens ?? [];
   const messages = read?.fallback === true ? [] : messageTexts(chapter, exercise);
-  const texts = [todoText(chapter, exercise), lessonText(chapter, exercise), ...titleTexts(chapter, exercise), ...hintTexts(chapter, exercise), ...testNames(chapter, exercise), ...messages];
+  const texts = [todoText(chapter, exercise), ...lessonTexts(chapter, exercise), ...titleTexts(chapter, exercise), ...hintTexts(chapter, exercise), ...testNames(chapter, exercise), ...messages];
   const found: { token: string; line: string }[] = [];
   for (const text of texts) {
     for (const token of tokens) {

@@ -290,7 +290,7 @@ export interface LessonBeforeReveal {
 export function lessonBeforeReveal(readme: string, exerciseId: string): LessonBeforeReveal {
   const lines = readme.split('\n');
   const number = exerciseId.split('/')[1];
-  const heading = lines.findIndex((line) => line.startsWith('### ') && (line.includes(exerciseId) || line.startsWith(`### 연습 ${number}:`)));
+  const heading = lines.findIndex((line) => line.startsWith('### ') && (line.includes(exerciseId) || line.startsWith(`### 연습 ${number}:`) || line.startsWith(`### Exercise ${number}:`)));
   if (heading === -1) throw new Error(`no ### heading names exercise ${exerciseId}`);
   let reveal = -1;
   for (let at = heading + 1; at < lines.length && !/^#{1,3} /.test(lines[at]!); at += 1) {

@@ -152,6 +152,11 @@ describe('lessonBeforeReveal', () => {
     expect(second.text).not.toContain('답 2');
   });
 
+  test('finds an English edition\'s exercise heading by number too', () => {
+    const english = ['# Chapter 9', '', 'Text A', '', '### Exercise 1: one', '', 'Prediction 1?', '', '<details>', 'Answer 1', '</details>'].join('\n');
+    expect(lessonBeforeReveal(english, '09/1')).toEqual({ text: english.split('\n').slice(0, 8).join('\n'), revealLine: 9 });
+  });
+
   test('throws when the section has no reveal before the next heading, or no heading names the exercise', () => {
     expect(() => lessonBeforeReveal(README, '09/3')).toThrow(/no folded reveal/);
     expect(() => lessonBeforeReveal(README, '09/4')).toThrow(/no ### heading/);
