@@ -68,6 +68,8 @@ async function configuration(): Promise<Configuration> {
     clientDefaults: { id_token_signed_response_alg: 'ES256' },
     scopes: [...COURSE_SCOPES],
     pkce: { required: () => true },
+    // A client that registered for refresh tokens gets one with its access token (hosts register so, as the SDK's client metadata does).
+    issueRefreshToken: (_ctx: KoaContextWithOIDC, client: { grantTypeAllowed(type: string): boolean }) => client.grantTypeAllowed('refresh_token'),
     ttl: { AccessToken: ACCESS_TOKEN_SECONDS, ClientCredentials: ACCESS_TOKEN_SECONDS },
     features: {
       devInteractions: { enabled: true },

@@ -10,6 +10,7 @@ import { describeServer, serverIdentity } from './config.ts';
 import type { ServerConfig } from './config.ts';
 import type { Model, ModelMessage } from './models.ts';
 import type { Person } from './person.ts';
+import { loopbackBrowser } from './browser.ts';
 
 /*
  * `npm run host`: the learner's own chapter 5 host, run for real. The servers come from a host config, the person
@@ -54,6 +55,16 @@ interface HostModules {
     maxSteps: number;
     timeLimitMs: number;
   }) => Promise<LoopEnd>;
+  /** Absent when the chapter's oauth.ts is missing or lacks what sign-in needs: HTTP servers then get no sign-in. */
+  oauth?: OAuthModule;
+}
+
+/** Chapter 5's OAuth client (oauth.ts, 05/5), used for HTTP servers that the config gives no Authorization header. */
+interface OAuthModule {
+  connectSignedIn: (name: string, url: URL, options: { server: string; person: { approveSignIn(request: { server: string; authorizationServer: string; scope: string | undefined }): Promise<boolean> }; browser: (url: URL) => Promise<URLSearchParams>; store: object; fetch?: typeof fetch }) => Promise<ConnectedServer>;
+  sendSignedIn: <T>(server: ConnectedServer, send: (client: Client) => Promise<T>) => Promise<T>;
+  TokenStore: new () => object;
+  REDIRECT_URL: string;
 }
 
 /** A chapter file, and the export the host needs from it. */
@@ -86,6 +97,12 @@ export async function loadHost(chapterDir: string): Promise<HostModules> {
     found[name] = module[name];
   }
   if (missing.length > 0) throw new NotRunnable(missing);
+  const oauthPath = join(chapterDir, 'oauth.ts');
+  if (existsSync(oauthPath)) {
+    const oauth = (await import(pathToFileURL(oauthPath).href)) as Record<string, unknown>;
+    const usable = ['connectSignedIn', 'sendSignedIn', 'TokenStore'].every((name) => typeof oauth[name] === 'function') && typeof oauth['REDIRECT_URL'] === 'string';
+    if (usable) found['oauth'] = oauth;
+  }
   return found as unknown as HostModules;
 }
 
@@ -113,6 +130,36 @@ function withHeaders(headers: Record<string, string>): typeof fetch {
   };
 }
 
+/** The tokens signed in during this run, for every server: the learner's TokenStore keeps each under its own resource. */
+const stores = new WeakMap<HostSession, object>();
+
+/**
+ * Connects a Streamable HTTP server: with the config's headers as given, or, when they carry no Authorization and the
+ * chapter has its OAuth client, through the learner's connectSignedIn, which signs in through the person on a 401.
+ * Tool calls on a signed-in server go through the learner's sendSignedIn, so a 403 insufficient_scope gets its step-up.
+ */
+async function connectHttp(session: HostSession, name: string, server: Extract<ServerConfig, { kind: 'http' }>): Promise<ConnectedServer> {
+  const fetchWith = withHeaders(server.headers);
+  const oauth = session.modules.oauth;
+  if (oauth === undefined || Object.keys(server.headers).some((header) => header.toLowerCase() === 'authorization')) return session.modules.connectServer(name, { http: server.url, fetch: fetchWith });
+  const store = stores.get(session) ?? new oauth.TokenStore();
+  stores.set(session, store);
+  const person = {
+    approveSignIn: (request: { server: string; authorizationServer: string; scope: string | undefined }) => session.person.confirm(session.say.signIn(request.server, request.authorizationServer, request.scope ?? '')),
+  };
+  const signedIn = await oauth.connectSignedIn(name, server.url, { server: name, person, browser: loopbackBrowser(new URL(oauth.REDIRECT_URL), (line) => session.print(session.say.openPage(line))), store, fetch: fetchWith });
+  const callTool = (...args: Parameters<Client['callTool']>) => oauth.sendSignedIn(signedIn, (client) => client.callTool(...args));
+  // The learner's loop calls client.callTool; on a signed-in server that call goes through sendSignedIn.
+  const client = new Proxy(signedIn.client, {
+    get: (target, property) => {
+      if (property === 'callTool') return callTool;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { name, client, close: () => signedIn.close() };
+}
+
 /** Connects one configured server through the learner's connectServer, after the person has seen and allowed a stdio command. */
 async function connectOne(session: HostSession, name: string, server: ServerConfig): Promise<ConnectedServer | undefined> {
   const { say, person, print } = session;
@@ -126,7 +173,7 @@ async function connectOne(session: HostSession, name: string, server: ServerConf
         ? await session.modules.connectServer(name, {
             transport: new StdioClientTransport({ command: server.command, args: server.args, env: { ...getDefaultEnvironment(), ...server.env }, ...(server.cwd === undefined ? {} : { cwd: server.cwd }), stderr: 'ignore' }),
           })
-        : await session.modules.connectServer(name, { http: server.url, fetch: withHeaders(server.headers) });
+        : await connectHttp(session, name, server);
     print(say.connected(name, describeServer(server)));
     return connected;
   } catch (error) {
@@ -191,11 +238,17 @@ export async function runHost(session: HostSession, prompt: string | undefined):
       if (words !== '') session.print(`  ${session.say.serverWords}:\n${words.split('\n').map((line) => `  | ${line}`).join('\n')}`);
       return session.person.confirm(session.say.allowCall);
     };
-    const once = async (text: string) => printEnd(session, await session.modules.runLoop({ model: session.model, servers: connected, approvals, consent, prompt: text, ...LOOP_BOUNDS }));
-    if (prompt !== undefined) {
-      await once(prompt);
-      return 0;
-    }
+    // One prompt's run; an error that escapes the learner's loop (the model's API unreachable, say) ends that run in one line.
+    const once = async (text: string): Promise<boolean> => {
+      try {
+        printEnd(session, await session.modules.runLoop({ model: session.model, servers: connected, approvals, consent, prompt: text, ...LOOP_BOUNDS }));
+        return true;
+      } catch (error) {
+        session.print(session.say.runFailed(error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error)));
+        return false;
+      }
+    };
+    if (prompt !== undefined) return (await once(prompt)) ? 0 : 1;
     for (;;) {
       const text = (await session.person.ask(session.say.prompt)).trim();
       if (text === '') return 0;

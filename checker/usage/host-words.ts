@@ -19,6 +19,9 @@ const ko = {
   timeLimit: '시간 한도에 닿아 멈췄다.',
   hostError: (error: string) => `호스트 오류로 멈췄다: ${error}`,
   noServers: '연결된 서버가 없다.',
+  runFailed: (why: string) => `이 물음은 끝내지 못했다: ${why}`,
+  signIn: (server: string, where: string, scope: string) => `서버 ${josa(server, '이/가')} 로그인을 요구한다. 인가 서버 ${where}에서 범위 '${scope}'로 로그인할까? (y/n)`,
+  openPage: (url: string) => `이 주소를 브라우저에서 연다(열리지 않으면 직접 연다): ${url}`,
   cannotLoad: (dir: string, missing: string) => `${dir}의 호스트를 불러오지 못했다. 없는 것: ${missing}`,
   badConfig: (file: string, key: string, problem: string) => `${file}의 ${key}: ${problem}`,
   problems: {
@@ -55,6 +58,9 @@ const en: HostWords = {
   timeLimit: 'Stopped at the time limit.',
   hostError: (error) => `Stopped by a host error: ${error}`,
   noServers: 'No server is connected.',
+  runFailed: (why) => `This prompt did not finish: ${why}`,
+  signIn: (server, where, scope) => `Server ${server} asks you to sign in. Sign in at the authorization server ${where} for the scopes '${scope}'? (y/n)`,
+  openPage: (url) => `Opening this address in your browser (open it yourself if nothing opens): ${url}`,
   cannotLoad: (dir, missing) => `Could not load the host in ${dir}; missing: ${missing}`,
   badConfig: (file, key, problem) => `${file}, ${key}: ${problem}`,
   problems: {
