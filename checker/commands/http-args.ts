@@ -13,6 +13,8 @@ export interface HttpArgs {
   lang: Lang;
   port: number;
   scopes: readonly string[];
+  /** serve --issuer: the authorization server whose JWTs the endpoint accepts, instead of a test token. */
+  issuer?: string;
 }
 
 /** The chapters whose folder in DIR holds an HTTP endpoint. */
@@ -23,9 +25,9 @@ function servableIds(target: string): string[] {
 
 /** Reads `ID [--target DIR] [--lang ko|en]` (and for serve `--port`, `--scopes`); throws UsageError on anything else. */
 export function parseHttpArgs(command: 'serve' | 'conformance', argv: readonly string[], defaultTarget: string, env: NodeJS.ProcessEnv = process.env): HttpArgs {
-  const names = command === 'serve' ? (['--target', '--lang', '--port', '--scopes'] as const) : (['--target', '--lang'] as const);
+  const names = command === 'serve' ? (['--target', '--lang', '--port', '--scopes', '--issuer'] as const) : (['--target', '--lang'] as const);
   const { positional, values } = readWords(argv, names);
-  const given = values as Partial<Record<'--target' | '--lang' | '--port' | '--scopes', string>>;
+  const given = values as Partial<Record<'--target' | '--lang' | '--port' | '--scopes' | '--issuer', string>>;
   const lang = langOption(given['--lang'], env);
   const target = given['--target'] ?? defaultTarget;
   const ids = servableIds(target);
@@ -40,12 +42,13 @@ export function parseHttpArgs(command: 'serve' | 'conformance', argv: readonly s
     lang,
     port: portOption(given['--port']),
     scopes: scopesOption(given['--scopes']),
+    ...(given['--issuer'] === undefined ? {} : { issuer: issuerOption(given['--issuer']) }),
   };
 }
 
-/** The port from --port: 3000 unless given, 0 for any free one. */
-function portOption(value: string | undefined): number {
-  if (value === undefined) return 3000;
+/** The port from --port: FALLBACK (3000) unless given, 0 for any free one. */
+export function portOption(value: string | undefined, fallback = 3000): number {
+  if (value === undefined) return fallback;
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) throw new UsageError((say) => say.badPort(value));
   return port;
@@ -57,4 +60,11 @@ function scopesOption(value: string | undefined): readonly string[] {
   const scopes = value.split(/[\s,]+/).filter((scope) => scope !== '');
   if (scopes.length === 0 || scopes.some((scope) => !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope))) throw new UsageError((say) => say.badScopes(value));
   return scopes;
+}
+
+/** The issuer from --issuer: an http(s) URL without query or fragment (RFC 8414 §2), kept exactly as written. */
+function issuerOption(value: string): string {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search !== '' || url.hash !== '') throw new UsageError((say) => say.badIssuer(value));
+  return value;
 }

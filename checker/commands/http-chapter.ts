@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +16,9 @@ import type { OAuthTokenVerifier } from '@modelcontextprotocol/server';
 
 /** The file an HTTP chapter serves from: it exports buildHandler and defaultOptions. */
 const HTTP_ENTRY = 'http.ts';
+
+/** The file that verifies a real issuer's JWTs (jwtVerifier), given code of the chapter. */
+const JWT_ENTRY = 'jwt.ts';
 
 /** The MCP revision the HTTP chapters are written for: serve's example request speaks it and conformance runs its scenarios at it. */
 export { REVISION } from '../suites/_lib/request-meta.ts';
@@ -58,53 +62,99 @@ export class NotServable extends Error {
   }
 }
 
+/** The issuer's metadata or keys could not be read when serving behind it; `why` is the first line of what went wrong. */
+export class IssuerUnreachable extends Error {
+  /** Keeps the reason for the command to word with the issuer as the learner typed it. */
+  constructor(readonly why: string) {
+    super(why);
+  }
+}
+
 /** True when the chapter folder holds an HTTP endpoint to serve. */
 export function isServable(chapterDir: string): boolean {
   return existsSync(join(chapterDir, HTTP_ENTRY));
 }
 
-/** Loads the chapter's endpoint, listens on 127.0.0.1 only, and resolves once it accepts connections. */
-export async function serveChapter(chapterDir: string, options: ServeOptions): Promise<ServedChapter> {
-  const modules = await loadModules(chapterDir);
+/** Options of serving behind a real authorization server: the port, its issuer identifier, and the same answer log. */
+export interface IssuerServeOptions {
+  port: number;
+  /** The issuer identifier exactly as the authorization server states it (such as `npm run auth-server` prints). */
+  issuer: string;
+  onAnswer?: (line: string) => void;
+}
+
+/** A running endpoint that trusts one issuer's tokens: where it listens and how to stop it. */
+export interface ServedBehindIssuer {
+  url: URL;
+  issuer: string;
+  close: () => Promise<void>;
+}
+
+/** A server on 127.0.0.1 that listens and has no handler yet, with the MCP endpoint's URL on its port. */
+async function listenLoopback(port: number): Promise<{ server: Server; url: URL; origins: Set<string> }> {
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => resolve());
+    server.listen(port, '127.0.0.1', () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
-  const url = new URL(`http://127.0.0.1:${port}/mcp`);
+  const bound = (server.address() as AddressInfo).port;
+  // The chapter's own list names port 3000; served elsewhere, the same two local origins are the ones of this port.
+  return { server, url: new URL(`http://127.0.0.1:${bound}/mcp`), origins: new Set([`http://127.0.0.1:${bound}`, `http://localhost:${bound}`]) };
+}
+
+/** Hands SERVER's requests to HANDLER (after PREPARE), telling ONANSWER one line per answer; returns how to stop it. */
+function answerWith(server: Server, handler: (request: Request) => Promise<Response>, onAnswer: ((line: string) => void) | undefined, prepare: (request: Request) => Request = (request) => request): () => Promise<void> {
+  const answer = async (request: Request): Promise<Response> => {
+    const response = await handler(prepare(request));
+    const named = ['mcp-method', 'mcp-name'].map((name) => request.headers.get(name)).filter((value) => value !== null);
+    onAnswer?.([request.method, new URL(request.url).pathname, ...named, '->', response.status].join(' '));
+    return response;
+  };
+  server.on('request', toNodeHandler({ fetch: answer }));
+  return () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+}
+
+/** Loads the chapter's endpoint, listens on 127.0.0.1 only, and resolves once it accepts connections. */
+export async function serveChapter(chapterDir: string, options: ServeOptions): Promise<ServedChapter> {
+  const modules = await loadModules(chapterDir);
+  const { server, url, origins } = await listenLoopback(options.port);
   const token = randomBytes(24).toString('base64url');
   const issued = new Map([[token, { clientId: 'course-serve', scopes: [...options.scopes], audience: url, expiresAt: Math.floor(Date.now() / 1000) + 24 * 3600 }]]);
-  const handler = modules.buildHandler({
-    ...modules.defaultOptions(),
-    resource: url,
-    verifier: modules.tableVerifier(issued),
-    // The chapter's own list names port 3000; served elsewhere, the same two local origins are the ones of this port.
-    allowedOrigins: new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]),
-  });
+  const handler = modules.buildHandler({ ...modules.defaultOptions(), resource: url, verifier: modules.tableVerifier(issued), allowedOrigins: origins });
   const withToken = (request: Request): Request => {
     if (!options.addTokenWhenMissing || request.headers.has('authorization')) return request;
     const headers = new Headers(request.headers);
     headers.set('authorization', `Bearer ${token}`);
     return new Request(request, { headers });
   };
-  const answer = async (request: Request): Promise<Response> => {
-    const response = await handler(withToken(request));
-    const named = ['mcp-method', 'mcp-name'].map((name) => request.headers.get(name)).filter((value) => value !== null);
-    options.onAnswer?.([request.method, new URL(request.url).pathname, ...named, '->', response.status].join(' '));
-    return response;
-  };
-  server.on('request', toNodeHandler({ fetch: answer }));
-  return {
-    url,
-    token,
-    scopes: options.scopes,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url, token, scopes: options.scopes, close: answerWith(server, handler, options.onAnswer, withToken) };
+}
+
+/**
+ * Serves the chapter's endpoint behind a real authorization server: its protected resource metadata names ISSUER,
+ * and its verifier is the chapter's own jwt.ts (signature through the issuer's JWKS, issuer, audience equal to this
+ * endpoint's URL, expiry). The learner's 04/3 and 04/4 code runs unchanged on what that verifier returns.
+ */
+export async function serveBehindIssuer(chapterDir: string, options: IssuerServeOptions): Promise<ServedBehindIssuer> {
+  const modules = await loadModules(chapterDir);
+  if (!existsSync(join(chapterDir, JWT_ENTRY))) throw new NotServable({ missingFile: JWT_ENTRY });
+  const jwt = (await import(pathToFileURL(join(chapterDir, JWT_ENTRY)).href)) as Record<string, unknown>;
+  if (typeof jwt['jwtVerifier'] !== 'function') throw new NotServable({ missingExports: [{ file: JWT_ENTRY, name: 'jwtVerifier' }] });
+  const makeVerifier = jwt['jwtVerifier'] as (issuer: string, resource: URL) => Promise<OAuthTokenVerifier>;
+  const { server, url, origins } = await listenLoopback(options.port);
+  let verifier: OAuthTokenVerifier;
+  try {
+    verifier = await makeVerifier(options.issuer, url);
+  } catch (error) {
+    server.close();
+    throw new IssuerUnreachable(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
+  }
+  const handler = modules.buildHandler({ ...modules.defaultOptions(), resource: url, authorizationServers: [options.issuer], verifier, allowedOrigins: origins });
+  return { url, issuer: options.issuer, close: answerWith(server, handler, options.onAnswer) };
 }
 
 /** Imports the chapter's http.ts and tokens.ts and checks that they export functions by the expected names. */

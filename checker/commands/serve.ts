@@ -2,10 +2,11 @@ import { join } from 'node:path';
 import { readCommandLine } from '../usage/prologue.ts';
 import { serveWords } from '../usage/serve-words.ts';
 import { parseHttpArgs } from './http-args.ts';
-import { NotServable, REVISION, serveChapter } from './http-chapter.ts';
+import { IssuerUnreachable, NotServable, REVISION, serveBehindIssuer, serveChapter } from './http-chapter.ts';
 import { requestMeta } from '../suites/_lib/request-meta.ts';
 import type { NotServableWhy } from './http-chapter.ts';
 import type { ServeWords } from '../usage/serve-words.ts';
+import type { HttpArgs } from './http-args.ts';
 
 /*
  * `npm run serve -- 04`: the learner's own HTTP server, started on the loopback interface so they can point curl or
@@ -43,6 +44,38 @@ function notServable(why: NotServableWhy, shown: string, say: ServeWords): strin
   return say.missingExports(why.missingExports.map(({ file, name }) => ({ path: join(shown, file), name })));
 }
 
+/** What a started endpoint prints: its URL, then either its test token and curl, or the issuer it trusts. */
+interface Started {
+  url: URL;
+  lines: string[];
+  close: () => Promise<void>;
+}
+
+/** Starts the endpoint the command line asks for: with a test token, or behind the issuer of --issuer. */
+async function start(args: HttpArgs, say: ServeWords): Promise<Started> {
+  const onAnswer = (line: string) => console.log(line);
+  if (args.issuer !== undefined) {
+    const served = await serveBehindIssuer(args.chapterDir, { port: args.port, issuer: args.issuer, onAnswer });
+    return { url: served.url, close: served.close, lines: [`  ${say.behind(served.issuer)}`, `  ${say.inspector(served.url.href)}`, `\n${say.getToken}\n`] };
+  }
+  const served = await serveChapter(args.chapterDir, { port: args.port, scopes: args.scopes, onAnswer });
+  const url = served.url.href;
+  return {
+    url: served.url,
+    close: served.close,
+    lines: [`  ${say.token}: ${served.token} (${say.tokenNote(served.scopes.join(' '))})`, `  ${say.inspector(url)}`, `\n${say.example}\n${exampleCurl(url, served.token)}\n`],
+  };
+}
+
+/** Words why the endpoint did not start, or null for an error that is nobody's to word (rethrown). */
+function startFailure(error: unknown, args: HttpArgs, say: ServeWords): string | null {
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') return say.portInUse(args.port);
+  if (error instanceof NotServable) return say.cannotLoad(args.shown, notServable(error.why, args.shown, say));
+  if (error instanceof IssuerUnreachable) return say.noIssuer(args.issuer ?? '', error.why);
+  if (error instanceof Error) return say.cannotLoad(args.shown, error.message.split('\n')[0] ?? '');
+  return null;
+}
+
 /** Serves the chosen chapter until SIGINT; returns the exit code for a usage or start-up error. */
 async function main(argv: readonly string[]): Promise<number | undefined> {
   const read = readCommandLine(argv, 'serve', (words) => parseHttpArgs('serve', words, 'chapters'));
@@ -51,20 +84,17 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
   const say = serveWords(args.lang);
   let served;
   try {
-    served = await serveChapter(args.chapterDir, { port: args.port, scopes: args.scopes, onAnswer: (line) => console.log(line) });
+    served = await start(args, say);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') console.error(say.portInUse(args.port));
-    else if (error instanceof NotServable) console.error(say.cannotLoad(args.shown, notServable(error.why, args.shown, say)));
-    else if (error instanceof Error) console.error(say.cannotLoad(args.shown, error.message.split('\n')[0] ?? ''));
-    else throw error;
+    const why = startFailure(error, args, say);
+    if (why === null) throw error;
+    console.error(why);
     return 1;
   }
   const url = served.url.href;
   console.log(say.started(args.shown));
   console.log(`  ${say.url}: ${url} (${say.loopback})`);
-  console.log(`  ${say.token}: ${served.token} (${say.tokenNote(served.scopes.join(' '))})`);
-  console.log(`  ${say.inspector(url)}`);
-  console.log(`\n${say.example}\n${exampleCurl(url, served.token)}\n`);
+  for (const line of served.lines) console.log(line);
   console.log(say.refusal);
   console.log(say.stop);
   process.once('SIGINT', () => {

@@ -4,7 +4,7 @@ import { usageWords } from './usage-words.ts';
 
 /** The commands that answer --help. */
 export type HelpTopic =
-  | 'check' | 'hint' | 'watch' | 'reset' | 'serve' | 'grade' | 'grade:diff' | 'grade:merge' | 'grade:pr' | 'conformance' | 'inspect' | 'hosts'
+  | 'check' | 'hint' | 'watch' | 'reset' | 'serve' | 'grade' | 'grade:diff' | 'grade:merge' | 'grade:pr' | 'conformance' | 'inspect' | 'hosts' | 'auth-server' | 'host'
   | 'gradescope' | 'pr-summary' | 'mutate' | 'starters' | 'edition';
 
 /** One usage line per command, starting with how it is run (`npm run NAME --` or `node --import tsx FILE`); option names are the same in both languages. */
@@ -13,7 +13,9 @@ export const USAGE_LINES: Record<HelpTopic, string> = {
   hint: 'npm run hint -- [01/3] [--target DIR] [--lang ko|en]',
   watch: 'npm run watch -- [01 | 01/3 ...] [--target DIR] [--lang ko|en] [--timeout SECONDS]',
   reset: 'npm run reset -- 01 [--target DIR] [--lang ko|en]',
-  serve: 'npm run serve -- 04 [--target DIR] [--port PORT] [--scopes LIST] [--lang ko|en]',
+  serve: 'npm run serve -- 04 [--target DIR] [--port PORT] [--scopes LIST] [--issuer URL] [--lang ko|en]',
+  'auth-server': 'npm run auth-server -- [--port PORT] [--lang ko|en]',
+  host: 'npm run host -- [--config FILE] [--model scripted|anthropic|openai] [--model-name NAME] [--prompt TEXT] [--target DIR] [--approvals FILE] [--lang ko|en]',
   grade: 'npm run grade -- SUBMISSIONS_DIR [--out DIR] [--config FILE] [--deadline TIME] [--only NAME,...] [--assignment NAME] [--shard I/N] [--similarity] [--sign] [--suites DIR] [--lang ko|en] [--timeout SECONDS]',
   'grade:diff': 'npm run grade:diff -- OLD_GRADEBOOK_DIR NEW_GRADEBOOK_DIR [--json FILE] [--lang ko|en]',
   'grade:merge': 'npm run grade:merge -- SHARD_GRADEBOOK_DIR... --out DIR [--lang ko|en]',
@@ -46,8 +48,16 @@ const ABOUT: Record<HelpTopic, Record<Lang, string>> = {
     en: 'Restores one chapter to its starter. Your files are first copied to a new folder .backups/<chapter>-<time>/, so nothing is lost; files the starter lacks stay only in the backup, and a chapter that already is the starter is left alone. Needs the git history.\n  --target DIR  restore a chapter of another folder (a course copy or a chapters folder)',
   },
   serve: {
-    ko: 'HTTP 장의 내 서버(기본: chapters/의 코드)를 127.0.0.1에서 띄우고, 주소와 이번 실행에만 쓰는 시험용 토큰, curl 예를 찍는다. Ctrl+C로 끝낸다.\n  채점이 아니다: 내 코드를 샌드박스 없이 내 컴퓨터에서 그대로 돌린다.\n  --target DIR  다른 폴더의 서버(예: solutions)   --port PORT  포트(기본 3000, 0은 빈 포트)   --scopes LIST  토큰의 범위(기본 tasks:read,docs:read)',
-    en: 'Starts your server of an HTTP chapter (by default the code in chapters/) on 127.0.0.1 and prints its URL, a test token good for this run only, and an example curl. Ctrl+C stops it.\n  Not grading: your code runs as it is, unsandboxed, on your own machine.\n  --target DIR  another folder\'s server (such as solutions)   --port PORT  port (default 3000, 0 for any free one)   --scopes LIST  the token\'s scopes (default tasks:read,docs:read)',
+    ko: 'HTTP 장의 내 서버(기본: chapters/의 코드)를 127.0.0.1에서 띄우고, 주소와 이번 실행에만 쓰는 시험용 토큰, curl 예를 찍는다. Ctrl+C로 끝낸다.\n  채점이 아니다: 내 코드를 샌드박스 없이 내 컴퓨터에서 그대로 돌린다.\n  --target DIR  다른 폴더의 서버(예: solutions)   --port PORT  포트(기본 3000, 0은 빈 포트)   --scopes LIST  토큰의 범위(기본 tasks:read,docs:read)\n  --issuer URL  시험용 토큰 대신 이 인가 서버(예: npm run auth-server)가 발급한 JWT만 받는다: 서명(JWKS), 발급자, 대상(이 서버 주소), 만료를 확인한다',
+    en: 'Starts your server of an HTTP chapter (by default the code in chapters/) on 127.0.0.1 and prints its URL, a test token good for this run only, and an example curl. Ctrl+C stops it.\n  Not grading: your code runs as it is, unsandboxed, on your own machine.\n  --target DIR  another folder\'s server (such as solutions)   --port PORT  port (default 3000, 0 for any free one)   --scopes LIST  the token\'s scopes (default tasks:read,docs:read)\n  --issuer URL  instead of a test token, accept only JWTs this authorization server (such as npm run auth-server) issued: signature (JWKS), issuer, audience (this server\'s URL) and expiry are checked',
+  },
+  host: {
+    ko: '5장의 내 호스트(기본: chapters/의 코드)를 진짜 서버와 모델로 돌린다. 서버는 호스트들이 쓰는 설정(.mcp.json, Claude Desktop 설정의 mcpServers)에서 읽고, stdio 명령은 실행하기 전에 그대로 보여 주고 묻는다. 도구 정의 승인과 호출마다의 동의는 터미널에서 답한다(파이프로 주면 한 줄에 답 하나). 승인은 사용자 설정 폴더의 파일에 서버마다 남는다. 채점이 아니다.\n  --config FILE  서버 설정(기본 ./.mcp.json)   --model M  scripted(기본, 오프라인), anthropic(ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL), openai(OPENAI_API_KEY, OPENAI_BASE_URL: Ollama, LM Studio, vLLM도)\n  --model-name NAME  모델 이름(anthropic, openai에서 꼭)   --prompt TEXT  한 번 묻고 끝낸다(없으면 한 줄씩 묻는다)   --target DIR  다른 폴더의 호스트(예: solutions)   --approvals FILE  승인 파일',
+    en: 'Runs your chapter 5 host (by default the code in chapters/) with real servers and a real model. Servers come from the config hosts use (.mcp.json, Claude Desktop\'s mcpServers); a stdio command is shown exactly and asked about before it runs. You approve tool definitions and consent to each call at the terminal (through a pipe, one answer per line). Approvals are kept per server in a file in your user config folder. Not grading.\n  --config FILE  the servers (default ./.mcp.json)   --model M  scripted (default, offline), anthropic (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL), openai (OPENAI_API_KEY, OPENAI_BASE_URL: Ollama, LM Studio, vLLM too)\n  --model-name NAME  the model (required with anthropic and openai)   --prompt TEXT  ask once and end (else one prompt per line)   --target DIR  another folder\'s host (such as solutions)   --approvals FILE  the approvals file',
+  },
+  'auth-server': {
+    ko: '진짜 인가 서버(oidc-provider)를 127.0.0.1에서 띄우고 발급자, 시험 사용자, 클라이언트와 다음 할 일을 찍는다. PKCE S256, 자원 지시자(RFC 8707)로 대상이 정해진 JWT 접근 토큰, 인가 응답의 iss(RFC 9207), RFC 8414 메타데이터. Ctrl+C로 끝낸다. 채점이 아니다.\n  --port PORT  포트(기본 3100, 0은 빈 포트)',
+    en: 'Starts a real authorization server (oidc-provider) on 127.0.0.1 and prints its issuer, a test user, its clients and what to do next: PKCE S256, JWT access tokens bound to one resource (RFC 8707), iss in authorization responses (RFC 9207), RFC 8414 metadata. Ctrl+C stops it. Not grading.\n  --port PORT  port (default 3100, 0 for any free one)',
   },
   grade: {
     ko: '강사용: 하위 폴더(또는 .zip)마다 학생 한 명으로 채점해 gradebook.csv(Moodle·스프레드시트), gradebook-canvas.csv, gradebook.json, report.html을 쓴다.\n  --out DIR  결과 폴더(기본: ~/mcp-gradebooks/gradebook-<시각>, 저장소와 제출 폴더 밖)\n  --config FILE  반 설정(가중치, 명부, 마감, 과제, Canvas 과제 이름)\n  --deadline TIME  .git 사본을 이 시각 이전 마지막 커밋으로 채점(커밋하지 않은 더 새 작업이나 학생 자신의 커밋이 없으면 그 줄에 적는다)\n  --only NAME,...  이미 있는 성적표에 이 학생들만 다시 채점(--config를 빼면 성적표의 설정을 쓰고, 다른 설정이면 거절)\n  --assignment NAME  반 설정의 과제 하나만 채점(그 연습, 마감, 가중치)\n  --shard I/N  반을 N조각으로 나눈 I번째만 채점(러너 여러 대용, 학생은 이름으로 늘 같은 조각), grade:merge로 합친다\n  --similarity  사람이 살펴볼 비슷한 제출물 표시   --sign  표준 입력의 키로 성적표 폴더에 서명(반 워크플로용)\n  --suites DIR  강사의 비공개(숨은) 테스트를 공개 테스트에 더한다   --timeout SECONDS  연습 파일 하나가 쓸 CPU 시간(기본 10)',

@@ -19,6 +19,8 @@ function drawDate(fromYear: number, toYear: number, fits: (date: string) => bool
 const DRAWN = {
   pastDate: drawDate(2022, 2026, (date) => date < REVISION && !date.startsWith('2024-1') && !date.startsWith('2025-')),
   futureDate: drawDate(2026, 2031, (date) => date > REVISION),
+  // A date among the 2025-era revisions' own years that no revision has: a program that accepts any date in that span is no allowlist.
+  betweenRevisions: drawDate(2024, 2025, (date) => date > '2024-11-05' && date < '2025-11-25'),
   notARevision: `${randomInt(0, 3)}.${randomInt(0, 100)}`,
   garbage: `rev-${randomInt(0, 2 ** 32).toString(36)}`,
 };
@@ -130,7 +132,7 @@ function unserved(token: string): { label: string; raw: Raw; era: 'modern' | 'le
     found.push({ label: `tools/list, _meta ${version}${note}`, raw: modern('tools/list', {}, token, version), era: 'modern' });
     found.push({ label: `tools/call count_tasks, _meta ${version}${note}`, raw: modern('tools/call', CALL, token, version), era: 'modern' });
   }
-  for (const [version, note] of [['1999-01-01', ''], [DRAWN.futureDate, drawnNote()], [DRAWN.notARevision, drawnNote()], [DRAWN.garbage, drawnNote()]] as const) {
+  for (const [version, note] of [['1999-01-01', ''], [DRAWN.betweenRevisions, drawnNote()], [DRAWN.futureDate, drawnNote()], [DRAWN.notARevision, drawnNote()], [DRAWN.garbage, drawnNote()]] as const) {
     found.push({ label: `tools/list, MCP-Protocol-Version ${version}${note}, ${say('봉투 없음', 'no envelope')}`, raw: legacy('tools/list', {}, token, version), era: 'legacy' });
     found.push({ label: `tools/call count_tasks, MCP-Protocol-Version ${version}${note}, ${say('봉투 없음', 'no envelope')}`, raw: legacy('tools/call', CALL, token, version), era: 'legacy' });
   }

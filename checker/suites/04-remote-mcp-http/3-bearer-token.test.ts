@@ -122,7 +122,34 @@ test('checks the token on every request, not only the first', async () => {
       });
     }
   }
+  // The same token, served once, then withdrawn: the answer of the first request must not stand for the next.
+  await servedThenWithdrawn('revoked');
+  await servedThenWithdrawn('expired');
 });
+
+/** A token this server served once, then withdrawn by the authorization server: a request with it afterwards must be refused like any bad token. */
+async function servedThenWithdrawn(how: 'revoked' | 'expired'): Promise<void> {
+  for (const resource of RESOURCES) {
+    const s = setup({ resource });
+    const handler = handlerOf(s.options);
+    const token = s.token(ALL_SCOPES);
+    const first = await send(handler, resource, modern('tools/list', {}, token));
+    s.withdraw(token, how);
+    const later = await send(handler, resource, modern('tools/list', {}, token));
+    const refused = later.status === 401 && challengeParam(later.challenge, 'error') === 'invalid_token';
+    const after = how === 'revoked' ? say('인가 서버가 그 토큰을 거둬들인 뒤에도', 'after the authorization server withdrew it (it is now unknown)') : say('그 토큰이 만료된 뒤에도', 'after it expired');
+    const between = how === 'revoked' ? say('인가 서버가 토큰을 거둬들임', 'the token withdrawn in between') : say('토큰이 만료됨', 'the token expired in between');
+    ensure(first.status === 200 && refused, {
+      what: say(
+        `처음에 받아들인 토큰을 ${after} 다시 받아들였다. 토큰이 유효한지는 요청마다 그때 묻는다: "유효하지 않거나 만료된 토큰은 HTTP 401을 받아야 한다(MUST)"(2026-07-28, Authorization, Token Handling). 앞선 요청의 답을 기억해 쓰면 거둬들인 토큰이 계속 통한다. ${AUTH_TS} (TODO(04/3))`,
+        `A token served at first was served again ${after}. Whether a token is valid is asked on each request, at that time: "Invalid or expired tokens MUST receive a HTTP 401 response" (2026-07-28, Authorization, Token Handling). Remembering an earlier answer lets a withdrawn token through. ${AUTH_TS} (TODO(04/3))`,
+      ),
+      sent: described(`${say('같은 토큰으로 tools/list 두 번, 그 사이에', 'tools/list twice with the same token,')} ${between}`),
+      got: described(`${say('처음', 'first')}: ${showAnswer(first)}; ${say('그다음', 'then')}: ${showAnswer(later)}`),
+      expected: say('HTTP 200, 그다음 HTTP 401 error="invalid_token"', 'HTTP 200, then HTTP 401 error="invalid_token"'),
+    });
+  }
+}
 
 test('serves the protected-resource metadata without a token: this resource, its authorization servers exactly as written, and scopes', async () => {
   const issuers = [['https://auth.suite.example'], ['https://login.suite.example/tenant', 'https://backup.suite.example']];

@@ -8,7 +8,8 @@ const APPROVED: string[][] = [['count_tasks', 'summarize_document', 'read_note']
 
 /**
  * Scope sets a token may carry, near misses included: a scope of another tool, a broader-looking name, a write scope,
- * and names that hold a real scope as a substring (a prefix, a suffix, both), which an exact comparison never grants.
+ * names that hold a real scope as a substring (a prefix, a suffix, both), and a real scope in other letter case, which
+ * an exact comparison never grants (scope tokens are case-sensitive strings: RFC 6749 §3.3).
  */
 const SCOPE_SETS: string[][] = [
   [],
@@ -22,6 +23,7 @@ const SCOPE_SETS: string[][] = [
   ['mytasks:read'],
   ['docs:reader', 'notes:read:all'],
   ['xtasks:readx', 'mydocs:read', 'notes:read'],
+  ['TASKS:READ', 'Docs:Read', 'notes:read'],
 ];
 
 /** The two ways a request reaches the endpoint: as a 2026-07-28 client sends it, and as a 2025-era host sends it after initialize. */

@@ -43,6 +43,8 @@ export interface Setup {
   options: HttpOptions;
   /** Issues a token: for this server and an hour long unless told otherwise. */
   token(scopes: readonly string[], how?: { audience?: URL; expiresIn?: number }): string;
+  /** What the authorization server says of a token from now on: withdrawn (unknown), or expired a minute ago. */
+  withdraw(token: string, how: 'revoked' | 'expired'): void;
 }
 
 let counter = 0;
@@ -81,6 +83,11 @@ export function setup(overrides: Partial<Omit<HttpOptions, 'verifier'>> = {}): S
       const token = `suite-${counter}-${scopes.join('.') || 'none'}`;
       table.set(token, { scopes: [...scopes], audience: how.audience ?? resource, expiresAt: Math.floor(Date.now() / 1000) + (how.expiresIn ?? 3600) });
       return token;
+    },
+    withdraw(token, how) {
+      const found = table.get(token);
+      if (how === 'revoked' || found === undefined) table.delete(token);
+      else table.set(token, { ...found, expiresAt: Math.floor(Date.now() / 1000) - 60 });
     },
   };
 }

@@ -35,7 +35,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['course'],
   ['trust'],
   ['runner'],
-  ['grading'],
+  ['grading', 'host'],
   ['commands', 'class', 'pr'],
   ['.'],
 ];

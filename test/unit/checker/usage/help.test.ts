@@ -80,7 +80,7 @@ describe('the instructors\' and learners\' help', () => {
   const optionsOf = (topic: HelpTopic) => [...new Set(USAGE_LINES[topic].replace(/^node --import tsx /, '').match(/--[a-z][a-z-]*/g) ?? [])];
   const instructorTopics: HelpTopic[] = ['grade', 'grade:diff', 'grade:merge', 'grade:pr', 'gradescope', 'pr-summary', 'edition'];
   // A learner reads the same help, so the learner commands are held to the same bar.
-  const learnerTopics: HelpTopic[] = ['check', 'hint', 'watch', 'reset', 'serve'];
+  const learnerTopics: HelpTopic[] = ['check', 'hint', 'watch', 'reset', 'serve', 'auth-server'];
 
   test.each([...instructorTopics, ...learnerTopics])('%s: every option of its usage line is explained in its help, in both languages', (topic) => {
     for (const lang of ['ko', 'en'] as const) {

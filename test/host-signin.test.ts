@@ -1,0 +1,121 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startFakeModelApi } from './support/model-fakes.ts';
+import { REPO } from './support/run.ts';
+
+/*
+ * Sign-in end to end, as a learner does it by hand: `npm run auth-server`, chapter 4's solution behind it
+ * (`npm run serve -- 04 --issuer`), and chapter 5's solution host (`npm run host`) signing in through it. The login and
+ * consent pages are driven over HTTP by a script given as BROWSER, and the model is a local fake of OpenAI's API.
+ * The same chapter 4 server with a test token is also reached through a config `headers` entry.
+ */
+
+const work = mkdtempSync(join(tmpdir(), 'host-signin-'));
+const started: ChildProcess[] = [];
+
+/** Starts `node checker/run.mjs ENTRY ...ARGS` and resolves with the URL of its READY line and all it printed so far. */
+async function start(entry: string, args: readonly string[]): Promise<{ ready: string; lines: string[] }> {
+  const child = spawn(process.execPath, ['checker/run.mjs', entry, ...args, '--lang', 'en'], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CHECKER_LANG: '' } });
+  started.push(child);
+  const lines: string[] = [];
+  const exited = once(child, 'exit');
+  const ready = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      lines.push(line);
+      const found = /^READY (\S+)$/.exec(line);
+      if (found) resolve(found[1]!);
+    });
+    void exited.then(([code]) => reject(new Error(`${entry} exited with ${String(code)} before READY:\n${lines.join('\n')}`)));
+  });
+  return { ready, lines };
+}
+
+/** Runs `npm run host` on the solution with CONFIG, answering with ANSWERS through a pipe. */
+async function runHost(config: object, env: Record<string, string>, answers: readonly string[]): Promise<{ code: number | null; out: string }> {
+  const dir = mkdtempSync(join(work, 'host-'));
+  writeFileSync(join(dir, '.mcp.json'), JSON.stringify(config));
+  const child = spawn(
+    process.execPath,
+    ['checker/run.mjs', 'checker/commands/host.ts', '--target', 'solutions', '--config', join(dir, '.mcp.json'), '--approvals', join(dir, 'approvals.json'), '--model', 'openai', '--model-name', 'test-model', '--prompt', 'How many tasks are open?', '--lang', 'en'],
+    { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, CHECKER_LANG: '', ...env } },
+  );
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stdin.end(answers.map((line) => `${line}\n`).join(''));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, out };
+}
+
+let issuer = '';
+
+beforeAll(async () => {
+  issuer = (await start('checker/commands/auth-server.ts', ['--port', '0'])).ready;
+});
+
+afterAll(async () => {
+  for (const child of started) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    const exited = once(child, 'exit');
+    child.kill('SIGINT');
+    await exited;
+  }
+  rmSync(work, { recursive: true, force: true });
+});
+
+test('the host signs in through the authorization server when the server answers 401, then calls a tool with the issued token', async () => {
+  // The solution, not chapters/: the learner's edits there must never turn the repository's tests red.
+  const server = (await start('checker/commands/serve.ts', ['04', '--target', 'solutions', '--port', '0', '--issuer', issuer])).ready;
+  const fake = await startFakeModelApi('openai', { toolSuffix: 'count_tasks', input: { status: 'open' } }, 'Two tasks are open.');
+  try {
+    const browser = `${process.execPath} ${join(REPO, 'test/support/scripted-browser.mjs')}`;
+    const { code, out } = await runHost({ mcpServers: { tasks: { type: 'http', url: server } } }, { BROWSER: browser, OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: 'test-key' }, Array.from({ length: 10 }, () => 'y'));
+    expect(code, out).toBe(0);
+    // The person is asked first, shown the server, the authorization server and the scopes; only then is the page opened.
+    const asked = out.indexOf(`Server tasks asks you to sign in. Sign in at the authorization server ${issuer} for the scopes 'tasks:read docs:read notes:read'? (y/n) y`);
+    expect(asked, out).toBeGreaterThanOrEqual(0);
+    expect(out.indexOf(`Opening this address in your browser (open it yourself if nothing opens): ${issuer}/auth?`), out).toBeGreaterThan(asked);
+    expect(out).toContain(`tasks: connected (${server})`);
+    expect(out).toContain('[tasks] count_tasks');
+    expect(out).toContain('Answer: Two tasks are open.');
+    const toolMessage = (fake.received[1]!['messages'] as Record<string, unknown>[]).at(-1)!;
+    expect(toolMessage).toMatchObject({ role: 'tool', content: expect.stringContaining('open') });
+  } finally {
+    await fake.close();
+  }
+});
+
+test('a person who declines the sign-in gets no connection and no page is opened', async () => {
+  const server = (await start('checker/commands/serve.ts', ['04', '--target', 'solutions', '--port', '0', '--issuer', issuer])).ready;
+  const marker = join(work, 'opened');
+  const browser = `${process.execPath} -e require('node:fs').writeFileSync(${JSON.stringify(marker)},'x')`;
+  const { code, out } = await runHost({ mcpServers: { tasks: { type: 'http', url: server } } }, { BROWSER: browser, OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'test-key' }, ['n']);
+  expect(out).toContain('tasks: could not connect: the person declined to sign in to tasks');
+  expect(out).not.toContain('Opening this address');
+  expect(() => readFileSync(marker)).toThrow();
+  // The model's API is unreachable here: the run ends in one line and exit 1, never with a stack trace.
+  expect(out).toMatch(/This prompt did not finish: .+/);
+  expect(out).not.toMatch(/^\s+at /m);
+  expect(code, out).toBe(1);
+});
+
+test('a chapter 4 server with a test token is reached through the config headers, with no sign-in', async () => {
+  const served = await start('checker/commands/serve.ts', ['04', '--target', 'solutions', '--port', '0']);
+  const token = /Token: (\S+)/.exec(served.lines.join('\n'))?.[1];
+  expect(token).toBeDefined();
+  const fake = await startFakeModelApi('openai', { toolSuffix: 'count_tasks', input: { status: 'open' } }, 'Two tasks are open.');
+  try {
+    const { code, out } = await runHost({ mcpServers: { tasks: { type: 'http', url: served.ready, headers: { Authorization: `Bearer ${token}` } } } }, { OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: 'test-key' }, Array.from({ length: 10 }, () => 'y'));
+    expect(code, out).toBe(0);
+    expect(out).not.toContain('asks you to sign in');
+    expect(out).toContain('Answer: Two tasks are open.');
+  } finally {
+    await fake.close();
+  }
+});
