@@ -11,8 +11,9 @@
  *   a name the starter already shows, such as a helper it imports, gives nothing away. Comments are not code, so
  *   neither the TODO in the starter nor the solution's "why" comment makes a word known or distinctive.
  * - Texts read for each exercise: its TODO line in the committed starter (found by checker/course/todo.ts' findTodo)
- *   and the comment lines right after it; its committed lesson from the first line up to the exercise's reveal (its
- *   first `<details>`), which is what the learner has read when they predict, less the tokens LESSON_MAY_NAME allows
+ *   and the comment lines right after it; its committed lesson, in Korean (README.md) and in English (README.en.md),
+ *   from the first line up to the exercise's reveal (its first `<details>`), which is what the learner has read when
+ *   they predict, less the tokens LESSON_MAY_NAME allows
  *   with a reason; its title, manifest hint and test names (check and watch print them for an exercise) in Korean and
  *   English; and every sentence its hidden
  *   suite can write, read from the source statically: the strings written in each `say(ko, en)` call and `{ ko, en }`
@@ -30,7 +31,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { CHAPTERS } from '../checker/course/current.ts';
-import { starterFiles } from '../checker/course/starters.ts';
+import { readStarters, starterFiles } from '../checker/course/starters.ts';
 import { findTodo } from '../checker/course/todo.ts';
 import type { ChapterSpec, ExerciseSpec } from '../checker/manifest/types.ts';
 import { diffHunks, learnerHunks } from '../mutate/learner-lines.ts';
@@ -140,11 +141,22 @@ function testNames(chapter: ChapterSpec, exercise: ExerciseSpec): Text[] {
 /** What a lesson text is called in a finding. */
 const LESSON = 'lesson before the reveal';
 
-/** The committed lesson of a chapter up to an exercise's reveal: what the learner has read when they make the prediction. */
-function lessonText(chapter: ChapterSpec, exercise: ExerciseSpec): Text {
-  const readme = readFileSync(join(committedStarters(), chapter.dir, 'README.md'), 'utf8');
-  const { text, revealLine } = lessonBeforeReveal(readme, exercise.id);
-  return { what: LESSON, where: `chapters/${chapter.dir}/README.md:1-${revealLine - 1}`, text, lang: 'ko' };
+/** The lesson files of a chapter by language: the Korean README.md and, where it is committed, the English README.en.md. */
+const LESSON_FILES: readonly { file: string; lang: Lang }[] = [
+  { file: 'README.md', lang: 'ko' },
+  { file: 'README.en.md', lang: 'en' },
+];
+
+/**
+ * The committed lessons of a chapter up to an exercise's reveal, in each language the chapter has (test/lesson-parity.test.ts
+ * requires both): what the learner has read when they make the prediction.
+ */
+function lessonTexts(chapter: ChapterSpec, exercise: ExerciseSpec): Text[] {
+  return LESSON_FILES.filter(({ file }) => readStarters()[chapter.dir]?.[file] !== undefined).map(({ file, lang }) => {
+    const readme = readFileSync(join(committedStarters(), chapter.dir, file), 'utf8');
+    const { text, revealLine } = lessonBeforeReveal(readme, exercise.id);
+    return { what: LESSON, where: `chapters/${chapter.dir}/${file}:1-${revealLine - 1}`, text, lang };
+  });
 }
 
 /** The title of an exercise in both languages, which check and watch print on its line. */
@@ -228,7 +240,7 @@ const LESSON_MAY_NAME: Readonly<Record<string, Readonly<Record<string, string>>>
 function findings(chapter: ChapterSpec, exercise: ExerciseSpec, read: ExerciseTokens | undefined): { token: string; line: string }[] {
   const tokens = read?.tokens ?? [];
   const messages = read?.fallback === true ? [] : messageTexts(chapter, exercise);
-  const texts = [todoText(chapter, exercise), lessonText(chapter, exercise), ...titleTexts(chapter, exercise), ...hintTexts(chapter, exercise), ...testNames(chapter, exercise), ...messages];
+  const texts = [todoText(chapter, exercise), ...lessonTexts(chapter, exercise), ...titleTexts(chapter, exercise), ...hintTexts(chapter, exercise), ...testNames(chapter, exercise), ...messages];
   const found: { token: string; line: string }[] = [];
   for (const text of texts) {
     for (const token of tokens) {
@@ -254,10 +266,10 @@ test('every token a lesson may name is still named there and is still a token of
   for (const chapter of CHAPTERS) {
     const tokens = chapterTokens(chapter);
     for (const exercise of chapter.exercises) {
-      const lesson = lessonText(chapter, exercise);
+      const lessons = lessonTexts(chapter, exercise);
       for (const allowed of Object.keys(LESSON_MAY_NAME[exercise.id] ?? {})) {
         const token = tokens.get(exercise.id)?.tokens.find((candidate) => candidate.text === allowed);
-        if (token === undefined || !mentions(lesson.text, token, lesson.lang)) stale.push(`${exercise.id}: ${JSON.stringify(allowed)}`);
+        if (token === undefined || !lessons.some((lesson) => mentions(lesson.text, token, lesson.lang))) stale.push(`${exercise.id}: ${JSON.stringify(allowed)}`);
       }
     }
   }

@@ -284,13 +284,13 @@ export interface LessonBeforeReveal {
 
 /**
  * The lesson text from its first line up to the first folded block (`<details>`) of an exercise's section: the section
- * is the `###` heading that names the exercise, by id (`02/1`) or as `연습 N` for its number. Throws when the heading or
+ * is the `###` heading that names the exercise, by id (`02/1`) or as `연습 N:` (in English `Exercise N:`) for its number. Throws when the heading or
  * its reveal cannot be found, so a renamed heading never makes the check read nothing.
  */
 export function lessonBeforeReveal(readme: string, exerciseId: string): LessonBeforeReveal {
   const lines = readme.split('\n');
   const number = exerciseId.split('/')[1];
-  const heading = lines.findIndex((line) => line.startsWith('### ') && (line.includes(exerciseId) || line.startsWith(`### 연습 ${number}:`)));
+  const heading = lines.findIndex((line) => line.startsWith('### ') && (line.includes(exerciseId) || line.startsWith(`### 연습 ${number}:`) || line.startsWith(`### Exercise ${number}:`)));
   if (heading === -1) throw new Error(`no ### heading names exercise ${exerciseId}`);
   let reveal = -1;
   for (let at = heading + 1; at < lines.length && !/^#{1,3} /.test(lines[at]!); at += 1) {
