@@ -1,6 +1,7 @@
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { missingStarterFiles } from '../../../../checker/course/learner-files.ts';
 import { exerciseHeading, lessonFileName, lessonLink } from '../../../../checker/course/lesson.ts';
 import { tempDir, writeTree } from '../../support/temp.ts';
 
@@ -39,4 +40,11 @@ describe('the lesson a learner is pointed at', () => {
     expect(exerciseHeading('### Exercise 2: Refusing integer names\n', '01/2')).toBe('Exercise 2: Refusing integer names');
     expect(exerciseHeading('## 05/1 not an exercise section\n', '05/1')).toBeUndefined();
   });
+});
+
+test('a chapter folder without its lessons lacks no starter file: no code reads a lesson, in either language', () => {
+  const empty = writeTree(join(root, 'empty'), {});
+  const missing = missingStarterFiles(empty, '05-mcp-host');
+  expect(missing).toContain('approvals.ts');
+  expect(missing.filter((file) => file.startsWith('README'))).toEqual([]);
 });
