@@ -11,10 +11,10 @@
  *   a name the starter already shows, such as a helper it imports, gives nothing away. Comments are not code, so
  *   neither the TODO in the starter nor the solution's "why" comment makes a word known or distinctive.
  * - Texts read for each exercise: its TODO line in the committed starter (found by checker/course/todo.ts' findTodo)
- *   and the comment lines right after it; its committed lesson, in Korean (README.md) and in English (README.en.md),
- *   from the first line up to the exercise's reveal (its first `<details>`), which is what the learner has read when
- *   they predict, less the tokens LESSON_MAY_NAME allows
- *   with a reason; its title, manifest hint and test names (check and watch print them for an exercise) in Korean and
+ *   and the comment lines right after it; its committed lesson from the first line up to the exercise's reveal (its
+ *   first `<details>`), which is what the learner has read when they predict, less the tokens LESSON_MAY_NAME allows
+ *   with a reason, in Korean (README.md) and, where the chapter has one, in English (README.en.md; the allowances,
+ *   kept for the Korean lesson's words, hold for both); its title, manifest hint and test names (check and watch print them for an exercise) in Korean and
  *   English; and every sentence its hidden
  *   suite can write, read from the source statically: the strings written in each `say(ko, en)` call and `{ ko, en }`
  *   object (a literal inside a `${...}` there included), and handed to a function of the same file that passes two of
@@ -27,11 +27,11 @@
  * - A token is found in a text as a whole word (`name` is not in `names`); a Korean string literal as a substring.
  * - A name that sits inside a slash-joined method name or path (`list` in `resources/list`) is that name's part.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { CHAPTERS } from '../checker/course/current.ts';
-import { readStarters, starterFiles } from '../checker/course/starters.ts';
+import { starterFiles } from '../checker/course/starters.ts';
 import { findTodo } from '../checker/course/todo.ts';
 import type { ChapterSpec, ExerciseSpec } from '../checker/manifest/types.ts';
 import { diffHunks, learnerHunks } from '../mutate/learner-lines.ts';
@@ -141,22 +141,18 @@ function testNames(chapter: ChapterSpec, exercise: ExerciseSpec): Text[] {
 /** What a lesson text is called in a finding. */
 const LESSON = 'lesson before the reveal';
 
-/** The lesson files of a chapter by language: the Korean README.md and, where it is committed, the English README.en.md. */
-const LESSON_FILES: readonly { file: string; lang: Lang }[] = [
-  { file: 'README.md', lang: 'ko' },
-  { file: 'README.en.md', lang: 'en' },
-];
+/** The committed lesson of a chapter in one language up to an exercise's reveal: what the learner has read when they make the prediction. */
+function lessonText(chapter: ChapterSpec, exercise: ExerciseSpec, lang: Lang = 'ko'): Text {
+  const file = lang === 'ko' ? 'README.md' : 'README.en.md';
+  const readme = readFileSync(join(committedStarters(), chapter.dir, file), 'utf8');
+  const { text, revealLine } = lessonBeforeReveal(readme, exercise.id);
+  return { what: LESSON, where: `chapters/${chapter.dir}/${file}:1-${revealLine - 1}`, text, lang };
+}
 
-/**
- * The committed lessons of a chapter up to an exercise's reveal, in each language the chapter has (test/lesson-parity.test.ts
- * requires both): what the learner has read when they make the prediction.
- */
+/** The lesson up to an exercise's reveal in every edition the chapter has: the Korean one, and the English one where it exists. */
 function lessonTexts(chapter: ChapterSpec, exercise: ExerciseSpec): Text[] {
-  return LESSON_FILES.filter(({ file }) => readStarters()[chapter.dir]?.[file] !== undefined).map(({ file, lang }) => {
-    const readme = readFileSync(join(committedStarters(), chapter.dir, file), 'utf8');
-    const { text, revealLine } = lessonBeforeReveal(readme, exercise.id);
-    return { what: LESSON, where: `chapters/${chapter.dir}/${file}:1-${revealLine - 1}`, text, lang };
-  });
+  const english = existsSync(join(committedStarters(), chapter.dir, 'README.en.md'));
+  return [lessonText(chapter, exercise), ...(english ? [lessonText(chapter, exercise, 'en')] : [])];
 }
 
 /** The title of an exercise in both languages, which check and watch print on its line. */
@@ -266,10 +262,10 @@ test('every token a lesson may name is still named there and is still a token of
   for (const chapter of CHAPTERS) {
     const tokens = chapterTokens(chapter);
     for (const exercise of chapter.exercises) {
-      const lessons = lessonTexts(chapter, exercise);
+      const lesson = lessonText(chapter, exercise);
       for (const allowed of Object.keys(LESSON_MAY_NAME[exercise.id] ?? {})) {
         const token = tokens.get(exercise.id)?.tokens.find((candidate) => candidate.text === allowed);
-        if (token === undefined || !lessons.some((lesson) => mentions(lesson.text, token, lesson.lang))) stale.push(`${exercise.id}: ${JSON.stringify(allowed)}`);
+        if (token === undefined || !mentions(lesson.text, token, lesson.lang)) stale.push(`${exercise.id}: ${JSON.stringify(allowed)}`);
       }
     }
   }

@@ -8,9 +8,6 @@ export interface LessonLink {
   heading?: string;
 }
 
-/** A chapter's lesson files, one per language: no code reads them, so they are never learner code. */
-export const LESSON_FILES: readonly string[] = ['README.md', 'README.en.md'];
-
 /** The largest lesson file read for a heading; a lesson is tens of kilobytes. */
 const MAX_LESSON_BYTES = 1024 * 1024;
 
