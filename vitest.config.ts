@@ -9,6 +9,7 @@ const COURSE = [
   'test/engines.test.ts',
   'test/exercises.test.ts',
   'test/lesson-overlap.test.ts',
+  'test/lesson-parity.test.ts',
   'test/mutate.test.ts',
   'test/protocol-contract.test.ts',
   'test/starters.test.ts',

@@ -11,6 +11,10 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { writeCommittedStarters } from '../checker/course/starters.ts';
 import { GRADING_TIMEOUT, REPO } from './support/run.ts';
 
+/** The probe's lesson in Korean and in English: one exercise section stating the manifest's rule in each language. */
+const KO_LESSON = '# 99장. 시험 장\n\n## 연습 문제\n\n### 99/1 두 배 하기\n\n`double`이 받은 값의 두 배를 돌려주게 고친다.\n\n**규칙.** 어떤 수를 받든 그 두 배를 돌려준다.\n';
+const EN_LESSON = '# Chapter 99. A probe\n\n## Exercises\n\n### 99/1 Doubling\n\nMake `double` return twice the value it gets.\n\n**Rule.** Whatever number it gets, it returns twice that number.\n';
+
 /** The probe chapter, file by file, relative to the repository root. */
 const PROBE: Record<string, string> = {
   'chapters/99-probe/main.ts': [
@@ -24,8 +28,10 @@ const PROBE: Record<string, string> = {
     'console.log(`double(21) = ${double(21)}`);',
     '',
   ].join('\n'),
-  'chapters/99-probe/README.md': '# 99장. 시험 장\n\n`double`이 받은 값의 두 배를 돌려주게 고친다.\n',
-  'solutions/99-probe/README.md': '# 99장. 시험 장\n\n`double`이 받은 값의 두 배를 돌려주게 고친다.\n',
+  'chapters/99-probe/README.md': KO_LESSON,
+  'chapters/99-probe/README.en.md': EN_LESSON,
+  'solutions/99-probe/README.md': KO_LESSON,
+  'solutions/99-probe/README.en.md': EN_LESSON,
   'solutions/99-probe/main.ts': [
     "/** A probe chapter: one function to fix, and a program that prints what it computes. */",
     'export function double(value: number): number {',
@@ -180,7 +186,7 @@ describe('a chapter added with its folders, one manifest file and one fixtures f
     expect(starters.status, starters.stderr).toBe(0);
     const text = readFileSync(join(root, 'checker', 'starters.json'), 'utf8');
     const recorded = JSON.parse(text) as Record<string, Record<string, string>>;
-    expect(Object.keys(recorded['99-probe'] ?? {})).toEqual(['README.md', 'main.ts']);
+    expect(Object.keys(recorded['99-probe'] ?? {})).toEqual(['README.en.md', 'README.md', 'main.ts']);
     // The real course's starters, recorded again from its committed starters: checker/starters.json is current.
     const committed = JSON.parse(readFileSync(join(REPO, 'checker', 'starters.json'), 'utf8')) as Record<string, Record<string, string>>;
     expect(text).toBe(`${JSON.stringify({ ...committed, '99-probe': recorded['99-probe'] }, null, 2)}\n`);
@@ -204,6 +210,7 @@ describe('a chapter added with its folders, one manifest file and one fixtures f
     expect(ran.status, ran.stderr).toBe(0);
     expect(ran.stdout).toContain('Return twice the value you get.');
     expect(ran.stdout).toContain(`chapters/99-probe/main.ts:${TODO_LINE}`);
+    expect(ran.stdout).toContain('Lesson: chapters/99-probe/README.en.md, "99/1 Doubling"');
   });
 
   test('npm run reset -- 99 backs up the learner\'s work and restores the committed starter', () => {
@@ -229,7 +236,7 @@ describe('a chapter added with its folders, one manifest file and one fixtures f
 
   test('the course proofs cover it: outputs, TODOs, suite names, and the hidden suite both ways with its wrong answers', () => {
     const out = join(root, '..', 'proofs.json');
-    const files = ['test/chapters.test.ts', 'test/course.test.ts', 'test/exercises.test.ts'];
+    const files = ['test/chapters.test.ts', 'test/course.test.ts', 'test/exercises.test.ts', 'test/lesson-parity.test.ts'];
     const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
     run(root, process.execPath, [vitest, 'run', ...files, '--reporter=json', `--outputFile=${out}`], { COURSE_CHAPTERS: '99' });
     expect(existsSync(out), 'vitest wrote no report').toBe(true);
@@ -259,6 +266,11 @@ describe('a chapter added with its folders, one manifest file and one fixtures f
       expect(status(`hidden suite of 99/1 fails on the wrong answer ${fixture}, for its stated reason`), fixture).toBe('passed');
     }
     expect(results.some((result) => result.fullName.startsWith('hidden suite of 01/')), 'COURSE_CHAPTERS=99 proves chapter 99 alone').toBe(false);
+    // Its two lessons are compared like every chapter's, found from its manifest alone.
+    expect(results.filter((result) => result.fullName.startsWith('lesson 99-probe ')).map((result) => [result.fullName, result.status])).toEqual([
+      ['lesson 99-probe chapters/: README.md and README.en.md teach the same lesson', 'passed'],
+      ['lesson 99-probe solutions/: README.md and README.en.md teach the same lesson', 'passed'],
+    ]);
 
     // The README's chapter table is prose a course author updates by hand; its check must notice the new chapter.
     const table = results.find((result) => result.fullName === 'the README chapter table lists exactly the chapters that exist, in order');

@@ -4,7 +4,7 @@
  * What is decided before anything is graded (which exercises an id selects, an unknown id, a hint for a named id)
  * runs in this process, through the same functions checker/cli.ts calls; every grading run is a process.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
@@ -212,6 +212,13 @@ describe('hint', () => {
     const english = await here(['hint', '01/1', '--target', copy, '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
     expect(english.status).toBe(0);
     expect(english.stdout).toContain(`Look at: ${where}\n`);
+    // The lesson line names the lesson in the learner's language: Korean while the chapter has no English edition.
+    const lessons = join(copy, 'chapters', '01-numbers');
+    expect(hinted.stdout).toContain(`강의: ${join(lessons, 'README.md')}\n`);
+    expect(english.stdout).toContain(`Lesson: ${join(lessons, 'README.md')}\n`);
+    writeFileSync(join(lessons, 'README.en.md'), '# Chapter 1. Numbers\n\n## Exercises\n\n### 01/1 Doubling\n');
+    const withEnglish = await here(['hint', '01/1', '--target', copy, '--lang', 'en', '--timeout', GRADING_TIMEOUT]);
+    expect(withEnglish.stdout).toContain(`Lesson: ${join(lessons, 'README.en.md')}, "01/1 Doubling"\n`);
   });
 });
 

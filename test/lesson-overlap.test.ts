@@ -12,11 +12,13 @@
  *   sentence. Sentences under MIN_CHARS letters are skipped: short phrases match by chance.
  * - Every lesson is compared with every seed: a sentence taken from another chapter's seed is still taken,
  *   and a chapter without a seed of its own (such as one built on the real SDK) is covered the same way.
- * - Lessons: each chapter's README.md as committed (the blob named in checker/starters.json, so a learner's
- *   edits in chapters/ never turn this red) and each solutions/<chapter>/README.md.
+ * - Lessons: each chapter's README.md and README.en.md as committed (the blobs named in checker/starters.json, so a
+ *   learner's edits in chapters/ never turn this red) and each solutions/<chapter>/README.md and README.en.md. The seeds
+ *   are Korean, so an English lesson shares no 4-grams with them by chance; one that quotes a seed sentence still does.
  * The seeds live outside the repository, in ../shared/seeds; without them the comparison is skipped and says so.
- * A lesson of our own also has its own shape, whatever the seed: it opens with what the learner will be able to do,
- * and its exercises begin within its first third (by characters and by lines), the reference sections after them.
+ * A lesson of our own also has its own shape, whatever the seed, in both languages: it opens with what the learner will
+ * be able to do ("이 장을 마치면", "When you finish this chapter" or "By the end of this chapter"), and its exercises ("## 연습 문제", "## Exercises") begin
+ * within its first third (by characters and by lines), the reference sections after them.
  *
  * A lesson can also follow a seed without one borrowed sentence: the seed's paragraphs retold one after another,
  * in its order, in new words. The second measure looks for that (details in ./support/paragraph-order.ts):
@@ -46,25 +48,41 @@ import { REPO } from './support/run.ts';
 import { SEEDS_DIR } from './support/seeds.ts';
 import { committedStarters } from './support/starters.ts';
 
-/** A lesson README: where it is and its text. */
+/** A lesson README: where it is, its text and its language (README.md is Korean, README.en.md English). */
 interface Lesson {
   file: string;
   text: string;
+  lang: 'ko' | 'en';
 }
 
-/** Every lesson README of the course, found by folder, not by a list kept here. */
+/** The lesson files of a chapter folder, by language. */
+const LESSON_FILES = [
+  { name: 'README.md', lang: 'ko' },
+  { name: 'README.en.md', lang: 'en' },
+] as const;
+
+/** Every lesson README of the course in both languages, found by folder, not by a list kept here. */
 function lessons(): Lesson[] {
   const found: Lesson[] = [];
   for (const [dir, files] of Object.entries(readStarters())) {
-    const blob = files['README.md'];
-    if (blob !== undefined) found.push({ file: `chapters/${dir}/README.md`, text: readFileSync(join(committedStarters(), dir, 'README.md'), 'utf8') });
+    for (const { name, lang } of LESSON_FILES) {
+      if (files[name] !== undefined) found.push({ file: `chapters/${dir}/${name}`, text: readFileSync(join(committedStarters(), dir, name), 'utf8'), lang });
+    }
   }
   for (const dir of readdirSync(join(REPO, 'solutions')).sort()) {
-    const file = join(REPO, 'solutions', dir, 'README.md');
-    if (existsSync(file)) found.push({ file: `solutions/${dir}/README.md`, text: readFileSync(file, 'utf8') });
+    for (const { name, lang } of LESSON_FILES) {
+      const file = join(REPO, 'solutions', dir, name);
+      if (existsSync(file)) found.push({ file: `solutions/${dir}/${name}`, text: readFileSync(file, 'utf8'), lang });
+    }
   }
   return found;
 }
+
+/** How each language's lesson says what the learner will be able to do (either English phrase), and names its exercises' section. */
+const SHAPE_WORDS = {
+  ko: { outcome: /이 장을 마치면/, said: '이 장을 마치면', exercises: '## 연습 문제' },
+  en: { outcome: /(When you finish|By the end of) this chapter/i, said: 'When you finish this chapter" or "By the end of this chapter', exercises: '## Exercises' },
+} as const;
 
 /** Seed sentences labelled with their file, so a failure names where the borrowed sentence is. */
 function seeds(): Sentence[] {
@@ -221,18 +239,19 @@ if (!existsSync(SEEDS_DIR)) {
   });
 }
 
-/** Where a lesson's exercises begin (its `## 연습 문제` heading), as the larger of its share of characters and of lines. */
-function exercisesStart(lesson: string): number {
-  const at = lesson.indexOf('\n## 연습 문제\n');
+/** Where a lesson's exercises begin (its `## 연습 문제` or `## Exercises` heading), as the larger of its share of characters and of lines. */
+function exercisesStart(lesson: string, heading: string): number {
+  const at = lesson.indexOf(`\n${heading}\n`);
   if (at === -1) return 1;
   return Math.max(at / lesson.length, lesson.slice(0, at).split('\n').length / lesson.split('\n').length);
 }
 
 describe('the shape of a lesson of our own', () => {
   test.each(lessons().map((lesson) => [lesson.file, lesson] as const))('%s opens with what the learner will be able to do, and its exercises start within its first third', (file, lesson) => {
+    const words = SHAPE_WORDS[lesson.lang];
     const opening = lesson.text.split('\n').slice(0, 4).join('\n');
-    expect(opening, `${file}: the lines under the title say what the learner will be able to do ("이 장을 마치면")`).toContain('이 장을 마치면');
-    const start = exercisesStart(lesson.text);
-    expect(start, `${file}: "## 연습 문제" begins ${Math.round(start * 100)}% of the way in; move reference sections after the exercises`).toBeLessThanOrEqual(1 / 3);
+    expect(opening, `${file}: the lines under the title say what the learner will be able to do ("${words.said}")`).toMatch(words.outcome);
+    const start = exercisesStart(lesson.text, words.exercises);
+    expect(start, `${file}: "${words.exercises}" begins ${Math.round(start * 100)}% of the way in; move reference sections after the exercises`).toBeLessThanOrEqual(1 / 3);
   });
 });

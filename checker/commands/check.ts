@@ -11,6 +11,7 @@ import { RESTORE_COMMAND, listChanged, verifyChecker } from '../trust/integrity.
 import { signature } from '../trust/sign.ts';
 import { junitOf } from '../report/junit.ts';
 import { CHAPTERS, COURSE_ROOT } from '../course/current.ts';
+import { lessonLink } from '../course/lesson.ts';
 import { selectExercises, validIds } from '../course/course.ts';
 import type { Selected } from '../course/course.ts';
 import type { Report } from '../report/shape.ts';
@@ -34,6 +35,7 @@ export function courseOutline(chapters: readonly ChapterSpec[], targetDir: strin
       dir: chapter.dir,
       title: chapter.title[lang],
       learnerDir: shownPath(target, chapter.dir),
+      lesson: lessonLink(chapterFolder(target, chapter), shownPath(target, chapter.dir), lang).path,
       // The student edition has no solutions/: nothing then points the learner at a folder that is not there.
       ...(existsSync(join(COURSE_ROOT, 'solutions', chapter.dir)) ? { solutionDir: `solutions/${chapter.dir}` } : {}),
       ...(chapter.outcome ? { outcome: chapter.outcome[lang] } : {}),

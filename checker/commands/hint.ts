@@ -1,6 +1,7 @@
 import type { Args } from './args.ts';
 import { gradeFolders } from '../grading/grade.ts';
 import { messages } from '../usage/messages.ts';
+import { lessonLink } from '../course/lesson.ts';
 import { CHAPTERS } from '../course/current.ts';
 import type { Selected } from '../course/course.ts';
 import type { ExerciseReport } from '../report/shape.ts';
@@ -32,6 +33,7 @@ export async function runHint(args: Args): Promise<number> {
     const todo = formatLocation(findTodo(chapterFolder(target, chapter), shownPath(target, chapter.dir), exercise.todo.file, exercise.todo.marker));
     console.log(`${exercise.id} ${exercise.title[args.lang]}`);
     console.log(`  ${say.where}: ${todo}`);
+    console.log(`  ${say.lesson}: ${say.lessonPart(lessonLink(chapterFolder(target, chapter), shownPath(target, chapter.dir), args.lang, exercise.id))}`);
     console.log(`  ${say.hint}: ${exercise.hint[args.lang]}`);
     const graded = report?.exercises.find((entry) => entry.id === exercise.id);
     for (const line of failingLines(graded, todo, say)) console.log(line);

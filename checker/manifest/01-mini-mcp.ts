@@ -18,7 +18,7 @@ export const chapter: ChapterEntry = {
       title: { ko: '서버에서 도구 인자 검사하기', en: 'Checking tool arguments on the server' },
       hint: {
         ko: '입력 스키마가 말하는 모양(어떤 값이 객체인가, 어떤 키가 허용되는가)을 callTool이 직접 지켜야 한다. typeof null과 typeof []가 무엇인지 떠올려 보고, rpc.ts에 이미 있는 도우미를 살펴보라. 검사가 파일을 읽는 줄보다 뒤에 있으면 이미 늦다. 경우마다 어떤 거절 메시지를 기대하는지는 README의 01/1 설명과 채점 결과의 "기대한 것" 줄에 있다.',
-        en: 'callTool has to keep the shape the input schema describes itself (which values are objects, which keys are allowed). Remember what typeof null and typeof [] are, and look at the helpers rpc.ts already has. A check after the line that reads a file comes too late. The refusal message each case must carry is in the part of the README on 01/1 and on the "expected" line of the check report.',
+        en: 'callTool has to keep the shape the input schema describes itself (which values are objects, which keys are allowed). Remember what typeof null and typeof [] are, and look at the helpers rpc.ts already has. A check after the line that reads a file comes too late. The refusal message each case must carry is in README.en.md, in the part on 01/1, and on the "expected" line of the check report.',
       },
       rule: {
         ko: '서버는 파일에 손대기 전에 도구 인자의 모양을 직접 지킨다. 키가 name 하나뿐인 평범한 객체가 아니면 스키마가 무엇을 적어 두었든 -32602로 거절하고, 어떤 파일도 읽지 않는다. 호출의 다른 검사는 그대로 지키고, 올바른 호출은 여전히 요약한다.',
@@ -113,7 +113,7 @@ export const chapter: ChapterEntry = {
       title: { ko: '자원·도구·프롬프트 나누어 제공하기', en: 'Mapping resource, tool and prompt' },
       hint: {
         ko: '누가 고르는지로 나눈다: 모델이 부르는 것, 애플리케이션이 맥락으로 붙여 주는 것, 사용자가 골라 쓰는 것. MCP 명세(2026-07-28)의 서버 기능 개요가 세 기능을 이렇게 나눈다. 메서드와 필드 이름은 README의 01/4 설명과 명세에 적힌 그대로 쓴다. 새 메서드로 읽는 문서도 도구와 같은 허용 목록을 거쳐야 하고, 문서나 프롬프트에 적힌 문장은 자료일 뿐이니 서버 상태를 바꾸게 하지 마라.',
-        en: 'Sort them by who chooses: what the model calls, what the application attaches as context, what the user picks. The server features overview of the MCP specification (2026-07-28) divides the three capabilities this way. Write the method and field names exactly as the part of the README on 01/4 and the specification give them. A document read through a new method goes through the same allowlist as the tool, and sentences inside a document or prompt are data: never let them change the server state.',
+        en: 'Sort them by who chooses: what the model calls, what the application attaches as context, what the user picks. The server features overview of the MCP specification (2026-07-28) divides the three capabilities this way. Write the method and field names exactly as README.en.md (its part on 01/4) and the specification give them. A document read through a new method goes through the same allowlist as the tool, and sentences inside a document or prompt are data: never let them change the server state.',
       },
       rule: {
         ko: '자원, 도구, 프롬프트는 모두 하나의 허용 목록을 따른다. 나열하고 읽어 주는 자원은 허용된 문서 그대로이고, 검토 프롬프트는 목록에 오르고 사용자 텍스트 메시지로 나온다. 허용 목록이 받지 않는 주소, 문자열이 아닌 이름, 모르는 프롬프트, 남는 필드가 붙은 요청은 디스크에 무엇이 있든 디스크에 손대지 않고 -32602로 거절하고, 허용된 문서를 읽다 난 오류를 거절로 꾸미지 않으며, 문서나 프롬프트에 적힌 어떤 글도 목록과 허용 범위를 바꾸지 못하고(도구는 하나 그대로), 모르는 메서드는 여전히 -32601이다.',

@@ -23,6 +23,8 @@ export interface OutlineChapter {
   solutionDir?: string;
   /** What the learner can do once the chapter passes (the manifest's `outcome`), when the manifest has one. */
   outcome?: string;
+  /** The chapter's lesson in the report's language as messages name it, such as `chapters/01-mini-mcp/README.en.md`. */
+  lesson?: string;
   exercises: OutlineExercise[];
 }
 

@@ -1,4 +1,5 @@
 import { STATUS_MARK, messages } from '../usage/messages.ts';
+import { readLessonLines } from './lesson-lines.ts';
 import type { Messages } from '../usage/messages.ts';
 import type { Blocker, ExerciseReport, Report, TestOutput } from './shape.ts';
 import { firstBlocker } from './first-fix.ts';
@@ -127,7 +128,7 @@ export function nextSteps(report: Report, course?: CourseOutline, chapterDir?: s
       out.push('', say.chapterDone(chapter.id, chapter.title), ...(chapter.outcome ? [`  ${chapter.outcome}`] : []));
     }
     if (out.length === 0) out.push(say.allDone);
-    if (after.next) out.push(say.nextExercise(after.next.id, after.next.title, after.next.todo));
+    if (after.next) out.push(say.nextExercise(after.next.id, after.next.title, after.next.todo), ...readLessonLines(course, after.next.id, say));
   }
   if (after.compare.length > 0) {
     out.push(say.compareWithSolution);

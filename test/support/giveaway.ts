@@ -284,7 +284,7 @@ export interface LessonBeforeReveal {
 
 /**
  * The lesson text from its first line up to the first folded block (`<details>`) of an exercise's section: the section
- * is the `###` heading that names the exercise, by id (`02/1`) or as `연습 N` for its number. Throws when the heading or
+ * is the `###` heading that names the exercise, by id (`02/1`) or as `연습 N:` (in English `Exercise N:`) for its number. Throws when the heading or
  * its reveal cannot be found, so a renamed heading never makes the check read nothing.
  */
 export function lessonBeforeReveal(readme: string, exerciseId: string): LessonBeforeReveal {

@@ -159,6 +159,7 @@ describe('lessonBeforeReveal', () => {
 
   test('throws when the section has no reveal before the next heading, or no heading names the exercise', () => {
     expect(() => lessonBeforeReveal(README, '09/3')).toThrow(/no folded reveal/);
+    expect(lessonBeforeReveal(README.replace('### 연습 1: 하나', '### Exercise 1: one'), '09/1').revealLine).toBe(9);
     expect(() => lessonBeforeReveal(README, '09/4')).toThrow(/no ### heading/);
   });
 });
