@@ -50,6 +50,8 @@ function scan() {
 }
 
 function reap() {
+  // One last look below the forks, while they still live: a process that left its group is found through its parent.
+  scan();
   for (const [pid, cgroup] of forks) {
     try {
       process.kill(-pid, 'SIGKILL');
