@@ -134,20 +134,22 @@ export const SECCOMP_LOADER = [
 ].join(' ');
 
 /**
- * The command line that runs `argv` confined: prlimit (data, CPU, core dumps off, and processes where RLIMIT_NPROC
- * binds), then, as root with a pids cgroup, `sh` joining `cgroup`, then unshare into new namespaces, then the seccomp
- * loader, each exec'ing the next, so the pid stays the one spawned. What the machine lacks is left out (and named by
+ * The command line that runs `argv` confined: as root with a pids cgroup, `sh` joining `cgroup`; then unshare into new
+ * namespaces; then prlimit (data, CPU, core dumps off, and processes where RLIMIT_NPROC binds); then the seccomp
+ * loader; each exec'ing the next, so the pid stays the one spawned. prlimit comes after unshare: a new user namespace
+ * takes its creator's RLIMIT_NPROC as the bound on all of that user's processes outside it, which a limit set before
+ * would make a desktop's few hundred processes exceed at once. What the machine lacks is left out (and named by
  * confinementNotice). Pure: the probe's findings come in `machine`.
  */
 export function confine(argv: readonly string[], limits: OsLimits, machine: Machine, cgroup: string | null = null): string[] {
   const out: string[] = [];
+  if (cgroup) out.push('/bin/sh', '-c', 'echo 0 > "$0/cgroup.procs" && exec "$@"', cgroup);
+  if (machine.unshare) out.push(...machine.unshare, '--');
   if (machine.prlimit) {
     out.push(machine.prlimit, `--data=${limits.dataMb * 1024 * 1024}`, `--cpu=${limits.cpuSeconds}`, '--core=0');
     if (machine.nproc) out.push(`--nproc=${limits.tasks}`);
     out.push('--');
   }
-  if (cgroup) out.push('/bin/sh', '-c', 'echo 0 > "$0/cgroup.procs" && exec "$@"', cgroup);
-  if (machine.unshare) out.push(...machine.unshare, '--');
   if (machine.perl && machine.filter) out.push(machine.perl, '-e', SECCOMP_LOADER, String(machine.filter.prctl), machine.filter.hex);
   return [...out, ...argv];
 }

@@ -55,21 +55,21 @@ test('on arm64 the filter uses that CPU\'s numbers, and a CPU without a table ha
   expect(socketFilter('ia32')).toBeNull();
 });
 
-test('as root the command runs under prlimit, then joins its cgroup, then unshare, then the seccomp loader, each exec\'ing the next', () => {
+test('as root the command joins its cgroup, then unshare, then prlimit, then the seccomp loader, each exec\'ing the next', () => {
   const argv = confine(['/usr/bin/node', 'main.js'], LIMITS, machineWith({}), '/sys/fs/cgroup/pids/course-checker-1-1');
   expect(argv).toEqual([
-    '/usr/bin/prlimit', `--data=${1024 * 1024 * 1024}`, '--cpu=200', '--core=0', '--',
     '/bin/sh', '-c', 'echo 0 > "$0/cgroup.procs" && exec "$@"', '/sys/fs/cgroup/pids/course-checker-1-1',
     '/usr/bin/unshare', '--net', '--',
+    '/usr/bin/prlimit', `--data=${1024 * 1024 * 1024}`, '--cpu=200', '--core=0', '--',
     '/usr/bin/perl', '-e', SECCOMP_LOADER, '157', FILTER.hex,
     '/usr/bin/node', 'main.js',
   ]);
 });
 
-test('another user gets RLIMIT_NPROC in a user namespace instead of a cgroup', () => {
+test('another user gets RLIMIT_NPROC set inside a new user namespace, where it counts only that namespace\'s processes', () => {
   const argv = confine(['node'], LIMITS, machineWith({ unshare: ['/usr/bin/unshare', '--user', '--map-root-user', '--net'], pidsCgroup: null, nproc: true }));
-  expect(argv.slice(0, 6)).toEqual(['/usr/bin/prlimit', `--data=${1024 * 1024 * 1024}`, '--cpu=200', '--core=0', '--nproc=256', '--']);
-  expect(argv.slice(6, 11)).toEqual(['/usr/bin/unshare', '--user', '--map-root-user', '--net', '--']);
+  expect(argv.slice(0, 5)).toEqual(['/usr/bin/unshare', '--user', '--map-root-user', '--net', '--']);
+  expect(argv.slice(5, 11)).toEqual(['/usr/bin/prlimit', `--data=${1024 * 1024 * 1024}`, '--cpu=200', '--core=0', '--nproc=256', '--']);
   expect(argv.at(-1)).toBe('node');
 });
 
