@@ -45,7 +45,7 @@ setInterval(() => {}, 1000);`,
   await once(reaper, 'exit');
   const [, signal] = (await exited) as [number | null, NodeJS.Signals | null];
   expect(signal).toBe('SIGKILL');
-  while (!gone(grandchild)) await new Promise((resolve) => setImmediate(resolve));
+  while (!gone(grandchild)) await new Promise((resolve) => setTimeout(resolve, 5));
   expect(gone(grandchild)).toBe(true);
 });
 

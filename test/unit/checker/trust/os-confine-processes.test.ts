@@ -110,9 +110,9 @@ function gone(pid: number): boolean {
   }
 }
 
-/** Resolves once `pid` is gone; the test's own limit bounds the wait. */
+/** Resolves once `pid` is gone, looking every few ms (no event tells of an unrelated process's end); the test's own limit bounds the wait. */
 async function whenGone(pid: number): Promise<void> {
-  while (!gone(pid)) await new Promise((resolve) => setImmediate(resolve));
+  while (!gone(pid)) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 describe('processes', () => {
