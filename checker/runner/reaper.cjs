@@ -17,6 +17,7 @@ const forks = new Map();
 const below = new Set();
 
 function kill(pid) {
+  if (!Number.isInteger(pid) || pid <= 1) return;
   try {
     process.kill(pid, 'SIGKILL');
   } catch {
@@ -74,7 +75,7 @@ process.stdin.on('data', (chunk) => {
     const [pid, cgroup = ''] = line.split('\t');
     // `-<pid>`: the fork has exited and been killed; its pid may now belong to another process.
     if (/^-\d+$/.test(pid)) forks.delete(-Number(pid));
-    else if (/^\d+$/.test(pid)) forks.set(Number(pid), cgroup);
+    else if (/^\d+$/.test(pid) && Number(pid) > 1) forks.set(Number(pid), cgroup);
   }
 });
 process.stdin.on('end', reap);

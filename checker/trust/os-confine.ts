@@ -302,6 +302,7 @@ export function killCgroup(dir: string): void {
 }
 
 function signal(pid: number): void {
+  if (!Number.isInteger(pid) || pid <= 1) return;
   try {
     process.kill(pid, 'SIGKILL');
   } catch {
@@ -320,10 +321,13 @@ export interface Spawned {
  * (everything it started, wherever it went), by the pid it was spawned with, never by a name it may have changed.
  */
 export function killConfined(spawned: Spawned): void {
-  try {
-    process.kill(-spawned.pid, 'SIGKILL');
-  } catch {
-    signal(spawned.pid);
+  // A spawn that failed has no pid: -1 here would signal every process this one may signal, and 1 is init.
+  if (Number.isInteger(spawned.pid) && spawned.pid > 1) {
+    try {
+      process.kill(-spawned.pid, 'SIGKILL');
+    } catch {
+      signal(spawned.pid);
+    }
   }
   if (spawned.cgroup) killCgroup(spawned.cgroup);
 }

@@ -1,5 +1,5 @@
-import { expect, test } from 'vitest';
-import { confine, cpuBackstopSeconds, learnerLimits, SECCOMP_LOADER, socketFilter } from '../../../../checker/trust/os-confine.ts';
+import { expect, test, vi } from 'vitest';
+import { confine, cpuBackstopSeconds, killConfined, learnerLimits, SECCOMP_LOADER, socketFilter } from '../../../../checker/trust/os-confine.ts';
 import type { Machine } from '../../../../checker/trust/os-confine.ts';
 
 const LIMITS = { dataMb: 1024, cpuSeconds: 200, tasks: 256 };
@@ -84,4 +84,16 @@ test('the CPU backstop is forty times the limit of one test, far past what the c
   expect(cpuBackstopSeconds(5_000)).toBe(200);
   expect(cpuBackstopSeconds(1_234)).toBe(50);
   expect(learnerLimits(5_000)).toEqual({ dataMb: 1024, cpuSeconds: 200, tasks: 256 });
+});
+
+test('a spawn that failed (no pid) kills nothing: -1 would signal every process, and 1 is init', () => {
+  const kill = vi.spyOn(process, 'kill').mockImplementation(() => true);
+  try {
+    for (const pid of [-1, 0, 1, Number.NaN]) killConfined({ pid, cgroup: null });
+    expect(kill).not.toHaveBeenCalled();
+    killConfined({ pid: 4242, cgroup: null });
+    expect(kill).toHaveBeenCalledWith(-4242, 'SIGKILL');
+  } finally {
+    kill.mockRestore();
+  }
 });
