@@ -26,9 +26,11 @@ const UNIT_PROCESSES = [
   'test/unit/checker/grading/typecheck.test.ts',
   'test/unit/checker/runner/forks.test.ts',
   'test/unit/checker/runner/proc.test.ts',
+  'test/unit/checker/runner/reaper.test.ts',
   'test/unit/checker/suites/stdout-origin.test.ts',
   'test/unit/checker/suites/guard-times.test.ts',
   'test/unit/checker/trust/integrity.test.ts',
+  'test/unit/checker/trust/os-confine-processes.test.ts',
   'test/unit/checker/trust/sandbox.test.ts',
 ];
 

@@ -1,7 +1,12 @@
+import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { ForksPoolWorker } from 'vitest/node';
 import type { PoolOptions } from 'vitest/node';
+import { announceConfinement, confine, learnerLimits, machine, makeCgroup } from '../trust/os-confine.ts';
 import { VITEST_VARIABLES } from '../trust/sandbox.ts';
+import { LEARNER_CONFINE_ENV } from '../suites/_lib/learner-process.ts';
+import { testLimitMs, TEST_LIMIT_ENV } from '../suites/_lib/limits.ts';
+import { trackFork } from './forks.ts';
 
 /** The Node options and whole environment a fork starts with, chosen when it starts: the sandbox of the student it will grade. */
 export interface ForkSettings {
@@ -43,11 +48,33 @@ export class KillableForksWorker extends ForksPoolWorker {
       const given = this.env as Record<string, string | undefined>;
       const kept = Object.fromEntries(VITEST_VARIABLES.flatMap((name) => (given[name] === undefined ? [] : [[name, given[name]]])));
       this.env = { ...kept, ...env };
+      this.spawnConfined();
     }
     await super.start();
     // The pid comes from the checker's own spawn, so the lane times this fork without searching /proc or trusting it.
     const pid = this.child()?.pid;
     if (fresh && pid !== undefined) this.started(pid);
+  }
+
+  /**
+   * Spawns the fork as vitest would, but confined by the operating system (os-confine.ts): its data, CPU time and
+   * tasks limited, no network, no socket, as the leader of its own process group and cgroup, which the lane kills by
+   * the pid spawned (trackFork). Every wrapper execs the next, so the pid is the fork's own. Learner processes its
+   * suites start get the same confinement as a command prefix (LEARNER_CONFINE_ENV). Says once per run what this
+   * machine cannot confine.
+   */
+  protected spawnConfined(): void {
+    const env = this.env as Record<string, string>;
+    announceConfinement(env['CHECKER_LANG'] === 'en' ? 'en' : 'ko');
+    const testMs = Number(env[TEST_LIMIT_ENV]) > 0 ? Number(env[TEST_LIMIT_ENV]) : testLimitMs();
+    const limits = learnerLimits(testMs);
+    const found = machine();
+    this.env = { ...env, [LEARNER_CONFINE_ENV]: JSON.stringify(confine([], limits, found)) };
+    const cgroup = makeCgroup(limits.tasks, found);
+    const [execPath, ...execArgv] = confine([process.execPath, ...this.execArgv], limits, found, cgroup);
+    const child = fork(this.entrypoint, [], { env: this.env, execArgv, execPath: execPath!, stdio: 'pipe', serialization: 'advanced', detached: true });
+    (this as unknown as { _fork?: ChildProcess })._fork = child;
+    if (child.pid !== undefined) trackFork(env['CHECKER_LANE'] ?? '', { pid: child.pid, cgroup }, child);
   }
 
   /** vitest's exit and error listeners, each with the guarded listener the fork holds in its place. */

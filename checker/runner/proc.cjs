@@ -1,5 +1,7 @@
 // The process table from /proc, in one place for the checker (runner/forks.ts) and for its reaper
-// (runner/reaper.cjs), which runs as a plain CommonJS process of its own; types are in proc.d.cts.
+// (runner/reaper.cjs), which runs as a plain CommonJS process of its own; types are in proc.d.cts. Processes are
+// found by the pids the checker spawned them with and by their parents, never by a command line or a title, which
+// the process itself may change (process.title rewrites /proc/<pid>/cmdline).
 'use strict';
 
 const { readdirSync, readFileSync } = require('node:fs');
@@ -29,31 +31,6 @@ function processTable() {
 function withDescendants(pid, table) {
   const children = [...table].filter(([, parent]) => parent === pid).map(([child]) => child);
   return [...children.flatMap((child) => withDescendants(child, table)), pid];
-}
-
-/** The vitest forks a process started (its children running vitest's fork worker), as pids. */
-function vitestForks(parent, table) {
-  return [...table]
-    .filter(([pid, ppid]) => {
-      if (ppid !== parent) return false;
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('workers/forks');
-      } catch {
-        return false;
-      }
-    })
-    .map(([pid]) => pid);
-}
-
-/** The value of one variable in a process's environment, '' when it is unset, undefined once the process is gone. */
-function environmentValue(pid, name) {
-  try {
-    const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
-    for (const entry of environ.split('\0')) if (entry.startsWith(`${name}=`)) return entry.slice(name.length + 1);
-    return '';
-  } catch {
-    return undefined;
-  }
 }
 
 /** The CPU time, user and system, in ms, a process has used itself and its children it waited for have used, or undefined once it is gone. */
@@ -105,4 +82,4 @@ function descendantsOf(pid) {
   return childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child)]);
 }
 
-module.exports = { processTable, withDescendants, vitestForks, environmentValue, cpuTimes, cpuMs, runTimes, descendantsOf };
+module.exports = { processTable, withDescendants, cpuTimes, cpuMs, runTimes, descendantsOf };

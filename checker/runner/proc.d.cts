@@ -7,12 +7,6 @@ export function processTable(): ProcessTable;
 /** A process and everything it started, children first. */
 export function withDescendants(pid: number, table: ProcessTable): number[];
 
-/** The vitest forks a process started (its children running vitest's fork worker), as pids. */
-export function vitestForks(parent: number, table: ProcessTable): number[];
-
-/** The value of one variable in a process's environment, '' when it is unset, undefined once the process is gone. */
-export function environmentValue(pid: number, name: string): string | undefined;
-
 /** The CPU time, user and system, in ms (from /proc), a process has used itself and its children it waited for have used, or undefined once it is gone. */
 export function cpuTimes(pid: number | 'self'): { self: number; children: number } | undefined;
 

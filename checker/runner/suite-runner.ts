@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +5,7 @@ import type { TrustedSources } from '../trust/trusted-sources.ts';
 import { SuiteQuotes } from '../trust/suite-quotes.ts';
 import type { Lang } from '../usage/messages.ts';
 import { Lane } from './lane.ts';
+import { startReaper } from './forks.ts';
 import type { TimeLimits } from './limits.ts';
 import type { LaneOptions } from './lane.ts';
 import type { RawFile } from './vitest-results.ts';
@@ -37,18 +37,6 @@ const RUNNER_SOURCE = readFileSync(fileURLToPath(new URL('./fork-runner.ts', imp
 
 /** A suite's copy in the scratch folder, as a path relative to it (learner snapshots lie in `tK/chapters`). */
 const SUITE_COPY = /^t\d+\/checker\/suites\//;
-
-/** A small process that kills this checker's forks if the checker dies without doing so itself. */
-const REAPER = fileURLToPath(new URL('./reaper.cjs', import.meta.url));
-
-let reaperStarted = false;
-
-/** Starts the reaper once per checker process; it exits on its own after the checker is gone. */
-function startReaper(): void {
-  if (reaperStarted) return;
-  reaperStarted = true;
-  spawn(process.execPath, [REAPER, String(process.pid)], { stdio: 'ignore', detached: true }).unref();
-}
 
 /** One graded folder's files of one chapter, run in order in one fork; `spawns` when its suites start learner processes. */
 export interface RunGroup {

@@ -11,6 +11,12 @@ export const LEARNER_NODE_ENV = 'CHECKER_LEARNER_NODE';
 /** The environment variable that names the folder where each guard reports its learner process's times (see PROCESS_GUARD). */
 export const LEARNER_TIMES_ENV = 'CHECKER_LEARNER_TIMES';
 
+/**
+ * The environment variable through which the checker gives the command prefix that confines a learner process by the
+ * operating system (`prlimit`, `unshare`, the seccomp loader, each exec'ing the next; see trust/os-confine.ts) as JSON.
+ */
+export const LEARNER_CONFINE_ENV = 'CHECKER_LEARNER_CONFINE';
+
 /** The limit a learner process reached: its CPU time, or the time it sat blocked (see own-time.ts). */
 export type LearnerLimit = 'cpu' | 'blocked';
 
@@ -84,13 +90,25 @@ export interface LearnerCommand {
  * (no TypeScript loader: tsx would need to start a process of its own); elsewhere it runs the entry with tsx.
  * Either way it gets source maps, so its stacks name the learner's files and lines rather than the bundle, and
  * `preloads` with --require before any learner code (under the sandbox they must be readable: beside the suites).
+ * Under the checker, the operating system confines it too (LEARNER_CONFINE_ENV).
  */
 export function learnerCommand(entry: string, preloads: readonly string[] = []): LearnerCommand {
   const flags = ['--enable-source-maps', ...preloads.flatMap((preload) => ['--require', preload])];
   const given = process.env[LEARNER_NODE_ENV];
   const nodeArgs = given ? [...(JSON.parse(given) as string[]).slice(1), ...flags, learnerBundle(entry)] : ['--import', 'tsx', ...flags, entry];
   const times = process.env[LEARNER_TIMES_ENV] ?? '';
-  return { command: process.execPath, args: ['-e', PROCESS_GUARD, '--', times, process.execPath, ...nodeArgs], cwd: join(entry, '..') };
+  return { command: process.execPath, args: ['-e', PROCESS_GUARD, '--', times, ...confinePrefix(), process.execPath, ...nodeArgs], cwd: join(entry, '..') };
+}
+
+/**
+ * The prefix the checker gave (LEARNER_CONFINE_ENV) that confines a learner process by the operating system: every
+ * part execs the next, so the guard's child is still the Node process it times; none outside the checker.
+ */
+function confinePrefix(): string[] {
+  const given = process.env[LEARNER_CONFINE_ENV];
+  if (!given) return [];
+  const prefix: unknown = JSON.parse(given);
+  return Array.isArray(prefix) && prefix.every((part) => typeof part === 'string') ? prefix : [];
 }
 
 /** The checker's bundle of a learner entry point; fails with the bundler's words when the entry could not be bundled. */

@@ -40,6 +40,11 @@ test('vitest\'s listeners still hear the exit, and off removes them', () => {
 test("a fork starts with vitest's own variables and the sandbox's environment, never the checker's", async () => {
   const { ForksPoolWorker } = await import('vitest/node');
   const start = vi.spyOn(ForksPoolWorker.prototype, 'start').mockResolvedValue(undefined);
+  // The confined spawn starts processes (it probes the machine); its own tests are in test/unit/checker/trust/os-confine-processes.test.ts.
+  const spawned: Record<string, string>[] = [];
+  const spawn = vi.spyOn(KillableForksWorker.prototype as unknown as { spawnConfined: () => void }, 'spawnConfined').mockImplementation(function (this: { env: Record<string, string> }) {
+    spawned.push(this.env);
+  });
   try {
     const given = { INSTRUCTOR_SECRET: 'secret', NODE_OPTIONS: '--require /evil.cjs', VITEST: 'true', NODE_ENV: 'test', PATH: '/home/kim/bin:/usr/bin' };
     const options = { execArgv: ['--conditions=x'], env: given, distPath: '/nowhere', project: { vitest: { logger: { outputStream: process.stdout, errorStream: process.stderr } } } };
@@ -47,7 +52,9 @@ test("a fork starts with vitest's own variables and the sandbox's environment, n
     await worker.start();
     expect((worker as unknown as { env: Record<string, string> }).env).toEqual({ VITEST: 'true', NODE_ENV: 'test', PATH: '/usr/bin', HOME: '/scratch/.sandbox/a' });
     expect((worker as unknown as { execArgv: string[] }).execArgv).toEqual(['--permission', '--conditions=x']);
+    expect(spawned).toEqual([{ VITEST: 'true', NODE_ENV: 'test', PATH: '/usr/bin', HOME: '/scratch/.sandbox/a' }]);
   } finally {
+    spawn.mockRestore();
     start.mockRestore();
   }
 });
