@@ -39,7 +39,7 @@ export const chapter: ChapterEntry = {
         'serves 2026-07-28 clients: the SDK client pinned and in auto mode, one POST per request': '2026-07-28 클라이언트에 답한다: 고정 모드와 auto 모드의 SDK 클라이언트, 요청마다 POST 한 번',
         'refuses a 2026-07-28 request without MCP-Protocol-Version with 400 and -32020': 'MCP-Protocol-Version이 빠진 2026-07-28 요청은 400과 -32020으로 거절한다',
         'refuses a request naming a revision the endpoint does not serve with 400: -32022 for an envelope, and no reserved code for a 2025-era header':
-          '이 끝점이 말하지 않는 개정판을 말하는 요청은 400으로 거절한다: 봉투에는 -32022, 2025년 헤더에는 예약 범위 밖의 코드',
+          '이 끝점이 말하지 않는 개정판을 말하는 요청은 400으로 거절한다: 봉투에는 -32022, 2025년 헤더에는 옛 범위(-32000~-32019) 밖의 코드',
         'judges each request by what it says alone: no session, and earlier requests change nothing': '요청마다 그 요청이 말하는 것만으로 판단한다: 세션이 없고, 앞선 요청은 아무것도 바꾸지 않는다',
       },
     },
@@ -66,7 +66,7 @@ export const chapter: ChapterEntry = {
       tests: {
         'refuses every foreign Origin with 403 on every method in both eras, before the token is looked at': '허용하지 않은 출처는 두 시대의 모든 메서드에서, 토큰을 보기 전에 403으로 거절한다',
         'serves listed origins and requests without an Origin': '허용 목록의 출처와 Origin이 없는 요청에는 답한다',
-        'answers every HTTP method but POST with 405, Allow: POST and no reserved code, before the token is looked at': 'POST가 아닌 HTTP 메서드에는 토큰을 보기 전에 405, Allow: POST, 예약 범위 밖의 코드로 답한다',
+        'answers every HTTP method but POST with 405, Allow: POST and no reserved code, before the token is looked at': 'POST가 아닌 HTTP 메서드에는 토큰을 보기 전에 405, Allow: POST, 옛 범위(-32000~-32019) 밖의 코드로 답한다',
         'answers a path that is not the endpoint with 404, not with the -32601 method-not-found pair': '끝점이 아닌 경로에는 -32601 짝이 아닌 404로 답한다',
         'decides the path, the origin and the method before it reads the token or the body': '토큰이나 본문을 읽기 전에 경로, 출처, 메서드를 판단한다',
       },

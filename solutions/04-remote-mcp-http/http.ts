@@ -114,7 +114,7 @@ async function scopeChallenge(options: HttpOptions, request: Request, authInfo: 
   });
 }
 
-/** 405와 Allow 헤더: 이 주소가 받는 메서드. 본문의 코드는 예약 범위(-32000~-32019) 밖의 -32600이다. */
+/** 405와 Allow 헤더: 이 주소가 받는 메서드. 본문의 코드는 옛 범위(-32000~-32019) 밖의 -32600이다. */
 function notAllowed(allow: string): Response {
   const response = jsonRpcError(STATUS.methodNotAllowed, ProtocolErrorCode.InvalidRequest, `Method not allowed; this endpoint takes ${allow}`);
   response.headers.set('allow', allow);

@@ -139,7 +139,7 @@ function unserved(token: string): { label: string; raw: Raw; era: 'modern' | 'le
   return found;
 }
 
-/** What an answer to an unserved revision must be: 400; in the envelope era -32022 with 2026-07-28 supported; in the header era a JSON-RPC error outside the reserved range. */
+/** What an answer to an unserved revision must be: 400; in the envelope era -32022 with 2026-07-28 supported; in the header era a JSON-RPC error outside the legacy range. */
 function refusesVersion(answer: Answer, era: 'modern' | 'legacy'): boolean {
   const error = answer.message?.error;
   if (answer.status !== 400 || error === undefined || answer.message?.result !== undefined) return false;
@@ -165,17 +165,17 @@ test('refuses a request naming a revision the endpoint does not serve with 400: 
       what:
         era === 'modern' && lacksSupported(answer)
           ? say(
-              `_meta가 이 끝점이 말하지 않는 개정판을 말한 요청을 400과 -32022로 거절하기는 했지만, 오류의 data.supported에 2026-07-28이 없다. 거절만으로는 클라이언트가 어느 개정판으로 다시 보낼지 알 수 없다: 이 끝점이 말하는 개정판을 data.supported에 실어야 한다(2026-07-28, Streamable HTTP, Server Validation의 버전 확인). ${HTTP_TS} (TODO(04/1))`,
-              `The request whose _meta named a revision this endpoint does not speak was refused with 400 and -32022, but the error's data.supported does not list 2026-07-28: a refusal alone does not tell the client which revision to send again, so the revisions this endpoint speaks go in data.supported (2026-07-28, Streamable HTTP, the version check of Server Validation). ${HTTP_TS} (TODO(04/1))`,
+              `_meta가 이 끝점이 말하지 않는 개정판을 말한 요청을 400과 -32022로 거절하기는 했지만, 오류의 data.supported에 2026-07-28이 없다. 거절만으로는 클라이언트가 어느 개정판으로 다시 보낼지 알 수 없다: 이 끝점이 말하는 개정판을 data.supported에 실어야 한다(2026-07-28, Streamable HTTP, Protocol Version Header). ${HTTP_TS} (TODO(04/1))`,
+              `The request whose _meta named a revision this endpoint does not speak was refused with 400 and -32022, but the error's data.supported does not list 2026-07-28: a refusal alone does not tell the client which revision to send again, so the revisions this endpoint speaks go in data.supported (2026-07-28, Streamable HTTP, Protocol Version Header). ${HTTP_TS} (TODO(04/1))`,
             )
           : era === 'modern'
           ? say(
-              `_meta가 이 끝점이 말하지 않는 개정판을 말했는데 400과 UnsupportedProtocolVersionError(-32022), 그리고 data.supported의 2026-07-28로 거절되지 않았다(2026-07-28, Streamable HTTP, Server Validation의 버전 확인). ${HTTP_TS} (TODO(04/1))`,
-              `The _meta named a revision this endpoint does not speak, and was not refused with 400 and UnsupportedProtocolVersionError (-32022) listing 2026-07-28 in data.supported (2026-07-28, Streamable HTTP, the version check of Server Validation). ${HTTP_TS} (TODO(04/1))`,
+              `_meta가 이 끝점이 말하지 않는 개정판을 말했는데 400과 UnsupportedProtocolVersionError(-32022), 그리고 data.supported의 2026-07-28로 거절되지 않았다(2026-07-28, Streamable HTTP, Protocol Version Header). ${HTTP_TS} (TODO(04/1))`,
+              `The _meta named a revision this endpoint does not speak, and was not refused with 400 and UnsupportedProtocolVersionError (-32022) listing 2026-07-28 in data.supported (2026-07-28, Streamable HTTP, Protocol Version Header). ${HTTP_TS} (TODO(04/1))`,
             )
           : say(
-              `2025년 시대 요청의 MCP-Protocol-Version이 이 서버가 합의할 수 없는 개정판인데 400과 JSON-RPC 오류로 거절되지 않았거나, 그 오류 코드가 -32000~-32019였다. "서버가 유효하지 않거나 지원하지 않는 MCP-Protocol-Version을 받으면 400 Bad Request로 답해야 한다(MUST)"(2025-11-25, Streamable HTTP, Protocol Version Header). 그리고 2026-07-28은 새 구현이 -32000~-32019를 쓰지 않아야 한다(SHOULD NOT)고 한다. ${HTTP_TS} (TODO(04/1))`,
-              `A 2025-era request whose MCP-Protocol-Version names a revision this server cannot negotiate was not refused with 400 and a JSON-RPC error, or the code was in -32000…-32019. "If the server receives a request with an invalid or unsupported MCP-Protocol-Version, it MUST respond with 400 Bad Request" (2025-11-25, Streamable HTTP, Protocol Version Header), and 2026-07-28 says new implementations SHOULD NOT use -32000…-32019. ${HTTP_TS} (TODO(04/1))`,
+              `2025년 시대 요청의 MCP-Protocol-Version이 이 서버가 합의할 수 없는 개정판인데 400과 JSON-RPC 오류로 거절되지 않았거나, 그 오류 코드가 -32000~-32019였다. "서버가 유효하지 않거나 지원하지 않는 MCP-Protocol-Version을 받으면 400 Bad Request로 답해야 한다(MUST)"(2025-11-25, Streamable HTTP, Protocol Version Header). 그리고 2026-07-28은 -32000~-32019를 옛 범위(legacy)로 두고 "새 구현은 이 범위의 코드를 아예 쓰지 않아야 한다(SHOULD NOT)"고 한다(2026-07-28, Base Protocol, Overview, Error Codes). ${HTTP_TS} (TODO(04/1))`,
+              `A 2025-era request whose MCP-Protocol-Version names a revision this server cannot negotiate was not refused with 400 and a JSON-RPC error, or the code was in -32000…-32019. "If the server receives a request with an invalid or unsupported MCP-Protocol-Version, it MUST respond with 400 Bad Request" (2025-11-25, Streamable HTTP, Protocol Version Header), and 2026-07-28 calls -32000…-32019 legacy: "new implementations SHOULD NOT use codes from this sub-range at all" (2026-07-28, Base Protocol, Overview, Error Codes). ${HTTP_TS} (TODO(04/1))`,
             ),
       sent: described(`${label}; ${say('유효한 토큰', 'a valid token')}`),
       got: described(era === 'modern' && answer.message?.error !== undefined ? `${showAnswer(answer)} | data: ${JSON.stringify(answer.message.error.data) ?? 'undefined'}` : showAnswer(answer)),
@@ -204,7 +204,7 @@ test('judges each request by what it says alone: no session, and earlier request
       { label: 'tools/call count_tasks, MCP-Protocol-Version 2025-06-18', raw: legacy('tools/call', CALL, good, '2025-06-18'), ok: (a) => a.status === 200 && textOf(a) === 'open: 3', expected: 'HTTP 200, "open: 3"' },
       { label: `tools/call count_tasks, ${REVISION}`, raw: modern('tools/call', CALL, good), ok: (a) => a.status === 200 && textOf(a) === 'open: 3', expected: 'HTTP 200, "open: 3"' },
       { label: 'tools/list, _meta 2025-11-25', raw: modern('tools/list', {}, good, '2025-11-25'), ok: (a) => refusesVersion(a, 'modern'), expected: say('HTTP 400, 오류 -32022', 'HTTP 400, error -32022') },
-      { label: 'tools/list, MCP-Protocol-Version 1999-01-01', raw: legacy('tools/list', {}, good, '1999-01-01'), ok: (a) => refusesVersion(a, 'legacy'), expected: say('HTTP 400, 예약 범위 밖 오류', 'HTTP 400, an error outside the reserved range') },
+      { label: 'tools/list, MCP-Protocol-Version 1999-01-01', raw: legacy('tools/list', {}, good, '1999-01-01'), ok: (a) => refusesVersion(a, 'legacy'), expected: say('HTTP 400, 옛 범위(-32000~-32019) 밖 오류', 'HTTP 400, an error outside the legacy range -32000…-32019') },
     ];
     for (const { label, raw, ok, expected } of checks) {
       // A made-up session id goes on the 2026-07-28 requests only: a 2025-era server may answer an id it never issued with 404.

@@ -29,8 +29,8 @@ const CASES: { allowed: string[]; foreign: string[] }[] = [
 
 /** Why a foreign origin must be refused, shared by the origin tests. */
 const WHY = {
-  ko: '브라우저는 어느 웹 페이지에서든 로컬 서버로 요청을 보낼 수 있고, DNS 재바인딩을 쓰면 그 요청이 같은 호스트에서 온 것처럼 보인다. "서버는 들어오는 모든 연결에서 Origin 헤더를 검증해야 하며(MUST), Origin 헤더가 있는데 유효하지 않으면 HTTP 403 Forbidden으로 답해야 한다(MUST)"(2026-07-28, Streamable HTTP, Security Warning). 어떤 메서드를 묻든, 토큰이 있든 없든 같다. 2장의 서버 허용 목록과 같다: 목록에 없는 것은 모두 거절이고, 비슷해 보이는 것도 목록에 없는 것이다.',
-  en: 'A browser lets any web page send requests to a local server, and with DNS rebinding such a request looks like it came from the same host. "Servers MUST validate the Origin header on all incoming connections … If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden" (2026-07-28, Streamable HTTP, Security Warning), whatever method is asked and whether or not a token comes with it. It is chapter 2\'s server allowlist: whatever is not listed is refused, and looking close is not being listed.',
+  ko: '브라우저는 어느 웹 페이지에서든 로컬 서버로 요청을 보낼 수 있고, DNS 재바인딩을 쓰면 그 요청이 같은 호스트에서 온 것처럼 보인다. "서버는 들어오는 모든 연결에서 Origin 헤더를 검증해야 하며(MUST), Origin 헤더가 있는데 유효하지 않으면 HTTP 403 Forbidden으로 답해야 한다(MUST)"(2026-07-28, Streamable HTTP, Security & Endpoint). 어떤 메서드를 묻든, 토큰이 있든 없든 같다. 2장의 서버 허용 목록과 같다: 목록에 없는 것은 모두 거절이고, 비슷해 보이는 것도 목록에 없는 것이다.',
+  en: 'A browser lets any web page send requests to a local server, and with DNS rebinding such a request looks like it came from the same host. "Servers MUST validate the Origin header on all incoming connections … If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden" (2026-07-28, Streamable HTTP, Security & Endpoint), whatever method is asked and whether or not a token comes with it. It is chapter 2\'s server allowlist: whatever is not listed is refused, and looking close is not being listed.',
 };
 
 test('refuses every foreign Origin with 403 on every method in both eras, before the token is looked at', async () => {
@@ -95,7 +95,7 @@ test('serves listed origins and requests without an Origin', async () => {
   }
 });
 
-/** True when a 405 names POST in Allow and carries no JSON-RPC code from the reserved range. */
+/** True when a 405 names POST in Allow and carries no JSON-RPC code from the legacy range -32000…-32019. */
 function isMethodRefusal(answer: Answer, allow: string | null): boolean {
   const allowed = (allow ?? '').split(',').map((method) => method.trim().toUpperCase());
   return answer.status === 405 && allowed.includes('POST') && !isReservedCode(answer.message?.error?.code);
@@ -121,8 +121,8 @@ test('answers every HTTP method but POST with 405, Allow: POST and no reserved c
         const answer = await send(async () => response, options.resource, { http: method });
         ensure(isMethodRefusal(answer, allow), {
           what: say(
-            `POST가 아닌 요청이 405, POST를 적은 Allow, 예약 범위 밖의 코드로 답받지 않았다. 세션도 GET 스트림도 없는 이 끝점은 POST만 받는다. 2025년 클라이언트의 GET에는 "text/event-stream으로 답하거나 HTTP 405 Method Not Allowed를 돌려줘야 하고(MUST)"(2025-11-25, Streamable HTTP, Listening for Messages from the Server), 2026-07-28에서는 subscriptions/listen이 GET을 대신한다. RFC 9110 §15.5.6은 "405 응답에 Allow 헤더를 만들어야 한다(MUST)"고 하고, 2026-07-28은 새 구현이 -32000~-32019를 쓰지 않아야 한다(SHOULD NOT)고 한다. 어떤 토큰으로도 이 메서드가 생기지 않으니 405는 401 뒤에 숨지 않는다. ${HTTP_TS} (TODO(04/2))`,
-            `A request other than POST was not answered with 405, an Allow naming POST and a code outside the reserved range. This endpoint keeps no session and no GET stream, so it takes POST alone. A 2025 client's GET must get "Content-Type: text/event-stream … or else HTTP 405 Method Not Allowed" (2025-11-25, Streamable HTTP, Listening for Messages from the Server; MUST), and on 2026-07-28 subscriptions/listen replaces GET. RFC 9110 §15.5.6: "The origin server MUST generate an Allow header field in a 405 (Method Not Allowed) response", and 2026-07-28 says new implementations SHOULD NOT use -32000…-32019. No token makes this method exist, so the 405 is not hidden behind a 401. ${HTTP_TS} (TODO(04/2))`,
+            `POST가 아닌 요청이 405, POST를 적은 Allow, 옛 범위(-32000~-32019) 밖의 코드로 답받지 않았다. 세션도 GET 스트림도 없는 이 끝점은 POST만 받는다. 2025년 클라이언트의 GET에는 "text/event-stream으로 답하거나 HTTP 405 Method Not Allowed를 돌려줘야 하고(MUST)"(2025-11-25, Streamable HTTP, Listening for Messages from the Server), 2026-07-28에서는 subscriptions/listen이 GET을 대신한다. RFC 9110 §15.5.6은 "405 응답에 Allow 헤더를 만들어야 한다(MUST)"고 하고, 2026-07-28은 -32000~-32019를 옛 범위(legacy)로 두고 새 구현이 그 코드를 쓰지 않아야 한다(SHOULD NOT)고 한다(2026-07-28, Base Protocol, Overview, Error Codes). 어떤 토큰으로도 이 메서드가 생기지 않으니 405는 401 뒤에 숨지 않는다. ${HTTP_TS} (TODO(04/2))`,
+            `A request other than POST was not answered with 405, an Allow naming POST and a code outside the legacy range (-32000…-32019). This endpoint keeps no session and no GET stream, so it takes POST alone. A 2025 client's GET must get "Content-Type: text/event-stream … or else HTTP 405 Method Not Allowed" (2025-11-25, Streamable HTTP, Listening for Messages from the Server; MUST), and on 2026-07-28 subscriptions/listen replaces GET. RFC 9110 §15.5.6: "The origin server MUST generate an Allow header field in a 405 (Method Not Allowed) response", and 2026-07-28 calls -32000…-32019 legacy, a range "new implementations SHOULD NOT use" (2026-07-28, Base Protocol, Overview, Error Codes). No token makes this method exist, so the 405 is not hidden behind a 401. ${HTTP_TS} (TODO(04/2))`,
           ),
           sent: described(`${method} ${options.resource.pathname}; ${bearer === undefined ? say('토큰 없음', 'no token') : say('유효한 토큰', 'a valid token')}${session === undefined ? '' : `; Mcp-Session-Id: ${session}`}`),
           got: described(`${showAnswer(answer)} | Allow: ${allow ?? say('(없음)', '(none)')}`),
@@ -239,8 +239,8 @@ test('decides the path, the origin and the method before it reads the token or t
     const first = looks.find((look) => look.where !== undefined);
     ensure(looks.length === 0 && response.status === status, {
       what: say(
-        `문간에서 끝나야 할 요청(${status})에서 ${looks.length === 0 ? `상태가 ${status}가 아니었다` : '끝점이 답을 정하기 전에 토큰이나 본문을 읽었다'}. 경로, 출처, HTTP 메서드는 요청 줄과 헤더만으로 정해진다: 허용하지 않은 출처의 요청이 실어 온 토큰과 본문은 이 서버가 볼 것이 아니고(2026-07-28, Streamable HTTP, Security Warning: "Origin 헤더가 있는데 유효하지 않으면 HTTP 403 Forbidden으로 답해야 한다(MUST)"), 없는 경로나 없는 메서드에는 어떤 토큰도 본문도 답을 바꾸지 못한다. 읽는 줄을 문간 판단 뒤로 옮겨라. ${HTTP_TS} (TODO(04/2))`,
-        `A request that must end at the front door (${status}) ${looks.length === 0 ? `did not end with ${status}` : 'had its token or body read before the endpoint settled the answer'}. The path, the origin and the HTTP method are settled from the request line and headers alone: the token and body a foreign origin's request carries are not this server's to look at (2026-07-28, Streamable HTTP, Security Warning: "If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden"), and no token or body changes the answer to a path or method that does not exist here. The read belongs after the front door. ${HTTP_TS} (TODO(04/2))`,
+        `문간에서 끝나야 할 요청(${status})에서 ${looks.length === 0 ? `상태가 ${status}가 아니었다` : '끝점이 답을 정하기 전에 토큰이나 본문을 읽었다'}. 경로, 출처, HTTP 메서드는 요청 줄과 헤더만으로 정해진다: 허용하지 않은 출처의 요청이 실어 온 토큰과 본문은 이 서버가 볼 것이 아니고(2026-07-28, Streamable HTTP, Security & Endpoint: "Origin 헤더가 있는데 유효하지 않으면 HTTP 403 Forbidden으로 답해야 한다(MUST)"), 없는 경로나 없는 메서드에는 어떤 토큰도 본문도 답을 바꾸지 못한다. 읽는 줄을 문간 판단 뒤로 옮겨라. ${HTTP_TS} (TODO(04/2))`,
+        `A request that must end at the front door (${status}) ${looks.length === 0 ? `did not end with ${status}` : 'had its token or body read before the endpoint settled the answer'}. The path, the origin and the HTTP method are settled from the request line and headers alone: the token and body a foreign origin's request carries are not this server's to look at (2026-07-28, Streamable HTTP, Security & Endpoint: "If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden"), and no token or body changes the answer to a path or method that does not exist here. The read belongs after the front door. ${HTTP_TS} (TODO(04/2))`,
       ),
       sent: described(`${label}; ${say('유효한 토큰', 'a valid token')}`),
       got: described(looks.length === 0 ? `HTTP ${response.status}` : `HTTP ${response.status} | ${showLooks(looks)}`),

@@ -5,8 +5,8 @@ import type { Answer, ClientMode, Setup } from './support.ts';
 
 /** Why a request without a good token must get 401 with the pointer, shared by the token tests. */
 const WHY = {
-  ko: 'MCP 서버는 OAuth 2.1 자원 서버다. 토큰을 요청마다 확인하고, "유효하지 않거나 만료된 토큰은 HTTP 401 응답을 받아야 한다(MUST)"(2026-07-28, Authorization, Token Handling). 401의 WWW-Authenticate에는 resource_metadata로 보호 자원 메타데이터의 주소를 싣고(RFC 9728 §5.1), "MCP 서버는 WWW-Authenticate 헤더에 scope 매개변수를 넣어야 한다(SHOULD)"(2026-07-28, Authorization): 클라이언트는 이 둘로 어느 인가 서버에서 어떤 범위의 토큰을 받을지 안다. 서버 허용 목록과 같은 원리다: 이 서버를 위해 발급된 것이 아니면 받지 않는다.',
-  en: 'An MCP server is an OAuth 2.1 resource server. It checks the token on every request, and "Invalid or expired tokens MUST receive a HTTP 401 response" (2026-07-28, Authorization, Token Handling). The 401\'s WWW-Authenticate carries resource_metadata, the address of the protected-resource metadata (RFC 9728 §5.1), and "MCP servers SHOULD include a scope parameter in the WWW-Authenticate header" (2026-07-28, Authorization): with both the client knows which authorization server to ask, and for which scopes. It is the server allowlist again: what was not issued for this server is not accepted.',
+  ko: 'MCP 서버는 OAuth 2.1 자원 서버다. 토큰을 요청마다 확인하고, "유효하지 않거나 만료된 토큰은 HTTP 401 응답을 받아야 한다(MUST)"(2026-07-28, Authorization, Token Handling). 401의 WWW-Authenticate에는 resource_metadata로 보호 자원 메타데이터의 주소를 싣고(RFC 9728 §5.1), "MCP 서버는 WWW-Authenticate 헤더에 scope 매개변수를 넣어야 한다(SHOULD)"(2026-07-28, Authorization, Scope Selection Strategy): 클라이언트는 이 둘로 어느 인가 서버에서 어떤 범위의 토큰을 받을지 안다. 서버 허용 목록과 같은 원리다: 이 서버를 위해 발급된 것이 아니면 받지 않는다.',
+  en: 'An MCP server is an OAuth 2.1 resource server. It checks the token on every request, and "Invalid or expired tokens MUST receive a HTTP 401 response" (2026-07-28, Authorization, Token Handling). The 401\'s WWW-Authenticate carries resource_metadata, the address of the protected-resource metadata (RFC 9728 §5.1), and "MCP servers SHOULD include a scope parameter in the WWW-Authenticate header" (2026-07-28, Authorization, Scope Selection Strategy): with both the client knows which authorization server to ask, and for which scopes. It is the server allowlist again: what was not issued for this server is not accepted.',
 };
 
 /** Requests that carry no authentication information this server takes: RFC 6750 §3.1 says their 401 carries no error code. */
@@ -89,8 +89,8 @@ test('answers a bad token (unknown, expired, issued for another resource) with 4
         const fault = challengeFault(answer, resource, true);
         ensure(fault === undefined, {
           what: say(
-            `이 서버가 받을 수 없는 토큰을 가진 요청의 답이 틀렸다: ${fault}. 토큰은 유효하고, 만료되지 않았고, 이 서버(자원)를 위해 발급된 것이어야 한다: "MCP 서버는 요청을 처리하기 전에 접근 토큰을 검증해, 그 토큰이 바로 이 MCP 서버를 위해 발급되었음을 확인해야 한다(MUST)"(2026-07-28, Authorization, Token Handling). 토큰이 있었는데 거절된 401에는 error="invalid_token"을 싣는다(RFC 6750 §3, §3.1). ${WHY.ko} ${AUTH_TS} (TODO(04/3))`,
-            `The answer to a request with a token this server may not accept is wrong: ${fault}. The token must be valid, unexpired and issued for this server (this resource): "MCP servers MUST validate access tokens before processing the request, ensuring the access token is issued specifically for the MCP server" (2026-07-28, Authorization, Token Handling). A 401 for a token that was presented and refused carries error="invalid_token" (RFC 6750 §3, §3.1). ${WHY.en} ${AUTH_TS} (TODO(04/3))`,
+            `이 서버가 받을 수 없는 토큰을 가진 요청의 답이 틀렸다: ${fault}. 토큰은 유효하고, 만료되지 않았고, 이 서버(자원)를 위해 발급된 것이어야 한다: "MCP 서버는 요청을 처리하기 전에 접근 토큰을 검증해, 그 토큰이 바로 이 MCP 서버를 위해 발급되었음을 확인해야 한다(MUST)"(2026-07-28, Authorization Security Considerations, Access Token Privilege Restriction). 토큰이 있었는데 거절된 401에는 error="invalid_token"을 싣는다(RFC 6750 §3, §3.1). ${WHY.ko} ${AUTH_TS} (TODO(04/3))`,
+            `The answer to a request with a token this server may not accept is wrong: ${fault}. The token must be valid, unexpired and issued for this server (this resource): "MCP servers MUST validate access tokens before processing the request, ensuring the access token is issued specifically for the MCP server" (2026-07-28, Authorization Security Considerations, Access Token Privilege Restriction). A 401 for a token that was presented and refused carries error="invalid_token" (RFC 6750 §3, §3.1). ${WHY.en} ${AUTH_TS} (TODO(04/3))`,
           ),
           sent: described(`${resource.href}: ${label}; ${method}`),
           got: described(showAnswer(answer)),
@@ -113,8 +113,8 @@ test('checks the token on every request, not only the first', async () => {
       const answer = await send(handler, resource, raw);
       ensure(first.status === 200 && answer.status === 401, {
         what: say(
-          `유효한 토큰으로 요청 하나가 받아들여진 뒤, 좋은 토큰 없이 온 요청이 401로 끝나지 않았다. 세션이 없으니 앞선 요청의 토큰은 다음 요청에 아무 권한도 주지 않는다(2026-07-28, Authorization: 인가는 모든 HTTP 요청에 실려야 한다). ${AUTH_TS} (TODO(04/3))`,
-          `After one request with a valid token was served, a request without a good token did not end with 401. There is no session, so an earlier request's token grants the next one nothing (2026-07-28, Authorization: authorization must be included in every HTTP request). ${AUTH_TS} (TODO(04/3))`,
+          `유효한 토큰으로 요청 하나가 받아들여진 뒤, 좋은 토큰 없이 온 요청이 401로 끝나지 않았다. 세션이 없으니 앞선 요청의 토큰은 다음 요청에 아무 권한도 주지 않는다(2026-07-28, Authorization, Token Requirements: 인가는 모든 HTTP 요청에 실려야 한다). ${AUTH_TS} (TODO(04/3))`,
+          `After one request with a valid token was served, a request without a good token did not end with 401. There is no session, so an earlier request's token grants the next one nothing (2026-07-28, Authorization, Token Requirements: authorization must be included in every HTTP request). ${AUTH_TS} (TODO(04/3))`,
         ),
         sent: described(`${say('좋은 토큰으로 tools/list 뒤에', 'after tools/list with a good token,')} ${label}`),
         got: described(`${say('처음', 'first')}: ${showAnswer(first)}; ${say('그다음', 'then')}: ${showAnswer(answer)}`),

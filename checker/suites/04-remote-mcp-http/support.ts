@@ -254,7 +254,7 @@ export function initialize(version: string, token: string | undefined): Raw {
   };
 }
 
-/** True for a JSON-RPC code in the range -32000…-32019, which 2026-07-28 reserves: new implementations SHOULD NOT use it. */
+/** True for a JSON-RPC code in -32000…-32019, which 2026-07-28 calls legacy: new implementations SHOULD NOT use it (Error Codes). */
 export function isReservedCode(code: unknown): boolean {
   return typeof code === 'number' && code <= -32000 && code >= -32019;
 }
