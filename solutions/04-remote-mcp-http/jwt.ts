@@ -35,10 +35,12 @@ async function discover(issuer: string): Promise<IssuerMetadata> {
   throw new Error(`${issuer}의 인가 서버 메타데이터를 찾지 못했다`);
 }
 
-/** 토큰에 적힌 범위: RFC 9068 §2.2.3의 공백으로 나눈 `scope`, 또는 몇몇 발급자가 쓰는 배열 `scp`. */
+/** 토큰에 적힌 범위: RFC 9068 §2.2.3의 공백으로 나눈 `scope`, 또는 몇몇 발급자가 쓰는 `scp`(Entra ID는 공백으로 나눈 문자열, Okta는 배열). */
 function scopesOf(payload: JWTPayload): string[] {
-  if (typeof payload['scope'] === 'string') return payload['scope'].split(' ').filter((scope) => scope !== '');
+  const words = (value: string) => value.split(' ').filter((scope) => scope !== '');
+  if (typeof payload['scope'] === 'string') return words(payload['scope']);
   const scp = payload['scp'];
+  if (typeof scp === 'string') return words(scp);
   return Array.isArray(scp) ? scp.filter((scope): scope is string => typeof scope === 'string') : [];
 }
 
