@@ -7,8 +7,8 @@ import { NO_CONFIG, readClassConfig } from '../course/class-file.ts';
 import type { ClassConfig } from '../course/class-file.ts';
 import { gradebookOf, provenanceOf, readGradebook, resultsOf } from './books/gradebook.ts';
 import type { Gradebook } from './books/gradebook.ts';
-import { settingsDisagree } from './review/merge.ts';
-import { notHandedIn, unmatchedRoster } from './intake/roster.ts';
+import { duplicateRows, settingsDisagree } from './review/merge.ts';
+import { notHandedIn, shardKeyOfRoster, unmatchedRoster } from './intake/roster.ts';
 import { shardOf } from './intake/shard.ts';
 import type { StudentResult } from './grade-class.ts';
 import { byName, holdsChapters, isFolder } from './intake/students.ts';
@@ -112,6 +112,7 @@ async function main(argv: readonly string[]): Promise<number> {
       ...(args.only ? { only: args.only } : {}),
       ...(deadline ? { deadline } : {}),
       ...(args.shard ? { shard: args.shard } : {}),
+      roster: config.roster,
       ...(args.suites ? { suites: args.suites } : {}),
       ...(compare ? { onStudents: (students: readonly Student[]) => (texts = submissionTexts(students, chapters)) } : {}),
       onPlan: (students, units) => progress.line(say.found(students, units)),
@@ -150,7 +151,7 @@ async function main(argv: readonly string[]): Promise<number> {
   // A roster's row for each student who handed in nothing, rebuilt every run (in the shard that name falls in), so a late hand-in replaces it.
   const graded = previous ? mergeResults(resultsOf(previous).filter((result) => result.student.problem !== 'not-handed-in'), results) : results;
   const template = graded.find((result) => !result.student.problem) ?? graded[0]!;
-  const absent = unmatchedRoster(config.roster, graded.map((result) => result.student.name)).filter((name) => !args.shard || shardOf(name, args.shard.count) === args.shard.index);
+  const absent = unmatchedRoster(config.roster, graded.map((result) => result.student.name)).filter((name) => !args.shard || shardOf(shardKeyOfRoster(name), args.shard.count) === args.shard.index);
   if (!previous) for (const name of absent) progress.line(say.rosterUnknown(name));
   const all = [...graded, ...absent.map((name) => notHandedIn(name, template))].sort((a, b) => byName(a.student.name, b.student.name));
   for (const kind of ['newer', 'notOwn'] as const) {
@@ -159,6 +160,12 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const book = gradebookOf(all, previous?.provenance ?? provenance, config.roster, args.lang);
   if (config.canvasAssignment) book.canvas_assignment = config.canvasAssignment;
+  // Two rows of one student (`lee` and `lee.zip`, or one SIS id twice) would let an LMS import drop a real score: nothing is written.
+  const duplicate = duplicateRows(book.students);
+  if (duplicate) {
+    console.error(say.duplicateRows(duplicate));
+    return 2;
+  }
   if (previous) book.regrades = [...(previous.regrades ?? []), { ...provenance, students: results.map((result) => result.student.name) }];
   mkdirSync(args.out, { recursive: true });
   // Similarity is for a person to review, never a penalty: only when asked for, or kept when the regraded gradebook had it.

@@ -13,6 +13,8 @@ import type { PrivateSuite } from '../course/private-suites.ts';
 import type { Report } from '../report/shape.ts';
 import { atDeadline } from './intake/deadline.ts';
 import { shardOf } from './intake/shard.ts';
+import { NO_ROSTER, shardKeyOf } from './intake/roster.ts';
+import type { Roster } from './intake/roster.ts';
 import type { Shard } from './intake/shard.ts';
 import { fingerprintChapter } from './intake/fingerprint.ts';
 import { isLearnerFolder } from '../course/learner-tree.ts';
@@ -36,6 +38,8 @@ export interface ClassOptions {
   deadline?: Date;
   /** Grade only the submissions of this shard. */
   shard?: Shard;
+  /** The class file's roster: a submission's shard is chosen by the roster entry it answers to (intake/roster.ts). */
+  roster?: Roster;
   /** Called with the files beside the submissions that are none (no folder, no ZIP), before grading. */
   onStrays?: (names: readonly string[]) => void;
   /**
@@ -72,7 +76,7 @@ export async function gradeClass(submissions: string, options: ClassOptions): Pr
     const shard = options.shard;
     const chosen = found.students
       .filter((student) => !options.only || options.only.includes(student.name))
-      .filter((student) => !shard || shardOf(student.name, shard.count) === shard.index);
+      .filter((student) => !shard || shardOf(shardKeyOf(options.roster ?? NO_ROSTER, student.name), shard.count) === shard.index);
     const deadline = options.deadline;
     const students = deadline ? chosen.map((student, index) => atDeadline(student, deadline, join(unpacked, `at-deadline-${index}`), options.chapters)) : chosen;
     if (strays.length > 0) options.onStrays?.(strays);

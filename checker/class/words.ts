@@ -2,6 +2,7 @@ import type { Lang } from '../usage/messages.ts';
 import type { TypeCheckFailure } from '../grading/typecheck.ts';
 import { ZIP_LIMITS } from './intake/unzip.ts';
 import type { ZipRefusal } from './intake/unzip.ts';
+import type { DuplicateRows } from './review/merge.ts';
 import { josa } from '../suites/_lib/josa.ts';
 
 const ko = {
@@ -55,6 +56,8 @@ const ko = {
   onlyDisagrees: (what: string, dir: string) =>
     `--only: 다시 채점하지 않았다. ${dir}의 성적표와 설정이 다르다(${what}). 성적표를 만든 설정(같은 --config, --deadline, --suites, --timeout, 같은 채점기)으로 다시 채점하거나, 반 전체를 새로 채점하라.`,
   noGradebookIn: (dir: string) => `${dir}에 이 채점기가 쓴 gradebook.json이 없다.`,
+  duplicateRows: ({ rows, shared }: DuplicateRows) =>
+    `성적표를 쓰지 않았다: ${josa(rows[0], '와/과')} ${josa(rows[1], '은/는')} 한 학생이다(${'key' in shared ? `학생 키 ${shared.key}` : `학번 ${shared.id}`}). 두 행 중 하나가 다른 하나를 덮어쓴다. 명부의 키와 제출물 이름을 맞춘 뒤 다시 채점하라(조각으로 나눴으면 조각을 모두).`,
   shardsDisagree: (what: string) => `성적표를 합치지 않았다: 조각들이 맞지 않는다(${what}). 같은 채점기와 설정으로 --shard 1/n부터 n/n까지 모두 채점한 성적표를 적어라.`,
   diffNone: '두 성적표가 같다: 점수가 바뀐 학생이 없다.',
   diffMoved: (student: string, before: number, after: number) => `${student}: 점수 ${before} → ${after}`,
@@ -158,6 +161,8 @@ const en: ClassWords = {
   onlyDisagrees: (what, dir) =>
     `--only: nothing regraded. The settings differ from the gradebook's in ${dir} (${what}). Regrade with the settings it was made with (the same --config, --deadline, --suites, --timeout and checker), or grade the whole class again.`,
   noGradebookIn: (dir) => `${dir} holds no gradebook.json written by this checker.`,
+  duplicateRows: ({ rows, shared }) =>
+    `No gradebook written: ${rows[0]} and ${rows[1]} are one student (${'key' in shared ? `student key ${shared.key}` : `SIS id ${shared.id}`}); one row would overwrite the other in an LMS import. Make the roster's keys and the submission names agree, then grade again (every shard, if you sharded).`,
   shardsDisagree: (what) => `Not merged: the shards do not fit together (${what}). Give the gradebooks of every shard, 1/n to n/n, graded by the same checker with the same settings.`,
   diffNone: 'The two gradebooks agree: no student\'s score moved.',
   diffMoved: (student, before, after) => `${student}: score ${before} → ${after}`,
