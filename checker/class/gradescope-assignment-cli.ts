@@ -6,7 +6,7 @@ import { usageFailure } from '../usage/prologue.ts';
 import { classWords } from './words.ts';
 
 /**
- * `node --import tsx checker/class/gradescope-assignment.ts --config FILE [--assignment NAME]`: what
+ * `node --import tsx checker/class/gradescope-assignment-cli.ts --config FILE [--assignment NAME]`: what
  * gradescope/build-zip.sh runs before it writes a zip, so a class file the checker cannot read, or an assignment it
  * does not name, fails the build (exit 2, saying which assignments there are) instead of every student's grade.
  * Prints the assignment's exercises when one is named; 0 when the autograder can grade with them.
