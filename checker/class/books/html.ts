@@ -281,7 +281,7 @@ function studentTable(results: readonly StudentResult[], ids: readonly string[],
 <input type="radio" class="sorter" name="sort" id="sort-name" checked><input type="radio" class="sorter" name="sort" id="sort-score"><input type="radio" class="sorter" name="sort" id="sort-flags">
 <p class="sort">${html(say.sortBy)}: <label for="sort-name">${html(say.sortName)}</label><label for="sort-score">${html(say.sortScore)}</label><label for="sort-flags">${html(say.sortFlags)}</label></p>
 <table class="students">
-<thead><tr><th>${html(say.student)}</th><th>${html(say.total)}</th><th>%</th><th>${html(say.flags)}</th><th>${html(say.reason)}</th></tr></thead>
+<thead><tr><th>${html(say.student)}</th><th>${html(say.total)}</th><th>%</th><th>${html(say.flagsColumn)}</th><th>${html(say.reason)}</th></tr></thead>
 <tbody>
 ${rows.join('\n')}
 </tbody>
