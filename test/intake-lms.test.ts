@@ -62,6 +62,12 @@ writeFileSync(
   ]),
 );
 const moodleRun = grade(moodle, 'moodle');
+
+// One student twice in one run: a folder `lee` and a `lee.zip` beside it.
+const twice = join(work, 'twice');
+cpSync(solutions, join(twice, 'lee', 'chapters'), { recursive: true });
+writeFileSync(join(twice, 'lee.zip'), zipOf(entriesFrom(solutions, 'chapters')));
+const twiceRun = grade(twice, 'twice-out');
 const moodleBook = JSON.parse(readFileSync(join(work, 'moodle', 'gradebook.json'), 'utf8')) as Gradebook;
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -112,6 +118,12 @@ describe('npm run grade on LMS downloads and Windows ZIPs, in three shards', () 
     const refused = runTs('checker/class/merge-cli.ts', [...dirs, '--out', join(work, 'dup-out'), '--lang', 'en']);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/No gradebook written: .* are one student \((student key hangul|SIS id S-001)\)/);
+  });
+
+  test('one run holding one student twice (`lee` and `lee.zip`) writes no gradebook and names both rows', () => {
+    expect(twiceRun.status).toBe(2);
+    expect(twiceRun.stderr).toContain('No gradebook written: lee and lee.zip are one student (student key lee)');
+    expect(() => readFileSync(join(work, 'twice-out', 'gradebook.json'))).toThrow();
   });
 
   test("an entry's name is decoded from CP949 when it has no UTF-8 flag and is no valid UTF-8", async () => {
