@@ -6,6 +6,7 @@ import type { Entry } from 'yauzl';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Gradebook } from '../checker/class/books/gradebook.ts';
 import { entryName } from '../checker/class/intake/zip-names.ts';
+import { shardOf } from '../checker/class/intake/shard.ts';
 import { parseCsv } from './support/class.ts';
 import { FIXTURE_SOLUTIONS, fixtureTs as runTs } from './support/course.ts';
 import { GRADING_TIMEOUT } from './support/run.ts';
@@ -79,6 +80,8 @@ describe('npm run grade on LMS downloads and Windows ZIPs, in three shards', () 
     expect(names).toEqual(['345678', 'absent', 'hangul.zip', 'kimminsu_LATE_123456_7890123_mcp-workshop.zip', 'leejieun_234567_8901235_mcp-workshop-1.zip', 'nested.zip', 'windows.zip']);
     const ids = book.students.map((entry) => entry.id);
     expect(new Set(ids).size).toBe(ids.length);
+    // The fixture holds the old bug: hashed by the submission's own name, each of these lands in another shard than its roster key.
+    for (const name of ['hangul', 'nested', 'windows']) expect(shardOf(`${name}.zip`, 3), name).not.toBe(shardOf(name, 3));
   });
 
   test('the CP949, nested and backslash ZIPs get full marks, each row saying how it was read', () => {
