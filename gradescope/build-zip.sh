@@ -4,9 +4,20 @@
 # nothing uncommitted in this working tree (a learner's edits, a gradebook) can reach the autograder.
 # It is written outside the repository unless OUT is given, so a `git add -A` never commits it.
 # With CLASS_FILE set, that class file goes in as class.json beside run_autograder, which grades with its weights.
-#   [CLASS_FILE=class.json] bash gradescope/build-zip.sh [OUT.zip] [COMMIT]
+# With ASSIGNMENT set too (one autograder per assignment), its name goes in as assignment.txt, and run_autograder
+# grades that assignment's exercises alone. The class file and the assignment are checked here, with the checker's
+# own reader: a file it cannot read, or an assignment it does not name, fails the build, never the students' grades.
+#   [CLASS_FILE=class.json [ASSIGNMENT=week1]] bash gradescope/build-zip.sh [OUT.zip] [COMMIT]
 set -euo pipefail
 repo="$(git -C "$(dirname "$0")" rev-parse --show-toplevel)"
+if [ -n "${ASSIGNMENT:-}" ] && [ -z "${CLASS_FILE:-}" ]; then
+  (cd "$repo" && node --import tsx checker/class/gradescope-assignment-cli.ts --lang "${CHECKER_LANG:-ko}")
+  exit 2
+fi
+if [ -n "${CLASS_FILE:-}" ]; then
+  class_abs="$(cd "$(dirname "$CLASS_FILE")" && pwd)/$(basename "$CLASS_FILE")"
+  (cd "$repo" && node --import tsx checker/class/gradescope-assignment-cli.ts --config "$class_abs" ${ASSIGNMENT:+--assignment "$ASSIGNMENT"} --lang "${CHECKER_LANG:-ko}") || exit 2
+fi
 commit="${2:-HEAD}"
 out="${1:-${TMPDIR:-/tmp}/mcp-autograder-$(git -C "$repo" rev-parse --short "$commit").zip}"
 work="$(mktemp -d)"
@@ -21,6 +32,7 @@ cp "$work/course/gradescope/setup.sh" "$work/course/gradescope/run_autograder" "
 chmod 755 "$work/setup.sh" "$work/run_autograder"
 files=(setup.sh run_autograder course)
 if [ -n "${CLASS_FILE:-}" ]; then cp "$CLASS_FILE" "$work/class.json"; files+=(class.json); fi
+if [ -n "${ASSIGNMENT:-}" ]; then printf '%s\n' "$ASSIGNMENT" > "$work/assignment.txt"; files+=(assignment.txt); fi
 rm -f "$out"
 out_abs="$(cd "$(dirname "$out")" && pwd)/$(basename "$out")"
 (cd "$work" && zip -qr -X "$out_abs" "${files[@]}")

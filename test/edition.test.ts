@@ -3,7 +3,9 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symli
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { EDITION_BRANCH, EDITION_TEST_SCRIPT, INSTRUCTOR_ONLY, writeEdition } from '../checker/commands/edition-tree.ts';
+import { EDITION_BRANCH, EDITION_TEST_SCRIPT, INSTRUCTOR_ONLY, INSTRUCTOR_SCRIPTS, writeEdition } from '../checker/commands/edition-tree.ts';
+import { INSTRUCTOR_WORDS, STUDENT_CI } from '../checker/commands/edition-readme.ts';
+import { listFiles } from '../checker/course/files.ts';
 import type { Report } from '../checker/report/shape.ts';
 import { CHAPTERS } from '../checker/course/current.ts';
 import { allExercises } from '../checker/course/course.ts';
@@ -52,6 +54,34 @@ describe('the student edition', () => {
     const readme = readFileSync(join(edition, 'README.md'), 'utf8');
     expect(readme).toContain('| Public | `checker/suites/` |');
     expect(readme).toContain('(`--suites`)');
+  });
+
+  test("holds only what a student needs: no instructor path, script, word or solution line in any file it lists", () => {
+    const files = git('ls-files').split('\n');
+    for (const path of INSTRUCTOR_ONLY) expect(files.filter((file) => file === path || file.startsWith(`${path}/`)), path).toEqual([]);
+    const scripts = (JSON.parse(readFileSync(join(edition, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    for (const name of INSTRUCTOR_SCRIPTS) expect(scripts[name], name).toBeUndefined();
+    // Every text a person reads or CI runs: the README, the lessons, the workflows, .ci/run, the package and project files.
+    const texts = files.filter((file) => /\.(md|ya?ml|json)$/.test(file) || file === '.ci/run');
+    expect(texts).toEqual(expect.arrayContaining(['README.md', '.ci/run', 'package.json', 'tsconfig.json', '.github/workflows/grade.yml']));
+    const mentions = texts.flatMap((file) => {
+      const text = readFileSync(join(edition, file), 'utf8').toLowerCase();
+      return INSTRUCTOR_WORDS.filter((word) => text.includes(word.toLowerCase())).map((word) => `${file}: ${word}`);
+    });
+    expect(mentions).toEqual([]);
+    expect(readFileSync(join(edition, '.ci', 'run'), 'utf8')).toBe(STUDENT_CI);
+    // A solution line: a line of solutions/ (40 characters or more, no import) that no starter file holds. None is anywhere in the edition.
+    const starterLines = new Set(listFiles(join(REPO, 'chapters')).flatMap((file) => readFileSync(file, 'utf8').split('\n').map((line) => line.trim())));
+    const solutionLines = new Set(
+      listFiles(join(REPO, 'solutions'))
+        .flatMap((file) => readFileSync(file, 'utf8').split('\n').map((line) => line.trim()))
+        .filter((line) => line.length >= 40 && !line.startsWith('import ') && !starterLines.has(line)),
+    );
+    expect(solutionLines.size).toBeGreaterThan(50);
+    const leaked = files.flatMap((file) =>
+      readFileSync(join(edition, file), 'utf8').split('\n').flatMap((line, index) => (solutionLines.has(line.trim()) ? [`${file}:${index + 1}`] : [])),
+    );
+    expect(leaked).toEqual([]);
   });
 
   test('is a git repository whose one commit holds all of it, the committed starters reset reads among it', () => {

@@ -17,6 +17,14 @@ describe.skipIf(!hasZip)('the Gradescope autograder built by build-zip.sh grades
   const repo = join(work, 'course-repo');
   const base = makeCourseRepo(repo);
   commitBranch(repo, 'autograder', base, (root) => cpSync(join(REPO, 'gradescope'), join(root, 'gradescope'), { recursive: true }));
+  // build-zip.sh checks the class file with the checker, which needs the course's packages (gitignored, never in the zip).
+  symlinkSync(join(REPO, 'node_modules'), join(repo, 'node_modules'), 'dir');
+  const classFile = join(work, 'class.json');
+  writeFileSync(classFile, JSON.stringify({ assignments: { week1: { exercises: ['01'] }, week2: { exercises: ['02'] } } }));
+  const buildWith = (out: string, env: Record<string, string>) =>
+    spawnSync('bash', [join(repo, 'gradescope', 'build-zip.sh'), out], { encoding: 'utf8', env: { ...process.env, CHECKER_LANG: 'en', ...env } });
+  const unknown = buildWith(join(work, 'unknown.zip'), { CLASS_FILE: classFile, ASSIGNMENT: 'week9' });
+  const week1 = buildWith(join(work, 'week1.zip'), { CLASS_FILE: classFile, ASSIGNMENT: 'week1' });
   const zip = join(work, 'autograder.zip');
   const built = spawnSync('bash', [join(repo, 'gradescope', 'build-zip.sh'), zip], { encoding: 'utf8' });
   const source = join(work, 'source');
@@ -42,6 +50,17 @@ describe.skipIf(!hasZip)('the Gradescope autograder built by build-zip.sh grades
     for (const id of Object.values(index).flatMap((files) => Object.values(files))) {
       expect(spawnSync('git', ['--git-dir', join(course, '.starters.git'), 'cat-file', '-e', id]).status, id).toBe(0);
     }
+  });
+
+  test('an assignment the class file lacks fails the build, naming the ones it has; a known one goes in beside run_autograder', () => {
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain("--assignment: the class file (--config) has no assignment named week9. Its assignments: week1, week2");
+    expect(existsSync(join(work, 'unknown.zip'))).toBe(false);
+    expect(week1.status, week1.stderr).toBe(0);
+    expect(week1.stdout).toContain('The autograder grades assignment week1 alone: 01/1, 01/2, 01/3, 01/4');
+    const listed = spawnSync('unzip', ['-p', join(work, 'week1.zip'), 'assignment.txt'], { encoding: 'utf8' });
+    expect(listed.stdout).toBe('week1\n');
+    expect(readFileSync(join(REPO, 'gradescope', 'run_autograder'), 'utf8')).toContain('assignment.txt');
   });
 
   test('a private suite that fails a solved exercise shows up in results.json; the rest of the chapter passes', () => {

@@ -132,8 +132,8 @@ describe('npm run grade takes in only regular files at the course paths, and nam
     expect(points('config', second)).toBe(full(second));
   });
 
-  test("Moodle's download folder, holding the uploaded ZIP, grades as the course it holds", () => {
-    const name = 'Kim Minsu_123456_assignsubmission_file_';
+  test("Moodle's download folder, holding the uploaded ZIP, grades as the course it holds, under the student's name without Moodle's suffix", () => {
+    const name = 'Kim Minsu';
     expect(row(name).score).toBe(row('honest').max_score);
     expect(row(name).reason).toBe('every exercise passed');
   });

@@ -29,8 +29,11 @@ describe('the summary CLI', () => {
     writeFileSync(good, JSON.stringify(report(['01/1'])));
     const ran = runTs('checker/pr/summary-cli.ts', [good], { env: { GITHUB_STEP_SUMMARY: summary } });
     expect(ran.status).toBe(1);
-    expect(ran.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^::error file=chapters\/01-mini-mcp\/server\.ts,line=12,/)]);
+    // Red with no assignment set: the annotations say why (every exercise of the course decides), beside the failing one.
+    expect(ran.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^::error file=chapters\/01-mini-mcp\/server\.ts,line=12,/), expect.stringMatching(/^::notice title=no assignment::Why the check is red: 1 of the 22 exercises of the whole course do not pass yet\. No assignment is set \(CLASS_FILE and ASSIGNMENT are empty\)/)]);
     expect(readFileSync(summary, 'utf8')).toContain('| 01/1 |');
+    expect(readFileSync(summary, 'utf8')).toContain('are empty), so every exercise of the course was graded: the check passes only when all 22 pass.');
+    expect(readFileSync(summary, 'utf8')).toContain('Why the check is red: 1 of the 22 exercises of the whole course do not pass yet.');
     rmSync(dir, { recursive: true, force: true });
   });
 

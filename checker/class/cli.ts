@@ -7,13 +7,15 @@ import { NO_CONFIG, readClassConfig } from '../course/class-file.ts';
 import type { ClassConfig } from '../course/class-file.ts';
 import { gradebookOf, provenanceOf, readGradebook, resultsOf } from './books/gradebook.ts';
 import type { Gradebook } from './books/gradebook.ts';
-import { settingsDisagree } from './review/merge.ts';
-import { notHandedIn, unmatchedRoster } from './intake/roster.ts';
+import { duplicateRows, settingsDisagree } from './review/merge.ts';
+import { notHandedIn, shardKeyOfRoster, unmatchedRoster } from './intake/roster.ts';
 import { shardOf } from './intake/shard.ts';
 import type { StudentResult } from './grade-class.ts';
 import { byName, holdsChapters, isFolder } from './intake/students.ts';
 import type { Student } from './intake/students.ts';
-import { gradeClass } from './grade-class.ts';
+import { gradeClass, isClassZip } from './grade-class.ts';
+import { ZipRefused } from './intake/unzip.ts';
+import { isLate } from './books/reasons.ts';
 import { readCommandLine, usageFailure } from '../usage/prologue.ts';
 import { usageWords } from '../usage/usage-words.ts';
 import { parseGradeArgs } from './args.ts';
@@ -39,12 +41,13 @@ async function main(argv: readonly string[]): Promise<number> {
   if (line.exitCode !== undefined) return line.exitCode;
   const { args } = line;
   const say = classWords(args.lang);
-  if (!isFolder(args.submissions)) {
+  const classZip = isClassZip(args.submissions);
+  if (!isFolder(args.submissions) && !classZip) {
     console.error(say.noStudents(args.submissions));
     return 2;
   }
   // A course copy or one student's folder would grade its own folders (checker, solutions, …) as students.
-  if (holdsChapters(args.submissions, CHAPTERS) || isFolder(join(args.submissions, 'checker', 'manifest'))) {
+  if ((!classZip && holdsChapters(args.submissions, CHAPTERS)) || isFolder(join(args.submissions, 'checker', 'manifest'))) {
     console.error(say.notSubmissions(args.submissions));
     return 2;
   }
@@ -112,9 +115,11 @@ async function main(argv: readonly string[]): Promise<number> {
       ...(args.only ? { only: args.only } : {}),
       ...(deadline ? { deadline } : {}),
       ...(args.shard ? { shard: args.shard } : {}),
+      roster: config.roster,
       ...(args.suites ? { suites: args.suites } : {}),
       ...(compare ? { onStudents: (students: readonly Student[]) => (texts = submissionTexts(students, chapters)) } : {}),
       onPlan: (students, units) => progress.line(say.found(students, units)),
+      onOnlineText: (names) => progress.line(say.onlineTextIgnored(names.length, names.join(', '))),
       onStrays: (names) => {
         for (const name of names) progress.line(say.stray(name));
       },
@@ -127,6 +132,10 @@ async function main(argv: readonly string[]): Promise<number> {
       },
     });
   } catch (error) {
+    if (error instanceof ZipRefused) {
+      progress.line(say.classZipRefused(args.submissions, say.zipRefused(error.why, error.entry)));
+      return 2;
+    }
     if (error instanceof TypeCheckFailedError) {
       // On stderr, after the progress line.
       progress.line(say.typecheckFailed(error.failure));
@@ -150,15 +159,28 @@ async function main(argv: readonly string[]): Promise<number> {
   // A roster's row for each student who handed in nothing, rebuilt every run (in the shard that name falls in), so a late hand-in replaces it.
   const graded = previous ? mergeResults(resultsOf(previous).filter((result) => result.student.problem !== 'not-handed-in'), results) : results;
   const template = graded.find((result) => !result.student.problem) ?? graded[0]!;
-  const absent = unmatchedRoster(config.roster, graded.map((result) => result.student.name)).filter((name) => !args.shard || shardOf(name, args.shard.count) === args.shard.index);
+  const absent = unmatchedRoster(config.roster, graded.map((result) => result.student.name)).filter((name) => !args.shard || shardOf(shardKeyOfRoster(name), args.shard.count) === args.shard.index);
   if (!previous) for (const name of absent) progress.line(say.rosterUnknown(name));
   const all = [...graded, ...absent.map((name) => notHandedIn(name, template))].sort((a, b) => byName(a.student.name, b.student.name));
   for (const kind of ['newer', 'notOwn'] as const) {
     const names = results.filter((result) => result.student.snapshot?.kind === 'commit' && result.student.snapshot[kind] !== undefined).map((result) => result.student.name);
     if (names.length > 0) progress.line(say.deadlineSummary(kind, names.join(', ')));
   }
+  // Canvas's late mark and legacy name encodings, once for the class as the deadline's notes are.
+  const late = results.filter((result) => isLate(result.student.name)).map((result) => result.student.name);
+  if (late.length > 0) progress.line(say.lateSummary(late.join(', ')));
+  for (const encoding of ['cp949', 'cp437'] as const) {
+    const names = results.filter((result) => result.student.unzipped?.encodings.includes(encoding)).map((result) => result.student.name);
+    if (names.length > 0) progress.line(say.namesSummary(encoding.toUpperCase(), names.join(', ')));
+  }
   const book = gradebookOf(all, previous?.provenance ?? provenance, config.roster, args.lang);
   if (config.canvasAssignment) book.canvas_assignment = config.canvasAssignment;
+  // Two rows of one student (`lee` and `lee.zip`, or one SIS id twice) would let an LMS import drop a real score: nothing is written.
+  const duplicate = duplicateRows(book.students);
+  if (duplicate) {
+    console.error(say.duplicateRows(duplicate));
+    return 2;
+  }
   if (previous) book.regrades = [...(previous.regrades ?? []), { ...provenance, students: results.map((result) => result.student.name) }];
   mkdirSync(args.out, { recursive: true });
   // Similarity is for a person to review, never a penalty: only when asked for, or kept when the regraded gradebook had it.

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { gradeFolders } from '../grading/grade.ts';
 import type { GradeFolder } from '../grading/grade.ts';
 import type { Lang } from '../usage/messages.ts';
@@ -13,10 +13,13 @@ import type { PrivateSuite } from '../course/private-suites.ts';
 import type { Report } from '../report/shape.ts';
 import { atDeadline } from './intake/deadline.ts';
 import { shardOf } from './intake/shard.ts';
+import { NO_ROSTER, shardKeyOf } from './intake/roster.ts';
+import type { Roster } from './intake/roster.ts';
 import type { Shard } from './intake/shard.ts';
 import { fingerprintChapter } from './intake/fingerprint.ts';
 import { isLearnerFolder } from '../course/learner-tree.ts';
 import { SHOWN_AS, findStudents } from './intake/students.ts';
+import { unzipSubmission } from './intake/unzip.ts';
 import type { Student } from './intake/students.ts';
 
 /** Settings for grading a class. */
@@ -36,8 +39,12 @@ export interface ClassOptions {
   deadline?: Date;
   /** Grade only the submissions of this shard. */
   shard?: Shard;
+  /** The class file's roster: a submission's shard is chosen by the roster entry it answers to (intake/roster.ts). */
+  roster?: Roster;
   /** Called with the files beside the submissions that are none (no folder, no ZIP), before grading. */
   onStrays?: (names: readonly string[]) => void;
+  /** Called once with Moodle's online-text folders, which are no submission (no code), before grading. */
+  onOnlineText?: (names: readonly string[]) => void;
   /**
    * Called once the submissions are found, while unpacked ZIPs and deadline checkouts still exist (they are removed
    * when grading ends): every student found, as graded (at the deadline, when one is set) for those to be graded.
@@ -67,12 +74,22 @@ export async function gradeClass(submissions: string, options: ClassOptions): Pr
   const privates = options.suites ? loadCheckedPrivateSuites(options.suites, options.chapters) : [];
   const unpacked = mkdtempSync(join(tmpdir(), 'mcp-grade-zips-'));
   try {
-    const found = await findStudents(submissions, options.chapters, unpacked);
+    // An LMS's download ZIP of the whole class (Moodle's "Download all submissions", Canvas's "Download Submissions")
+    // is unpacked as it is, under the class limits; each student's ZIP in it is then unpacked under a student's.
+    const folder = isClassZip(submissions) ? join(unpacked, 'class') : submissions;
+    if (folder !== submissions) {
+      mkdirSync(folder);
+      await unzipSubmission(submissions, folder, CLASS_ZIP_LIMITS);
+    }
+    const found = await findStudents(folder, options.chapters, unpacked);
+    // Rows name the ZIP the instructor gave, not the scratch folder it was unpacked into.
+    if (folder !== submissions) for (const student of found.students) student.dir = join(submissions, relative(folder, student.dir));
     const { strays } = found;
+    if (found.onlineText.length > 0) options.onOnlineText?.(found.onlineText);
     const shard = options.shard;
     const chosen = found.students
       .filter((student) => !options.only || options.only.includes(student.name))
-      .filter((student) => !shard || shardOf(student.name, shard.count) === shard.index);
+      .filter((student) => !shard || shardOf(shardKeyOf(options.roster ?? NO_ROSTER, student.name), shard.count) === shard.index);
     const deadline = options.deadline;
     const students = deadline ? chosen.map((student, index) => atDeadline(student, deadline, join(unpacked, `at-deadline-${index}`), options.chapters)) : chosen;
     if (strays.length > 0) options.onStrays?.(strays);
@@ -159,4 +176,16 @@ function missingUnit(chapter: ChapterSpec, units: Map<string, GradeFolder>): str
   const key = `missing:${chapter.dir}`;
   if (!units.has(key)) units.set(key, { learner: { given: NOWHERE, chaptersDir: NOWHERE, shownAs: SHOWN_AS }, chapters: [chapter] });
   return key;
+}
+
+/** The most a whole class's download ZIP may unpack to: room for 300 students' copies, each then held to ZIP_LIMITS. */
+export const CLASS_ZIP_LIMITS = { bytes: 2_000_000_000, entries: 200_000 } as const;
+
+/** True when the submissions given are one `.zip` file (an LMS's download of the whole class) rather than a folder. */
+export function isClassZip(path: string): boolean {
+  try {
+    return /\.zip$/i.test(path) && lstatSync(path).isFile();
+  } catch {
+    return false;
+  }
 }

@@ -38,6 +38,10 @@ function main(argv: readonly string[]): number {
     console.error(say.shardsDisagree(merged.disagree));
     return 2;
   }
+  if ('duplicate' in merged) {
+    console.error(say.duplicateRows(merged.duplicate));
+    return 2;
+  }
   mkdirSync(out, { recursive: true });
   for (const [name, text] of merged.files) {
     writeFileSync(join(out, name), text);

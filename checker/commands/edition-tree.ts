@@ -1,17 +1,40 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { Lang } from '../usage/messages.ts';
+import { STUDENT_CI, learnerText, studentReadme } from './edition-readme.ts';
 
 /**
- * The paths of the course that stay with the instructor: the solutions, and everything that only proves them (the
- * repository's own tests, the mutation runner and the benchmarks read solutions/ and cannot run without it).
+ * The paths of the course that stay with the instructor: the solutions, everything that only proves them (the
+ * repository's own tests and their config, the mutation runner and the benchmarks read solutions/ and cannot run
+ * without it), and the instructor's side of grading: the class grader, the Gradescope autograder, the class
+ * workflow and the guides for instructors, CI and maintainers.
  */
-export const INSTRUCTOR_ONLY = ['solutions', 'test', 'mutate', 'bench', 'BENCHMARKS.md'] as const;
+export const INSTRUCTOR_ONLY = [
+  'solutions',
+  'test',
+  'vitest.config.ts',
+  'mutate',
+  'bench',
+  'BENCHMARKS.md',
+  'checker/class',
+  'checker/commands/edition.ts',
+  'checker/commands/edition-tree.ts',
+  'checker/commands/edition-readme.ts',
+  'checker/commands/starters.ts',
+  'gradescope',
+  '.github/workflows/grade-class.yml',
+  'docs/instructors.md',
+  'docs/maintainers.md',
+  'docs/ci.md',
+] as const;
 
-/** The package.json scripts that need an instructor-only path, left out of the edition. */
-export const INSTRUCTOR_SCRIPTS = ['bench', 'bench:tests', 'mutate'] as const;
+/** The package.json scripts that need an instructor-only path or serve the instructor alone, left out of the edition. */
+export const INSTRUCTOR_SCRIPTS = ['bench', 'bench:tests', 'mutate', 'grade', 'grade:diff', 'grade:merge', 'edition', 'starters', 'conformance', 'test:unit'] as const;
+
+/** The kept files whose text the edition rewrites for a learner (learnerText): the lessons, the glossary and the SDK notes. */
+const LEARNER_TEXTS = /\.md$/;
 
 /**
  * The edition's `npm test`: the learner's own check. The repository's tests prove the solutions and stay with the
@@ -63,9 +86,29 @@ export function writeEdition(repo: string, out: string, lang: Lang = 'ko'): Edit
   for (const name of INSTRUCTOR_SCRIPTS) delete pkg.scripts[name];
   pkg.scripts['test'] = EDITION_TEST_SCRIPT;
   writeFileSync(packageFile, `${JSON.stringify(pkg, null, 2)}\n`);
+  // Written for a learner: the README, .ci/run, the TypeScript project (no instructor-only folder), every other text.
   const readme = join(out, 'README.md');
-  writeFileSync(readme, `${readFileSync(readme, 'utf8').trimEnd()}\n\n${editionNote(lang)}`);
-  const left_out = INSTRUCTOR_ONLY.filter((path) => !readdirSync(out).includes(path));
+  writeFileSync(readme, studentReadme(readFileSync(readme, 'utf8'), editionNote(lang)));
+  writeFileSync(join(out, '.ci', 'run'), STUDENT_CI, { mode: 0o755 });
+  const tsconfigFile = join(out, 'tsconfig.json');
+  const tsconfig = JSON.parse(readFileSync(tsconfigFile, 'utf8')) as { include: string[] };
+  tsconfig.include = tsconfig.include.filter((pattern) => !INSTRUCTOR_ONLY.some((path) => pattern.startsWith(`${path}/`)));
+  writeFileSync(tsconfigFile, `${JSON.stringify(tsconfig, null, 2)}\n`);
+  const startersFile = join(out, 'checker', 'starters.json');
+  const starters = JSON.parse(readFileSync(startersFile, 'utf8')) as Record<string, Record<string, string>>;
+  for (const entry of readdirSync(out, { recursive: true, withFileTypes: true })) {
+    const file = join(entry.parentPath, entry.name);
+    if (!entry.isFile() || file === readme || !LEARNER_TEXTS.test(entry.name) || file.includes('/node_modules/')) continue;
+    const text = readFileSync(file, 'utf8');
+    const rewritten = learnerText(text);
+    if (rewritten === text) continue;
+    writeFileSync(file, rewritten);
+    // A lesson rewritten is the edition's starter: `reset` restores the blob starters.json names, so it names this one.
+    const [top, chapter, ...rest] = relative(out, file).split(sep);
+    if (top === 'chapters' && chapter && starters[chapter]?.[rest.join('/')] !== undefined) starters[chapter]![rest.join('/')] = git(out, ['hash-object', '--', file]).trim();
+  }
+  writeFileSync(startersFile, `${JSON.stringify(starters, null, 2)}\n`);
+  const left_out = INSTRUCTOR_ONLY.filter((path) => !existsSync(join(out, path)));
   return { commit, left_out, first_commit: commitEdition(out, commit) };
 }
 
@@ -79,12 +122,12 @@ function commitEdition(out: string, from: string): string {
   return git(out, ['rev-parse', '--verify', 'HEAD^{commit}']).trim();
 }
 
-/** The README section of the edition: the public tests, the hidden ones, and that the solutions are not here; both languages. */
+/** The README section of the edition: the public tests and the hidden ones; both languages. */
 export function editionNote(first: Lang): string {
   const ko = [
     '## 이 저장소의 테스트',
     '',
-    '이 저장소는 수업에서 나눠 주는 학생용이다. 정답(`solutions/`)은 들어 있지 않다.',
+    '이 저장소는 수업에서 나눠 주는 학생용이다. 연습은 `chapters/`에서 풀고 `npm run check`로 채점한다.',
     '',
     '| 테스트 | 어디에 | 누가 돌리나 |',
     '| --- | --- | --- |',
@@ -97,7 +140,7 @@ export function editionNote(first: Lang): string {
   const en = [
     '## The tests in this repository',
     '',
-    'This is the student edition a class hands out; it holds no solutions (`solutions/`).',
+    'This is the student edition a class hands out: solve the exercises in `chapters/` and grade them with `npm run check`.',
     '',
     '| Tests | Where | Who runs them |',
     '| --- | --- | --- |',

@@ -71,6 +71,10 @@ export function annotations(report: PullRequestReport, allowTampered = false): s
     const text = `${refused ? say.tamperedFails(report.tampered.length) : say.tampered(report.tampered.length)}\n${report.tampered.join('\n')}`;
     lines.push(`::${refused ? 'error' : 'warning'} title=${escapeProperty('tampered')}::${escapeData(text.slice(0, MAX_MESSAGE))}`);
   }
+  // Without an assignment every exercise of the course decides: week 1's correct work is red for chapters not yet taught, and says so.
+  if (!report.assignment && failing.length > 0) {
+    lines.push(`::notice title=${escapeProperty('no assignment')}::${escapeData(`${say.whyRed(failing.length, report.exercises.length, null)} ${say.noAssignmentHeading(report.exercises.length)}`)}`);
+  }
   return lines;
 }
 
@@ -93,7 +97,10 @@ export function summaryMarkdown(report: PullRequestReport, allowTampered = false
   const out = [
     `## ${ko ? 'MCP 워크숍 채점 결과' : 'MCP workshop grade'}`,
     '',
-    ...(report.assignment ? [cell(say.assignmentHeading(report.assignment.name)), ''] : []),
+    // Which exercises decide the check, and why: an assignment's alone, or every exercise of the course when none is set.
+    ...(report.assignment
+      ? [cell(say.assignmentHeading(report.assignment.name)), '', cell(say.assignmentExercises(report.exercises.map((exercise) => exercise.id).join(', '))), '']
+      : [`> [!NOTE]`, `> ${cell(say.noAssignmentHeading(report.exercises.length))}`, '']),
     `${ko ? '점수' : 'Score'}: **${report.score}/${report.max_score}** · ${ko ? '통과한 연습' : 'exercises passed'}: **${passed}/${report.exercises.length}** · ${ko ? '통과한 테스트' : 'tests'}: ${report.tests_passed}/${report.tests_total} · base \`${report.base.slice(0, 12)}\` · head \`${report.head.slice(0, 12)}\``,
     '',
     `| ${ko ? '연습' : 'Exercise'} | ${ko ? '제목' : 'Title'} | ${ko ? '결과' : 'Result'} | ${ko ? '테스트' : 'Tests'} | ${ko ? '고칠 곳' : 'Where'} |`,
@@ -104,6 +111,7 @@ export function summaryMarkdown(report: PullRequestReport, allowTampered = false
     }),
   ];
   const failing = report.exercises.filter((exercise) => exercise.status !== 'pass').length;
+  if (failing > 0) out.push('', cell(say.whyRed(failing, report.exercises.length, report.assignment?.name ?? null)));
   const annotated = exerciseAnnotations(report, allowTampered);
   if (failing > annotated) out.push('', ko ? `주석은 처음 ${annotated}개 연습에만 달았다.` : `Annotations cover the first ${annotated} failing exercises only.`);
   if (report.tampered.length > 0) {

@@ -13,6 +13,11 @@ const ko = {
   assignmentNeedsConfig: (name: string) => `--assignment ${name}: 과제는 반 설정 파일에 있다. --config FILE(또는 CLASS_FILE)도 적어라.`,
   noAssignment: (name: string, known: string) => `--assignment: 반 설정 파일에 '${name}' 과제가 없다. 있는 과제: ${known}`,
   assignmentHeading: (name: string) => `과제 ${name}: 이 과제의 연습이 모두 통과하면 체크가 통과한다.`,
+  assignmentExercises: (exercises: string) => `채점한 연습: ${exercises}`,
+  noAssignmentHeading: (total: number) =>
+    `과제가 정해지지 않았다(CLASS_FILE과 ASSIGNMENT가 비어 있다). 그래서 과정의 연습 ${total}개를 모두 채점했고, ${total}개가 모두 통과해야 체크가 통과한다. 한 주의 과제만 채점하려면 강사가 워크플로나 저장소 변수에 ASSIGNMENT(와 CLASS_FILE)를 정한다.`,
+  whyRed: (failing: number, total: number, assignment: string | null) =>
+    `체크가 실패한 까닭: ${assignment ? `과제 ${assignment}의 ` : '과정 전체의 '}연습 ${total}개 중 ${failing}개가 아직 통과하지 못했다.`,
 };
 
 /** Pull-request grading's own words; every language has every key. */
@@ -31,6 +36,10 @@ const en: PrWords = {
   assignmentNeedsConfig: (name) => `--assignment ${name}: assignments are named in the class file; give --config FILE (or CLASS_FILE) too.`,
   noAssignment: (name, known) => `--assignment: the class file has no assignment named ${name}. Its assignments: ${known}`,
   assignmentHeading: (name) => `Assignment ${name}: the check passes when this assignment's exercises pass.`,
+  assignmentExercises: (exercises) => `Exercises graded: ${exercises}`,
+  noAssignmentHeading: (total) =>
+    `No assignment is set (CLASS_FILE and ASSIGNMENT are empty), so every exercise of the course was graded: the check passes only when all ${total} pass. To grade one week's assignment, your instructor sets ASSIGNMENT (and CLASS_FILE) in the workflow or as repository variables.`,
+  whyRed: (failing, total, assignment) => `Why the check is red: ${failing} of the ${total} exercises ${assignment ? `of assignment ${assignment}` : 'of the whole course'} do not pass yet.`,
 };
 
 /** Pull-request grading's words in the given language. */

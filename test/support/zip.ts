@@ -8,6 +8,10 @@ export interface ZipEntry {
   data: Buffer;
   /** Unix mode bits; 0o120777 makes a symbolic link whose target is `data`. */
   mode?: number;
+  /** The name's bytes as written, instead of `name` in UTF-8 (a legacy code page, as Windows' Explorer writes). */
+  rawName?: Buffer;
+  /** False writes the name without the UTF-8 flag (general purpose bit 11), as Windows' Explorer and old tools do. */
+  utf8?: boolean;
 }
 
 /**
@@ -19,13 +23,14 @@ export function zipOf(entries: readonly ZipEntry[]): Buffer {
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
+    const name = entry.rawName ?? Buffer.from(entry.name, 'utf8');
+    const flags = entry.utf8 === false ? 0 : 0x0800;
     const packed = deflateRawSync(entry.data);
     const crc = crc32(entry.data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
+    local.writeUInt16LE(flags, 6);
     local.writeUInt16LE(8, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(packed.length, 18);
@@ -35,7 +40,7 @@ export function zipOf(entries: readonly ZipEntry[]): Buffer {
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE((3 << 8) | 20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(flags, 8);
     central.writeUInt16LE(8, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(packed.length, 20);
@@ -65,4 +70,17 @@ export function entriesFrom(dir: string, prefix: string): ZipEntry[] {
       const file = join(entry.parentPath, entry.name);
       return { name: `${prefix}/${relative(dir, file)}`, data: readFileSync(file) };
     });
+}
+
+/** Every file under `dir` as ZIP entries named `prefix\\<path inside dir>` with `\\` separators and no UTF-8 flag, as .NET Framework's ZipFile writes them. */
+export function backslashEntriesFrom(dir: string, prefix: string): ZipEntry[] {
+  return entriesFrom(dir, prefix).map((entry) => ({ ...entry, name: entry.name.replace(/\//g, '\\'), utf8: false }));
+}
+
+/**
+ * Every file under `dir` as ZIP entries under a folder whose name is `folder`, bytes in a legacy code page (CP949 from
+ * Korean Windows' Explorer), and no UTF-8 flag on any entry, as Explorer writes them.
+ */
+export function legacyEntriesFrom(dir: string, folder: Buffer): ZipEntry[] {
+  return entriesFrom(dir, 'x').map((entry) => ({ ...entry, rawName: Buffer.concat([folder, Buffer.from(entry.name.slice(1), 'ascii')]), utf8: false }));
 }

@@ -4,6 +4,7 @@ import { reasonOf } from './reasons.ts';
 import { classWords } from '../words.ts';
 import { NO_ROSTER, rosterIdOf } from '../intake/roster.ts';
 import type { Roster } from '../intake/roster.ts';
+import { submissionName } from '../intake/lms-names.ts';
 
 /** The byte order mark that makes spreadsheet programs read the file as UTF-8. */
 const BOM = '\uFEFF';
@@ -41,19 +42,34 @@ export function gradebookCsv(results: readonly StudentResult[], exerciseIds: rea
 /** The assignment column gradebook-canvas.csv fills when the class file names none. */
 export const CANVAS_ASSIGNMENT = 'MCP exercises';
 
+/** The Canvas column of a gradebook: the class file's Canvas assignment, with the assignment graded after it, so each week imports as its own column. */
+export function canvasColumn(canvasAssignment: string | undefined, assignment: string | undefined): string {
+  const base = canvasAssignment ?? CANVAS_ASSIGNMENT;
+  return assignment ? `${base} (${assignment})` : base;
+}
+
 /**
  * The gradebook in Canvas's gradebook import format ("How do I import grades in the Gradebook?", Canvas Instructor
  * Guide): the columns Student, ID, SIS User ID, SIS Login ID and Section, then one column per assignment, and a
  * "Points Possible" row under the header. Canvas makes every column it does not know a new assignment, so there is
- * exactly one: the score, under the assignment's name. The roster's id goes in SIS User ID, which Canvas matches
- * students by; the Canvas ID and SIS Login ID stay empty. English headers in either language: Canvas reads them so.
+ * exactly one: the score, under the assignment's name (canvasColumn: one per graded assignment, so importing week 2
+ * leaves week 1's column alone). ID is the Canvas user id that Canvas's "Download Submissions" wrote into the file
+ * name, which Canvas matches students by first; the roster's id goes in SIS User ID. English headers in either
+ * language: Canvas reads them so.
  */
 export function canvasCsv(results: readonly StudentResult[], roster: Roster = NO_ROSTER, assignment: string = CANVAS_ASSIGNMENT): string {
   const max = results.find((result) => !result.student.problem)?.report.max_score ?? results[0]?.report.max_score ?? 0;
   const header = ['Student', 'ID', 'SIS User ID', 'SIS Login ID', 'Section', assignment];
   const possible = ['Points Possible', '', '', '', '', max];
-  const rows = results.map((result) => [result.student.name, '', rosterIdOf(roster, result.student.name) ?? '', '', '', result.report.score]);
+  const rows = results.map((result) => [result.student.name, canvasUserId(result.student.name), rosterIdOf(roster, result.student.name) ?? '', '', '', result.report.score]);
   return csvText([header, possible, ...rows]);
+}
+
+/** The Canvas user id of a row: from its Canvas file name, or the roster key it answers to when that key is a Canvas user id (digits). */
+function canvasUserId(name: string): string {
+  const fromName = submissionName(name).canvas?.userId;
+  if (fromName) return fromName;
+  return /^\d+$/.test(name) ? name : '';
 }
 
 /** Rows as CSV text: a BOM, fields quoted by RFC 4180, CRLF lines. */

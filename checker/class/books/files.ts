@@ -1,9 +1,9 @@
 import type { Lang } from '../../usage/messages.ts';
 import type { Selected } from '../../course/course.ts';
-import { CANVAS_ASSIGNMENT, canvasCsv, gradebookCsv } from './csv.ts';
+import { canvasColumn, canvasCsv, gradebookCsv } from './csv.ts';
 import type { Gradebook } from './gradebook.ts';
 import type { StudentResult } from '../grade-class.ts';
-import { reportHtml } from './html.ts';
+import { SIMILARITY_SLOT, reportHtml } from './html.ts';
 import { similarityHtml } from '../review/similarity.ts';
 
 /**
@@ -17,9 +17,10 @@ export function gradebookFiles(results: readonly StudentResult[], selected: read
   const similar = book.similarity ? similarityHtml(book.similarity, lang) : '';
   return [
     ['gradebook.csv', gradebookCsv(results, ids, lang, roster)],
-    ['gradebook-canvas.csv', canvasCsv(results, roster, book.canvas_assignment ?? CANVAS_ASSIGNMENT)],
+    ['gradebook-canvas.csv', canvasCsv(results, roster, canvasColumn(book.canvas_assignment, book.provenance.assignment?.name))],
     // Each student's reason is the CSV's, so an empty folder says the same thing in both files.
     ['gradebook.json', `${JSON.stringify(book, null, 2)}\n`],
-    ['report.html', reportHtml(results, selected, lang, when, book).replace('</body>', () => `${similar}\n</body>`)],
+    // The similarity section right after the students (the summary at the top names its flags), never at the page's end.
+    ['report.html', reportHtml(results, selected, lang, when, book).replace(SIMILARITY_SLOT, () => (similar ? `<div class="scroll">\n${similar}\n</div>` : ''))],
   ];
 }

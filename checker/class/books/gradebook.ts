@@ -46,6 +46,8 @@ export interface GradebookEntry extends Report {
   reason: string;
   problem: Student['problem'];
   zip?: Student['zip'];
+  /** For an unpacked ZIP: legacy name encodings, `\\` separators, and how many ZIPs deep the work was. */
+  unzipped?: Student['unzipped'];
   /** With a deadline: the commit graded and its date, or that the copy had no .git or no commit by then. */
   snapshot?: Student['snapshot'];
   missing_chapters: string[];
@@ -96,6 +98,7 @@ export function gradebookOf(results: readonly StudentResult[], provenance: Prove
         reason: reasonOf(result, lang),
         problem: result.student.problem,
         ...(result.student.zip ? { zip: result.student.zip } : {}),
+        ...(notable(result.student.unzipped) ? { unzipped: result.student.unzipped } : {}),
         ...(result.student.snapshot ? { snapshot: result.student.snapshot } : {}),
         missing_chapters: result.missingChapters,
         ...result.report,
@@ -106,8 +109,8 @@ export function gradebookOf(results: readonly StudentResult[], provenance: Prove
 
 /** The results a gradebook.json holds, as the class grader made them (for --only, which regrades some and keeps the rest). */
 export function resultsOf(book: Gradebook): StudentResult[] {
-  return book.students.map(({ student, id: _id, reason: _reason, problem, zip, snapshot, missing_chapters, ...report }) => ({
-    student: { name: student, dir: report.target, learner: null, problem, ...(zip ? { zip } : {}), ...(snapshot ? { snapshot } : {}) },
+  return book.students.map(({ student, id: _id, reason: _reason, problem, zip, unzipped, snapshot, missing_chapters, ...report }) => ({
+    student: { name: student, dir: report.target, learner: null, problem, ...(zip ? { zip } : {}), ...(unzipped ? { unzipped } : {}), ...(snapshot ? { snapshot } : {}) },
     report,
     missingChapters: missing_chapters,
   }));
@@ -119,4 +122,9 @@ export function readGradebook(dir: string): Gradebook | null {
   if (!existsSync(file)) return null;
   const book = JSON.parse(readFileSync(file, 'utf8')) as Gradebook;
   return book.version === REPORT_VERSION && Array.isArray(book.students) && book.provenance ? book : null;
+}
+
+/** True when a ZIP was read other than plainly (a legacy encoding, `\\` separators, a ZIP inside a ZIP): only then is it recorded. */
+function notable(unzipped: Student['unzipped']): boolean {
+  return unzipped !== undefined && (unzipped.encodings.length > 0 || unzipped.backslashes || unzipped.depth > 1);
 }

@@ -2,6 +2,7 @@ import type { Lang } from '../../usage/messages.ts';
 import type { StudentResult } from '../grade-class.ts';
 import { classWords } from '../words.ts';
 import { leftOutLine } from '../../usage/intake-words.ts';
+import { submissionName } from '../intake/lms-names.ts';
 
 /** Why a student's row is not full marks beyond plain failing tests: no folder, missing chapters, type errors, timeouts, crashes. */
 export function reasonOf(result: StudentResult, lang: Lang): string {
@@ -48,6 +49,13 @@ function gradedReason(result: StudentResult, lang: Lang): string {
     if (newer) parts.push(say.newerWork(newer));
   }
   if (student.snapshot?.kind === 'no-git') parts.push(say.gradedAsIs);
+  // How the ZIP was read, when not plainly: a person checks these rows first if a score looks wrong.
+  const unzipped = student.unzipped;
+  if (unzipped && unzipped.encodings.length > 0) parts.push(say.namesEncoded(unzipped.encodings.map((encoding) => encoding.toUpperCase()).join(', ')));
+  if (unzipped?.backslashes) parts.push(say.backslashNames);
+  if (unzipped && unzipped.depth > 1) parts.push(say.zipInZip(unzipped.depth));
+  // Canvas's own mark in the file name, as a deadline marks a late commit.
+  if (isLate(student.name)) parts.push(say.canvasLate);
   return parts.join('; ');
 }
 
@@ -57,4 +65,9 @@ export function handedIn(result: StudentResult, exerciseId: string): boolean {
   // A chapter folder's name starts with its id (checker/manifest/resolve.ts holds every manifest to that): `01/3` is in `01-…`.
   const chapterId = exerciseId.split('/')[0]!;
   return !result.missingChapters.some((dir) => dir.startsWith(`${chapterId}-`));
+}
+
+/** True when Canvas marked the submission late in its file name (intake/lms-names.ts). */
+export function isLate(name: string): boolean {
+  return submissionName(name).canvas?.late === true;
 }

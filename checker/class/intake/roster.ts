@@ -1,4 +1,5 @@
 import type { StudentResult } from '../grade-class.ts';
+import { studentKey, submissionName } from './lms-names.ts';
 
 /**
  * A class file's roster: submission name → the student's id in the LMS, in a Map, so a student named `constructor` or
@@ -9,11 +10,33 @@ export type Roster = ReadonlyMap<string, string>;
 /** No roster. */
 export const NO_ROSTER: Roster = new Map();
 
-/** The roster key a submission answers to: its own name, or the name without `.zip` (`kang` matches `kang.zip`). */
+/**
+ * The roster key a submission answers to: its own name; its student key (lms-names.ts: without `.zip` and the
+ * LMS's additions, so `kang` matches `kang.zip` and `Kim Minsu` matches Moodle's `Kim Minsu_123_assignsubmission_file_`);
+ * the Canvas user id in a Canvas file name; or a roster key whose own student key is the submission's.
+ */
 export function rosterKeyOf(roster: Roster, submission: string): string | undefined {
   if (roster.has(submission)) return submission;
-  const bare = submission.replace(/\.zip$/i, '');
-  return bare !== submission && roster.has(bare) ? bare : undefined;
+  const name = submissionName(submission);
+  if (roster.has(name.key)) return name.key;
+  if (name.canvas && roster.has(name.canvas.userId)) return name.canvas.userId;
+  for (const key of roster.keys()) if (studentKey(key) === name.key) return key;
+  return undefined;
+}
+
+/**
+ * The key that decides a submission's shard and finds duplicate rows: the student key of the roster entry it answers
+ * to, or its own. A roster name that no submission answers to is sharded by the same key (`shardKeyOfRoster`), so its
+ * "not handed in" row and the student's graded row always fall in one shard.
+ */
+export function shardKeyOf(roster: Roster, submission: string): string {
+  const key = rosterKeyOf(roster, submission);
+  return key === undefined ? studentKey(submission) : studentKey(key);
+}
+
+/** The shard key of a roster name (see shardKeyOf). */
+export function shardKeyOfRoster(rosterKey: string): string {
+  return studentKey(rosterKey);
 }
 
 /** The LMS id of a submission, when the roster names it. */

@@ -1,12 +1,13 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { ChapterSpec } from '../../manifest/types.ts';
 import { isLearnerFolder } from '../../course/learner-tree.ts';
 import type { LeftOut } from '../../course/learner-tree.ts';
 import { gradedTarget, holdsChapterFolders, leftOutOf, notAFolder } from '../../grading/target.ts';
 import type { GradedTarget } from '../../grading/target.ts';
-import { ZipRefused, unzipSubmission } from './unzip.ts';
-import type { ZipRefusal } from './unzip.ts';
+import { ZIP_LIMITS, ZipRefused, newBudget, unzipSubmission } from './unzip.ts';
+import type { ZipBudget, ZipNotes, ZipRefusal } from './unzip.ts';
+import { isMoodleOnlineText, submissionName } from './lms-names.ts';
 
 /** How reports name every student's chapters folder, so identical contents give identical reports. */
 export const SHOWN_AS = 'chapters';
@@ -25,6 +26,8 @@ export interface Student {
   problem: StudentProblem | null;
   /** For a refused ZIP: why, and the entry that made it so. */
   zip?: { why: ZipRefusal; entry: string };
+  /** For an unpacked ZIP: the legacy name encodings and `\\` separators it was read with, and how many ZIPs deep the work was. */
+  unzipped?: ZipNotes & { depth: number };
   /** What the submission holds at the course's paths that was not graded (a link, a config file, …), named in its row. */
   leftOut?: LeftOut[];
   /** With a deadline: the commit graded and its date, or that the copy has no .git (graded as it is) or no commit by then. */
@@ -46,7 +49,12 @@ export interface Student {
 export interface Submissions {
   students: Student[];
   strays: string[];
+  /** Moodle's online-text folders (`…_assignsubmission_onlinetext_`): text typed into Moodle, no code, never a row. */
+  onlineText: string[];
 }
+
+/** How many ZIPs deep a submission's work may be (a ZIP in the student's ZIP, in Moodle's folder): each level counts against one budget. */
+export const ZIP_DEPTH = 3;
 
 /** The order of students everywhere (natural name order, so s2 comes before s10): the same in one run and in merged shards. */
 export function byName(a: string, b: string): number {
@@ -76,24 +84,29 @@ export async function findStudents(submissions: string, chapters: readonly Chapt
   const names = entriesOf(submissions).sort(byName);
   const students: Student[] = [];
   const strays: string[] = [];
-  for (const [index, name] of names.entries()) {
-    const dir = join(submissions, name);
+  const onlineText: string[] = [];
+  for (const [index, entry] of names.entries()) {
+    const dir = join(submissions, entry);
+    // A Moodle name shows the student without Moodle's `_<id>_assignsubmission_file_`; every other name as it is.
+    const name = submissionName(entry).shown;
     // A submission is data: an entry that is a link is named and never followed, not even to a folder.
-    if (isLearnerFolder(dir)) students.push(await fromFolder(name, dir, dir, chapters, join(unpackInto, String(index))));
-    else if (/\.zip$/i.test(name) && isFile(dir)) students.push(await fromZip(name, dir, join(unpackInto, String(index)), chapters));
-    else if (isFile(dir)) strays.push(name);
+    if (isLearnerFolder(dir) && isMoodleOnlineText(entry)) onlineText.push(entry);
+    else if (isLearnerFolder(dir)) students.push(await fromFolder(name, dir, dir, chapters, join(unpackInto, String(index)), 0, newBudget()));
+    else if (/\.zip$/i.test(entry) && isFile(dir)) students.push(await fromZip(name, dir, join(unpackInto, String(index)), chapters, 1, newBudget()));
+    else if (isFile(dir)) strays.push(entry);
     else if (notAFolder(dir) === 'link') students.push({ name, dir, learner: null, problem: 'link' });
     else students.push({ name, dir, learner: null, problem: 'not-folder' });
   }
-  return { students, strays };
+  return { students, strays, onlineText };
 }
 
 /**
- * A submission whose files are in `folder` (the submission itself, or where its ZIP was unpacked). A folder that
- * holds no chapters but exactly one `.zip` (Moodle's "Download all submissions" gives each student such a folder,
- * `Kim Minsu_123456_assignsubmission_file_/`) is that ZIP, unpacked into `unpackInto`.
+ * A submission whose files are in `folder` (the submission itself, or where its ZIP was unpacked), `depth` ZIPs deep.
+ * A folder that holds no chapters but exactly one `.zip`, itself or in its one wrapper folder (Moodle's "Download all
+ * submissions" gives each student such a folder, `Kim Minsu_123456_assignsubmission_file_/`; a student may zip a ZIP),
+ * is that ZIP, unpacked below `unpackInto`, down to ZIP_DEPTH levels, every level under the one budget.
  */
-async function fromFolder(name: string, dir: string, folder: string, chapters: readonly ChapterSpec[], unpackInto?: string): Promise<Student> {
+async function fromFolder(name: string, dir: string, folder: string, chapters: readonly ChapterSpec[], unpackInto: string, depth: number, budget: ZipBudget): Promise<Student> {
   const entries = entriesOf(folder);
   if (entries.length === 0) return { name, dir, learner: null, problem: 'empty' };
   const found = (root: string): Student => {
@@ -105,9 +118,10 @@ async function fromFolder(name: string, dir: string, folder: string, chapters: r
   const wrappers = entries.filter((entry) => isLearnerFolder(join(folder, entry)));
   const only = wrappers.length === 1 ? join(folder, wrappers[0]!) : null;
   if (only && holdsChapters(only, chapters)) return found(only);
-  const zips = entries.filter((entry) => /\.zip$/i.test(entry) && isFile(join(folder, entry)));
-  if (unpackInto && wrappers.length === 0 && zips.length === 1) {
-    const student = await fromZip(name, join(folder, zips[0]!), unpackInto, chapters);
+  const zipsIn = (root: string) => entriesOf(root).filter((entry) => /\.zip$/i.test(entry) && isFile(join(root, entry))).map((entry) => join(root, entry));
+  const zips = wrappers.length === 0 ? zipsIn(folder) : only && entries.length === 1 ? zipsIn(only) : [];
+  if (zips.length === 1 && depth < ZIP_DEPTH) {
+    const student = await fromZip(name, zips[0]!, join(unpackInto, `zip-${depth + 1}`), chapters, depth + 1, budget);
     return { ...student, dir };
   }
   // Nothing graded: name the links that stood where a submission's folders would be.
@@ -119,15 +133,22 @@ async function fromFolder(name: string, dir: string, folder: string, chapters: r
   return { name, dir, learner: null, problem: 'no-chapters', ...(links.length > 0 ? { leftOut: links } : {}) };
 }
 
-async function fromZip(name: string, file: string, into: string, chapters: readonly ChapterSpec[]): Promise<Student> {
+/** A submission in a ZIP, `depth` ZIPs deep: unpacked into `into` under the submission's budget, then read as a folder. */
+async function fromZip(name: string, file: string, into: string, chapters: readonly ChapterSpec[], depth: number, budget: ZipBudget): Promise<Student> {
   mkdirSync(into, { recursive: true });
+  let notes: ZipNotes;
   try {
-    await unzipSubmission(file, into);
+    notes = await unzipSubmission(file, into, ZIP_LIMITS, budget);
   } catch (error) {
     const refused = error instanceof ZipRefused ? error : new ZipRefused('unreadable', '');
     return { name, dir: file, learner: null, problem: 'zip-refused', zip: { why: refused.why, entry: refused.entry } };
   }
-  return fromFolder(name, file, into, chapters);
+  const student = await fromFolder(name, file, into, chapters, join(into, '..', `${basename(into)}-in`), depth, budget);
+  // The notes of every level: the deepest ZIP's depth, and each level's encodings and separators.
+  const inner = student.unzipped;
+  const encodings = [...new Set([...notes.encodings, ...(inner?.encodings ?? [])])];
+  const unzipped = { encodings, backslashes: notes.backslashes || (inner?.backslashes ?? false), depth: Math.max(depth, inner?.depth ?? 0) };
+  return { ...student, unzipped };
 }
 
 /** True for a folder, or a link to one: only for a path the instructor chose (the submissions folder), never inside a submission. */

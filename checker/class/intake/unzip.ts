@@ -4,6 +4,8 @@ import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
+import { entryName } from './zip-names.ts';
+import type { NameEncoding } from './zip-names.ts';
 
 /** The most a submission's ZIP may unpack to, in bytes and in entries: a course copy is far smaller. */
 export const ZIP_LIMITS = { bytes: 50_000_000, entries: 5_000 } as const;
@@ -39,24 +41,45 @@ export class ZipRefused extends Error {
 const TYPE_MASK = 0o170000;
 const LINK = 0o120000;
 
+/** What unpacking a ZIP noticed that grading did not refuse: legacy name encodings and `\\` separators, said in the student's row. */
+export interface ZipNotes {
+  /** The legacy encodings its names were read in (never `utf8`): CP949 from Korean Windows, CP437 the format's default. */
+  encodings: Exclude<NameEncoding, 'utf8'>[];
+  /** True when its names used `\\` as their separator, as some Windows tools write them. */
+  backslashes: boolean;
+}
+
+/** What one submission has unpacked so far, over every level of ZIPs inside ZIPs: the limits count all of it together. */
+export interface ZipBudget {
+  bytes: number;
+  entries: number;
+  listed: number;
+}
+
+/** A fresh budget for one submission. */
+export function newBudget(): ZipBudget {
+  return { bytes: 0, entries: 0, listed: 0 };
+}
+
 /**
  * Unpacks a student's ZIP into `into`, all or nothing in effect: it skips node_modules/ and .git/ unread, refuses
- * (throws ZipRefused) any other entry that is a link or whose name leaves the folder, and stops at ZIP_LIMITS, counting the bytes actually inflated,
- * not the sizes the archive claims. yauzl reads entries one at a time and validates names and sizes itself,
- * which is why it was chosen over an in-memory unzip: a size bomb is stopped while it inflates.
+ * (throws ZipRefused) any other entry that is a link or whose name leaves the folder, and stops at `limits`, counting the bytes actually inflated,
+ * not the sizes the archive claims, into `budget` (shared by the ZIPs inside a submission's ZIP, so each level is held to what is left).
+ * yauzl reads entries one at a time and validates sizes itself, which is why it was chosen over an in-memory unzip: a
+ * size bomb is stopped while it inflates. Names are read by zip-names.ts (legacy encodings, `\\` separators) and then
+ * checked here as yauzl's own validateFileName checks them.
  */
-export async function unzipSubmission(file: string, into: string): Promise<void> {
+export async function unzipSubmission(file: string, into: string, limits: { bytes: number; entries: number } = ZIP_LIMITS, budget: ZipBudget = newBudget()): Promise<ZipNotes> {
   let zip: ZipFile;
   try {
     zip = await new Promise<ZipFile>((done, fail) =>
-      yauzl.open(file, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true }, (error, opened) => (error || !opened ? fail(error) : done(opened))),
+      yauzl.open(file, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true }, (error, opened) => (error || !opened ? fail(error) : done(opened))),
     );
   } catch {
     throw new ZipRefused('unreadable', '');
   }
-  let entries = 0;
-  let listed = 0;
-  let bytes = 0;
+  const encodings = new Set<Exclude<NameEncoding, 'utf8'>>();
+  let backslashes = false;
   try {
     await new Promise<void>((done, fail) => {
       zip.on('error', (error: Error) => fail(error instanceof ZipRefused ? error : new ZipRefused(/file name|path/i.test(error.message) ? 'escapes' : 'unreadable', '')));
@@ -69,28 +92,32 @@ export async function unzipSubmission(file: string, into: string): Promise<void>
   } finally {
     zip.close();
   }
+  return { encodings: [...encodings], backslashes };
 
   async function handle(entry: Entry): Promise<void> {
-    listed += 1;
-    if (listed > ZIP_LISTED_LIMIT) throw new ZipRefused('too-many', entry.fileName);
-    const name = entry.fileName;
+    budget.listed += 1;
+    const read = entryName(entry);
+    const name = read.name;
+    if (budget.listed > ZIP_LISTED_LIMIT) throw new ZipRefused('too-many', name);
     if (isSkippedEntry(name)) return;
-    entries += 1;
-    if (entries > ZIP_LIMITS.entries) throw new ZipRefused('too-many', entry.fileName);
+    budget.entries += 1;
+    if (budget.entries > limits.entries) throw new ZipRefused('too-many', name);
     const target = normalize(join(into, name));
-    if (name.startsWith('/') || name.includes('\\') || !target.startsWith(`${normalize(into)}${sep}`)) throw new ZipRefused('escapes', name);
+    if (yauzl.validateFileName(name) !== null || !target.startsWith(`${normalize(into)}${sep}`)) throw new ZipRefused('escapes', name);
     if (((entry.externalFileAttributes >>> 16) & TYPE_MASK) === LINK) throw new ZipRefused('link', name);
+    if (read.encoding !== 'utf8') encodings.add(read.encoding);
+    backslashes ||= read.backslashes;
     if (name.endsWith('/')) {
       mkdirSync(target, { recursive: true });
       return;
     }
-    if (bytes + entry.uncompressedSize > ZIP_LIMITS.bytes) throw new ZipRefused('too-big', name);
+    if (budget.bytes + entry.uncompressedSize > limits.bytes) throw new ZipRefused('too-big', name);
     mkdirSync(dirname(target), { recursive: true });
     const stream = await new Promise<NodeJS.ReadableStream>((done, fail) => zip.openReadStream(entry, (error, opened) => (error || !opened ? fail(new ZipRefused('unreadable', name)) : done(opened))));
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, next) {
-        bytes += chunk.length;
-        next(bytes > ZIP_LIMITS.bytes ? new ZipRefused('too-big', name) : null, chunk);
+        budget.bytes += chunk.length;
+        next(budget.bytes > limits.bytes ? new ZipRefused('too-big', name) : null, chunk);
       },
     });
     try {

@@ -4,6 +4,7 @@ import { gradebookFiles } from '../books/files.ts';
 import { resultsOf } from '../books/gradebook.ts';
 import type { Gradebook, Provenance } from '../books/gradebook.ts';
 import { byName } from '../intake/students.ts';
+import { studentKey } from '../intake/lms-names.ts';
 
 /** The settings every shard of one class must share, or their grades were not made alike. */
 const SHARED: readonly (keyof Provenance)[] = ['checker_commit', 'node', 'limits', 'private_suites', 'weights', 'deadline', 'assignment'];
@@ -18,7 +19,7 @@ export function settingsDisagree(a: Provenance, b: Provenance): keyof Provenance
  * the same order, the same CSV, JSON and HTML; the time is the latest shard's). Refuses, naming what, when the
  * shards disagree on a setting, overlap, or do not make up every shard of `i/n`.
  */
-export function mergeGradebooks(books: readonly Gradebook[], selected: readonly Selected[], lang: Lang): { files: [string, string][] } | { disagree: string } {
+export function mergeGradebooks(books: readonly Gradebook[], selected: readonly Selected[], lang: Lang): { files: [string, string][] } | { disagree: string } | { duplicate: DuplicateRows } {
   const [first] = books;
   if (!first) return { disagree: 'no gradebook' };
   for (const book of books) {
@@ -33,10 +34,40 @@ export function mergeGradebooks(books: readonly Gradebook[], selected: readonly 
   }
   const students = books.flatMap((book) => book.students).sort((a, b) => byName(a.student, b.student));
   if (new Set(students.map((entry) => entry.student)).size !== students.length) return { disagree: 'students' };
+  const duplicate = duplicateRows(students);
+  if (duplicate) return { duplicate };
   const latest = books.map((book) => book.provenance.generated_at).sort().at(-1)!;
   const { shard: _shard, ...provenance } = { ...first.provenance, generated_at: latest };
   const book: Gradebook = { version: first.version, provenance, students, ...(first.canvas_assignment ? { canvas_assignment: first.canvas_assignment } : {}) };
   // An assignment's gradebook has that assignment's exercises as its columns, as the run that made each shard had.
   const graded = first.provenance.assignment ? selected.filter(({ exercise }) => first.provenance.assignment!.exercises.includes(exercise.id)) : selected;
   return { files: gradebookFiles(resultsOf(book), graded, lang, book, new Date(latest)) };
+}
+
+/** Two rows of one gradebook that are one student: the same student key (lms-names.ts) or the same LMS id. */
+export interface DuplicateRows {
+  /** The rows' names, as the gradebook shows them. */
+  rows: [string, string];
+  /** What they share: the student key, or the roster's id. */
+  shared: { key: string } | { id: string };
+}
+
+/**
+ * The first two rows that are one student, or null. An LMS import would take one of them and drop the other
+ * (or a 0 would overwrite a real score), so a gradebook with such rows is never written by grade:merge.
+ */
+export function duplicateRows(rows: readonly { student: string; id?: string }[]): DuplicateRows | null {
+  const byKey = new Map<string, string>();
+  const byId = new Map<string, string>();
+  for (const row of rows) {
+    const key = studentKey(row.student);
+    const sameKey = byKey.get(key);
+    if (sameKey !== undefined) return { rows: [sameKey, row.student], shared: { key } };
+    byKey.set(key, row.student);
+    if (row.id === undefined || row.id === '') continue;
+    const sameId = byId.get(row.id);
+    if (sameId !== undefined) return { rows: [sameId, row.student], shared: { id: row.id } };
+    byId.set(row.id, row.student);
+  }
+  return null;
 }

@@ -29,8 +29,10 @@ describe('workflow command escaping', () => {
 describe('annotations', () => {
   test('puts one error at the TODO file and line of each failing exercise, one line each', () => {
     const lines = annotations(report(['01/2', '02/3'], 'line one\nline two\n::error::forged'));
-    expect(lines).toHaveLength(2);
+    expect(lines.filter((line) => line.startsWith('::error'))).toHaveLength(2);
     expect(lines[0]).toMatch(/^::error file=chapters\/01-mini-mcp\/main\.ts,line=12,title=01\/2 [^\n]*::line one%0Aline two%0A::error::forged/);
+    // No assignment set: one notice says why the check is red (every exercise of the course decides).
+    expect(lines.slice(2)).toEqual([expect.stringMatching(/^::notice title=no assignment::Why the check is red: 2 of the \d+ exercises of the whole course do not pass yet\. No assignment is set/)]);
     for (const line of lines) expect(line).not.toContain('\n');
   });
 

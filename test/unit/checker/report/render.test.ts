@@ -119,7 +119,7 @@ describe('the class gradebook', () => {
     expect(common.length).toBeLessThanOrEqual(MAX_SHOWN.common + 1);
     // A learner's file named at great length shows in the reason, bounded.
     const longName = { ...runaway, type_errors: [{ kind: 'type' as const, file: `chapters/01-numbers/${'f'.repeat(5_000)}.ts`, line: 1, column: 1, code: 'TS2322', message: 'no' }] };
-    const reason = /<td class="reason">([^<]*)<\/td>/.exec(reportHtml([row('kim', longName)], SELECTED, 'en'))![1]!;
+    const reason = /<p class="reason">([^<]*)<\/p>/.exec(reportHtml([row('kim', longName)], SELECTED, 'en'))![1]!;
     expect(reason.length).toBeLessThanOrEqual(MAX_SHOWN.reason + 1);
     expect(reason.startsWith('1 type error')).toBe(true);
     // A short message shows whole, with the first lines the learner's code printed.
