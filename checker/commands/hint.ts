@@ -7,6 +7,7 @@ import type { ExerciseReport } from '../report/shape.ts';
 import { chapterFolder, gradedTarget, shownPath } from '../grading/target.ts';
 import { findTodo, formatLocation } from '../course/todo.ts';
 import { pickExercises, targetUsable } from './check.ts';
+import { hashesOf, rememberResults } from '../course/progress.ts';
 
 /**
  * `npm run hint -- 01/3`: the exercise's hint and its TODO location, and, from a fresh check, the tests that
@@ -18,7 +19,9 @@ export async function runHint(args: Args): Promise<number> {
   if (!selected || !targetUsable(args)) return 2;
   const say = messages(args.lang);
   const target = gradedTarget(args.target, CHAPTERS);
+  const hashes = hashesOf(target.chaptersDir, CHAPTERS.filter((chapter) => selected.some((entry) => entry.chapter === chapter)));
   const [report] = await gradeFolders([{ learner: target }], selected, { lang: args.lang, timeoutMs: args.timeoutMs, chapters: CHAPTERS });
+  if (report) rememberResults(target.chaptersDir, report.exercises, hashes);
   let shown: Selected[] = selected;
   if (args.ids.length === 0) {
     const first = report?.exercises.find((exercise) => exercise.status !== 'pass');

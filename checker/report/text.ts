@@ -3,7 +3,7 @@ import type { Messages } from '../usage/messages.ts';
 import type { Blocker, ExerciseReport, Report, TestOutput } from './shape.ts';
 import { firstBlocker } from './first-fix.ts';
 import { afterPass, byChapter, chapterIdOf, chapterInProgress } from './course-view.ts';
-import type { CourseOutline } from './course-view.ts';
+import type { CourseOutline, OutlineChapter } from './course-view.ts';
 
 /** How much of a report the text shows, and what it knows of the course around it. */
 export interface TextView {
@@ -118,20 +118,23 @@ export function nextSteps(report: Report, course?: CourseOutline, chapterDir?: s
   if (next) return [say.next(next.id, next.todo)];
   if (!course) return [say.allDone];
   const after = afterPass(report, course);
+  const touched = (chapter: OutlineChapter) => chapter.exercises.some((exercise) => report.exercises.some((graded) => graded.id === exercise.id));
   const out: string[] = [];
   if (after.courseDone) {
     out.push('', say.courseDone);
     for (const chapter of after.completed) out.push(`  ${chapter.id} ${chapter.title}${chapter.outcome ? `: ${chapter.outcome}` : ''}`);
   } else {
-    for (const chapter of after.completed.filter((done) => done.exercises.some((exercise) => report.exercises.some((graded) => graded.id === exercise.id)))) {
+    for (const chapter of after.completed.filter(touched)) {
       out.push('', say.chapterDone(chapter.id, chapter.title), ...(chapter.outcome ? [`  ${chapter.outcome}`] : []));
     }
     if (out.length === 0) out.push(say.allDone);
     if (after.next) out.push(say.nextExercise(after.next.id, after.next.title, after.next.todo));
   }
-  if (after.compare.length > 0) {
+  // Before the course is complete, only the chapters this report touched are offered: earlier ones were offered when they completed.
+  const compare = after.courseDone ? after.compare : after.compare.filter(touched);
+  if (compare.length > 0) {
     out.push(say.compareWithSolution);
-    for (const chapter of after.compare) out.push(`  git diff --no-index ${chapter.solutionDir!} ${chapter.learnerDir}`);
+    for (const chapter of compare) out.push(`  git diff --no-index ${chapter.solutionDir!} ${chapter.learnerDir}`);
   }
   return out;
 }

@@ -48,6 +48,16 @@ describe.each([
     expect(done).toContain(`✓ ${words.done}`);
   });
 
+  test('with every exercise of the course known to pass, a watched chapter names no next exercise and says the course is complete', () => {
+    const course = {
+      chapters: ['01', '02'].map((id) => ({ id, dir: `${id}-x`, title: id, learnerDir: `chapters/${id}-x`, exercises: [1, 2].map((n) => ({ id: `${id}/${n}`, title: `T${n}`, todo: `chapters/${id}-x/a.ts:1` })) })),
+      known: ['01/1', '01/2'],
+    };
+    const done = screen(lang, [exercise('02/1', 'pass'), exercise('02/2', 'pass')], { course });
+    expect(done).not.toMatch(/다음 연습|Next exercise/);
+    expect(done).toMatch(/과정 완료|Course complete/);
+  });
+
   test('without keys, says how to stop instead of listing keys, and never hints at a key', () => {
     const text = screen(lang, COURSE(), { keys: false });
     expect(text.split('\n').at(-1)).toContain(words.stop);
