@@ -1,7 +1,7 @@
 import { STATUS_MARK, messages } from '../usage/messages.ts';
 import type { Messages } from '../usage/messages.ts';
 import type { ExerciseReport, Report } from '../report/shape.ts';
-import { nextFix, nextSteps, renderText } from '../report/text.ts';
+import { nextFix, nextSteps, outputLines, renderText } from '../report/text.ts';
 import type { CourseOutline } from '../report/course-view.ts';
 import { firstBlocker } from '../report/first-fix.ts';
 
@@ -32,6 +32,9 @@ export interface ScreenInput {
 /** The most lines of a failure message the summary shows; the full report (f) has them all. */
 const MAX_MESSAGE_LINES = 12;
 
+/** The most lines of the learner's own prints the summary shows; the full report (f) has them all. */
+const MAX_OUTPUT_LINES = 3;
+
 /** The most compiler errors the summary lists. */
 const MAX_TYPE_ERRORS = 3;
 
@@ -45,6 +48,27 @@ export function focusOf(report: Report, prefer: readonly string[] = []): Exercis
 export function firstSentence(text: string): string {
   const match = /^.*?[.!?。](?=\s|$)/su.exec(text.trim());
   return (match?.[0] ?? text).trim();
+}
+
+/** The words of a text worth comparing: runs of letters or digits of two characters or more, lower-cased. */
+function words(text: string): Set<string> {
+  return new Set((text.toLowerCase().match(/[\p{L}\p{N}_]{2,}/gu) ?? []));
+}
+
+/**
+ * The one hint line for a failure: the sentence of the hint that shares the most words with the failing test (its
+ * title and message), so what shows follows what failed; the first sentence when none shares any.
+ */
+export function hintFor(hint: string, failure: string): string {
+  const sentences = hint.trim().match(/[^.!?。]+[.!?。]+(?=\s|$)|[^.!?。]+$/gu)?.map((one) => one.trim()).filter(Boolean) ?? [];
+  const seen = words(failure);
+  let best = firstSentence(hint);
+  let score = 0;
+  for (const sentence of sentences) {
+    const shared = [...words(sentence)].filter((word) => seen.has(word)).length;
+    if (shared > score) [best, score] = [sentence, shared];
+  }
+  return best;
 }
 
 /** Draws one watch screen as plain lines (no escape codes: the caller clears the terminal when there is one). */
@@ -72,7 +96,14 @@ function summaryLines(input: ScreenInput, focus: ExerciseReport | undefined, say
   out.push(...capped(focus.message, input.keys, say));
   const others = focus.tests.filter((test) => test.status !== 'pass').length - 1;
   if (focus.status === 'fail' && others > 0) out.push(`    ${say.watchMoreFailing(others)}`);
-  const hint = firstSentence(focus.hint);
+  const failing = focus.tests.find((test) => test.status !== 'pass');
+  // The learner's own prints during that test: the first lines, the rest behind f.
+  if (failing?.output) {
+    const lines = outputLines(failing.output, say);
+    out.push(...lines.slice(0, MAX_OUTPUT_LINES + 1));
+    if (lines.length > MAX_OUTPUT_LINES + 1) out.push(`    │ ${say.watchTruncated(input.keys)}`);
+  }
+  const hint = hintFor(focus.hint, failing ? `${failing.title}\n${failing.message}` : focus.message);
   out.push(`    ${say.where}: ${focus.todo}`, `    ${say.hint}: ${hint}${hint !== focus.hint.trim() && input.keys ? ` (${say.watchWholeHint})` : ''}`);
   return out;
 }
