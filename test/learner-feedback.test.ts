@@ -5,7 +5,8 @@
  * The renderers behind these are proven in-process in test/unit/checker/report/next.test.ts; the course-complete
  * message on the fixture course in checker-cli.test.ts.
  */
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { starterCopy } from './support/starters.ts';
@@ -35,6 +36,35 @@ describe('the first npm run check on the committed starters', () => {
     expect(ran.stdout).not.toContain('✗ 02/1 ');
     for (const id of ['02', '03', '04']) expect(ran.stdout).toMatch(new RegExp(`^· ${id} .+ — 연습 0/\\d+ 통과$`, 'm'));
     expect(ran.stdout).toContain('npm run check -- --all');
+  });
+
+  test('the first next step is 01/1\'s TODO, never the given line that crashed', () => {
+    const server = join(target, '01-mini-mcp', 'server.ts');
+    expect(ran.stdout).toContain(`다음 할 일: 01/1 → ${server}:${lineOf(server, 'TODO(01/1)')}`);
+    expect(ran.stdout).not.toContain(`${server}:${lineOf(server, 'readFileSync(join(this.root, name)')}`);
+  });
+});
+
+describe('wrong programs whose TODO lines are gone', () => {
+  const target = starterCopy('todo-gone-');
+  const cases = [
+    { id: '02/2', file: join(target, '02-two-sided-allowlists', 'server.ts') },
+    { id: '03/1', file: join(target, '03-real-mcp-sdk', 'server.ts') },
+    { id: '04/4', file: join(target, '04-remote-mcp-http', 'scopes.ts') },
+    { id: '05/3', file: join(target, '05-mcp-host', 'loop.ts') },
+  ];
+  for (const { id, file } of cases) {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    writeFileSync(file, lines.filter((line) => !line.includes(`TODO(${id})`)).join('\n'));
+  }
+  const ran = checker(['check', ...cases.map(({ id }) => id), '--target', target, '--timeout', GRADING_TIMEOUT]);
+
+  test.each(cases)('a failure in $id names a line of the learner\'s file, and cites no TODO', ({ id, file }) => {
+    const start = ran.stdout.indexOf(`✗ ${id} `);
+    expect(start, ran.stdout).toBeGreaterThanOrEqual(0);
+    const report = ran.stdout.slice(start, ran.stdout.indexOf('\n\n', start));
+    expect(report).toMatch(new RegExp(`살펴볼 곳: ${file.replaceAll('/', '\\/').replaceAll('.', '\\.')}:\\d+`));
+    expect(report).not.toContain(`TODO(${id})`);
   });
 });
 
@@ -108,3 +138,4 @@ describe('chapter 3 with a learner\'s stdio server that writes to stderr and to 
     expect(ran.stdout).toContain(`Look at: ${stdio}:${lineOf(stdio, start)}`);
   });
 });
+

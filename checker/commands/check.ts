@@ -43,7 +43,7 @@ export function courseOutline(chapters: readonly ChapterSpec[], targetDir: strin
       exercises: chapter.exercises.map((exercise) => ({
         id: exercise.id,
         title: exercise.title[lang],
-        todo: formatLocation(findTodo(chapterFolder(target, chapter), shownPath(target, chapter.dir), exercise.todo.file, exercise.todo.marker)),
+        todo: formatLocation(findTodo(chapterFolder(target, chapter), shownPath(target, chapter.dir), exercise.todo.file, exercise.todo.marker, exercise.todo.symbol)),
       })),
     })),
   };

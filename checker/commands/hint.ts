@@ -32,7 +32,7 @@ export async function runHint(args: Args): Promise<number> {
     shown = selected.filter(({ exercise }) => exercise.id === first.id);
   }
   for (const { chapter, exercise } of shown) {
-    const todo = formatLocation(findTodo(chapterFolder(target, chapter), shownPath(target, chapter.dir), exercise.todo.file, exercise.todo.marker));
+    const todo = formatLocation(findTodo(chapterFolder(target, chapter), shownPath(target, chapter.dir), exercise.todo.file, exercise.todo.marker, exercise.todo.symbol));
     console.log(`${exercise.id} ${exercise.title[args.lang]}`);
     console.log(`  ${say.where}: ${todo}`);
     console.log(`  ${say.hint}: ${exercise.hint[args.lang]}`);

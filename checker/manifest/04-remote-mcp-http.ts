@@ -33,7 +33,7 @@ export const chapter: ChapterEntry = {
         { en: 'with 400 and an error outside -32000…-32019 when a 2025-era header names a revision it cannot negotiate', tests: ['refuses a request naming a revision the endpoint does not serve with 400: -32022 for an envelope, and no reserved code for a 2025-era header', 'judges each request by what it says alone: no session, and earlier requests change nothing'] },
       ],
       suite: '1-version-on-every-request.test.ts',
-      todo: { file: 'http.ts' },
+      todo: { file: 'http.ts', symbol: 'route' },
       tests: {
         'serves 2025-era clients: initialize, then requests with the negotiated MCP-Protocol-Version': '2025년 시대 클라이언트에 답한다: initialize, 그리고 합의한 MCP-Protocol-Version을 단 요청',
         'serves 2026-07-28 clients: the SDK client pinned and in auto mode, one POST per request': '2026-07-28 클라이언트에 답한다: 고정 모드와 auto 모드의 SDK 클라이언트, 요청마다 POST 한 번',
@@ -62,7 +62,7 @@ export const chapter: ChapterEntry = {
         { en: 'a request without Origin, or from a listed one, is never refused for its origin', tests: ['serves listed origins and requests without an Origin'] },
       ],
       suite: '2-origin-and-headers.test.ts',
-      todo: { file: 'http.ts' },
+      todo: { file: 'http.ts', symbol: 'frontDoor' },
       tests: {
         'refuses every foreign Origin with 403 on every method in both eras, before the token is looked at': '허용하지 않은 출처는 두 시대의 모든 메서드에서, 토큰을 보기 전에 403으로 거절한다',
         'serves listed origins and requests without an Origin': '허용 목록의 출처와 Origin이 없는 요청에는 답한다',
@@ -91,7 +91,7 @@ export const chapter: ChapterEntry = {
         { en: 'a valid token issued for this server is served on every request', tests: ['serves a valid token issued for this server, on every request, in both eras'] },
       ],
       suite: '3-bearer-token.test.ts',
-      todo: { file: 'auth.ts' },
+      todo: { file: 'auth.ts', symbol: 'authorize' },
       tests: {
         'answers a request with no credentials with 401, resource_metadata and scope, and no error code': '자격 증명 없는 요청에는 401, resource_metadata, scope로 답하고 오류 코드는 달지 않는다',
         'answers a bad token (unknown, expired, issued for another resource) with 401 invalid_token, resource_metadata and scope, on every method in both eras':
@@ -122,7 +122,7 @@ export const chapter: ChapterEntry = {
         { en: 'the list is private to that caller', tests: ["marks each caller's tools/list private to that caller"] },
       ],
       suite: '4-scopes-decide-tools.test.ts',
-      todo: { file: 'scopes.ts' },
+      todo: { file: 'scopes.ts', symbol: 'decideTool' },
       tests: {
         "lists, for each caller, exactly the approved tools its token's scopes cover": '호출자마다 서버가 승인하고 토큰 범위가 덮는 도구만 목록에 올린다',
         "runs every tool in a caller's list": '호출자의 목록에 있는 도구는 모두 실행된다',

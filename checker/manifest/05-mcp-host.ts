@@ -31,7 +31,7 @@ export const chapter: ChapterEntry = {
         { en: 'annotations never approve anything', tests: ['treats annotations as hints, never as approval'] },
       ],
       suite: '1-pinned-approvals.test.ts',
-      todo: { file: 'approvals.ts' },
+      todo: { file: 'approvals.ts', symbol: 'isApproved' },
       tests: {
         'shows the model only the tools the person approved, on the server they were approved on': '사람이 승인한 도구만, 승인한 그 서버에서만 모델에게 보인다',
         'hides and refuses a tool whose description or schemas changed while connected': '연결 중에 설명이나 스키마가 바뀐 도구는 숨기고 부르지 않는다',
@@ -58,7 +58,7 @@ export const chapter: ChapterEntry = {
         { en: 'nothing in a description, result or resource changes what is approved', tests: ['changes no approval whatever a description, a result or a resource says'] },
       ],
       suite: '2-consent.test.ts',
-      todo: { file: 'consent.ts' },
+      todo: { file: 'consent.ts', symbol: 'callWithConsent' },
       tests: {
         "asks the person before every call, showing the host's server name, the tool and the arguments": '호출마다 먼저 사람에게 묻고, 호스트가 붙인 서버 이름과 도구와 인자를 보여 준다',
         "keeps the server's own words apart, marked as the server's": '서버가 쓴 글은 서버의 것으로 따로 담는다',
@@ -84,7 +84,7 @@ export const chapter: ChapterEntry = {
         { en: 'a run is bounded in steps and in time measured on the clock it was given', tests: ['stops after its step limit and its time limit, measured on the clock it was given'] },
       ],
       suite: '3-model-loop.test.ts',
-      todo: { file: 'loop.ts' },
+      todo: { file: 'loop.ts', symbol: 'runLoop' },
       tests: {
         'gives the model the approved tools as listed, schemas unchanged, fetching no $ref': '승인된 도구를 나열된 그대로, 스키마를 바꾸지 않고 $ref도 가져오지 않은 채 모델에게 준다',
         'sends every tool result back in the tool role, isError ones included, never as instructions': '도구 결과는 isError까지 모두 tool 역할로만 돌려주고 지시로 다루지 않는다',
@@ -112,7 +112,7 @@ export const chapter: ChapterEntry = {
         { en: 'no call takes more than 5 rounds', tests: ['stops a call that keeps asking after at most 5 rounds'] },
       ],
       suite: '4-input-required-rounds.test.ts',
-      todo: { file: 'rounds.ts' },
+      todo: { file: 'rounds.ts', symbol: 'createRoundsClient' },
       tests: {
         "shows each form to the person with the configured server name and the server's message and fields as written": '서버가 묻는 form마다 설정한 서버 이름과 서버가 쓴 그대로의 글·필드로 사람에게 보인다',
         'sends back only what the person answered: decline and cancel as they are, accept with only the requested fields the person filled': '사람이 답한 것만 돌려보낸다: 거절과 닫기는 그대로, 수락은 물은 필드 가운데 사람이 채운 것만',
@@ -142,7 +142,7 @@ export const chapter: ChapterEntry = {
         { en: 'a 403 insufficient_scope gets one step-up', tests: ['steps up once on 403 insufficient_scope and stops a server that keeps refusing'] },
       ],
       suite: '5-oauth-client.test.ts',
-      todo: { file: 'oauth.ts' },
+      todo: { file: 'oauth.ts', symbol: 'createOAuthProvider' },
       tests: {
         'signs in after a 401 only with the person’s approval, by authorization code with PKCE S256 for this resource, and retries': '401 뒤에는 사람이 승인해야만 이 서버를 위한 PKCE S256 authorization code로 로그인하고 다시 보낸다',
         'ends without a token when the person declines to sign in': '사람이 로그인을 거절하면 토큰 없이 끝난다',
