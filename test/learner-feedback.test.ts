@@ -139,3 +139,18 @@ describe('chapter 3 with a learner\'s stdio server that writes to stderr and to 
   });
 });
 
+describe('a type error in one file of chapter 5', () => {
+  const target = join(mkdtempSync(join(tmpdir(), 'type-error-05-')), 'chapters');
+  cpSync(join(REPO, 'solutions', '05-mcp-host'), join(target, '05-mcp-host'), { recursive: true });
+  appendFileSync(join(target, '05-mcp-host', 'consent.ts'), "\nexport const planted: number = 'not a number';\n");
+  const json = join(target, '..', 'report.json');
+  const ran = checker(['check', '05/1', '05/2', '--target', target, '--json', json, '--timeout', GRADING_TIMEOUT]);
+
+  test('blocks only the exercises whose files import the broken file: 05/1 (approvals.ts) keeps its pass', () => {
+    expect(ran.status, ran.stdout).toBe(1);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { exercises: { id: string; status: string; blocked?: { kind: string } }[] };
+    expect(report.exercises.find(({ id }) => id === '05/1')).toMatchObject({ status: 'pass' });
+    expect(report.exercises.find(({ id }) => id === '05/1')?.blocked).toBeUndefined();
+    expect(report.exercises.find(({ id }) => id === '05/2')).toMatchObject({ status: 'fail', blocked: { kind: 'type_error' } });
+  });
+});

@@ -12,6 +12,7 @@ import type { RawFile, RawTest } from '../runner/vitest-results.ts';
 import type { ExerciseSuiteFile, Scratch, ScratchTarget } from './scratch.ts';
 import { enclosingFunction, findTodo, formatLocation } from '../course/todo.ts';
 import { starterFiles } from '../course/starters.ts';
+import { exerciseFiles } from '../course/exercise-files.ts';
 import { learnerPaths } from './learner-paths.ts';
 import { shownPath } from './target.ts';
 import type { TypeCheckFailure } from './typecheck.ts';
@@ -97,7 +98,7 @@ function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeE
     const blocked: Blocker = { kind: 'type_check_failed', where, message };
     return { ...base, status: 'error', message, points: 0, blocked, tests: parts.flatMap((part) => everyTest(part, 'error', message)) };
   }
-  const firstType = firstTypeError(typeErrors.filter((problem) => problem.file.includes(`${chapter.dir}/`)));
+  const firstType = firstTypeError(typeErrors.filter((problem) => blocksExercise(problem.file, chapterDir, chapter, exercise)));
   const typeMessage = firstType
     ? (firstType.kind === 'syntax' ? say.syntaxErrorTest : say.typeErrorTest)(`${firstType.file}:${firstType.line} ${firstType.message}`)
     : '';
@@ -171,6 +172,19 @@ function placeTodos(input: ScoreInput, text: string): string {
     const symbol = entry.exercise.todo.file === file ? entry.exercise.todo.symbol : undefined;
     return formatLocation(findTodo(dir, shownScratchPath(input.target, dir), file, marker, symbol));
   });
+}
+
+/**
+ * True when a compiler error in `file` (as messages name it) blocks this exercise: the file is one the exercise is
+ * about (its TODO file and what that imports, transitively; course/exercise-files.ts), or a file of the chapter that
+ * none of the chapter's exercises is about (such as main.ts), which blocks them all.
+ */
+function blocksExercise(file: string, chapterDir: string, chapter: Selected['chapter'], exercise: Selected['exercise']): boolean {
+  const at = file.lastIndexOf(`${chapter.dir}/`);
+  if (at === -1) return false;
+  const inside = file.slice(at + chapter.dir.length + 1);
+  if (exerciseFiles(chapterDir, exercise).includes(inside)) return true;
+  return !chapter.exercises.some((other) => exerciseFiles(chapterDir, other).includes(inside));
 }
 
 function everyTest(part: Part, status: Status, message: string): TestReport[] {
