@@ -28,10 +28,16 @@ describe('the first npm run check on the committed starters', () => {
   const target = starterCopy('first-screen-');
   const ran = checker(['check', '--target', target, '--timeout', GRADING_TIMEOUT], { env: { INIT_CWD: '' } });
 
-  test('prints at most 100 lines: chapter 1 in detail, one line for each other chapter', () => {
+  test('fits 60 rows of an 80-column terminal: no line over 160 characters, the first failure in detail, other failing tests as a count', () => {
     expect(ran.status, ran.stderr).toBe(1);
     const lines = ran.stdout.trimEnd().split('\n');
-    expect(lines.length, ran.stdout).toBeLessThanOrEqual(100);
+    // A Hangul syllable or other wide character takes two columns; a line wraps onto as many rows as it needs.
+    const columns = (line: string) => [...line].reduce((sum, char) => sum + (/[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/u.test(char) ? 2 : 1), 0);
+    const rows = lines.reduce((sum, line) => sum + Math.max(1, Math.ceil(columns(line) / 80)), 0);
+    expect(rows, ran.stdout).toBeLessThanOrEqual(60);
+    for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(160);
+    expect(ran.stdout).toMatch(/함께 실패한 테스트 \d+개 더 \(이름은 npm run hint -- 01\/1\)/);
+    expect(ran.stdout).not.toMatch(/^ {6}- /m);
     expect(ran.stdout).toContain('✗ 01/1 ');
     expect(ran.stdout).not.toContain('✗ 02/1 ');
     for (const id of ['02', '03', '04']) expect(ran.stdout).toMatch(new RegExp(`^· ${id} .+ — 연습 0/\\d+ 통과$`, 'm'));

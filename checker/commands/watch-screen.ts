@@ -3,6 +3,7 @@ import type { Messages } from '../usage/messages.ts';
 import type { ExerciseReport, Report } from '../report/shape.ts';
 import { nextFix, nextSteps, outputLines, renderText } from '../report/text.ts';
 import type { CourseOutline } from '../report/course-view.ts';
+import { fitMessage } from '../report/long-lines.ts';
 import { firstBlocker } from '../report/first-fix.ts';
 
 /** What a watch screen shows: the exercise in focus, its whole hint, every exercise's status, or the full check report. */
@@ -77,7 +78,7 @@ export function renderScreen(input: ScreenInput): string {
   const { report } = input;
   const heading = say.watchHeading(input.chapters.join(', '), input.target, report.exercises.length);
   const focus = focusOf(report, input.prefer);
-  const body = input.view === 'full' ? [renderText(report, input.course ? { course: input.course } : {})] : input.view === 'list' ? listLines(report, input.chapters, focus, say) : input.view === 'hint' ? hintLines(report, focus, say) : summaryLines(input, focus, say);
+  const body = input.view === 'full' ? [renderText(report, { full: true, ...(input.course ? { course: input.course } : {}) })] : input.view === 'list' ? listLines(report, input.chapters, focus, say) : input.view === 'hint' ? hintLines(report, focus, say) : summaryLines(input, focus, say);
   const passed = report.exercises.filter((exercise) => exercise.status === 'pass').length;
   const progress = say.progress(passed, report.exercises.length, report.score, report.max_score, `${report.tests_passed}/${report.tests_total}`);
   const tail = [...(input.view === 'full' ? [] : ['', progress]), ...(input.status ? [input.status] : []), input.keys ? say.watchKeys : say.watchStop];
@@ -93,7 +94,7 @@ function summaryLines(input: ScreenInput, focus: ExerciseReport | undefined, say
   if (!focus) return [...out, `${STATUS_MARK.pass} ${say.allDone}`, ...(input.course ? nextSteps(input.report, input.course).filter((line) => line !== say.allDone) : [])];
   out.push(exerciseLine(focus, say));
   if (focus.blocked) return [...out, ...blockerLines(input, focus, say)];
-  out.push(...capped(focus.message, input.keys, say));
+  out.push(...capped(fitMessage(focus.message, input.report.lang), input.keys, say));
   const others = focus.tests.filter((test) => test.status !== 'pass').length - 1;
   if (focus.status === 'fail' && others > 0) out.push(`    ${say.watchMoreFailing(others)}`);
   const failing = focus.tests.find((test) => test.status !== 'pass');
