@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { readCommandLine } from '../usage/prologue.ts';
 import { serveWords } from '../usage/serve-words.ts';
 import { parseHttpArgs } from './http-args.ts';
-import { NotServable, REVISION, serveChapter } from './http-chapter.ts';
+import { NotServable, REVISION, runnableChapter, serveChapter } from './http-chapter.ts';
 import { requestMeta } from '../suites/_lib/request-meta.ts';
 import type { NotServableWhy } from './http-chapter.ts';
 import type { ServeWords } from '../usage/serve-words.ts';
@@ -50,9 +50,12 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
   const { args } = read;
   const say = serveWords(args.lang);
   let served;
+  // A chapter outside the repository runs from a copy beside its node_modules, removed when serve stops.
+  const runnable = runnableChapter(args.chapterDir);
   try {
-    served = await serveChapter(args.chapterDir, { port: args.port, scopes: args.scopes, onAnswer: (line) => console.log(line) });
+    served = await serveChapter(runnable.dir, { port: args.port, scopes: args.scopes, onAnswer: (line) => console.log(line) });
   } catch (error) {
+    runnable.dispose();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') console.error(say.portInUse(args.port));
     else if (error instanceof NotServable) console.error(say.cannotLoad(args.shown, notServable(error.why, args.shown, say)));
     else if (error instanceof Error) console.error(say.cannotLoad(args.shown, error.message.split('\n')[0] ?? ''));
@@ -69,6 +72,7 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
   console.log(say.stop);
   process.once('SIGINT', () => {
     void served.close().then(() => {
+      runnable.dispose();
       console.log(say.stopped);
       process.exit(0);
     });
