@@ -28,7 +28,7 @@ export function refusal(text: string): CallToolResult {
 export async function callWithConsent(server: ConnectedServer, approvals: Approvals, consent: Consent, tool: string, args: Record<string, unknown>): Promise<CallToolResult> {
   const current = (await server.client.listTools()).tools.find((listed) => listed.name === tool);
   if (current === undefined || !approvals.isApproved(server.name, current)) {
-    return refusal(`호스트가 부르지 않음: ${server.name}/${tool}은 사람이 승인한 정의가 아니다.`);
+    return refusal(`호스트가 부르지 않음: ${server.name}/${tool} (사람이 승인하지 않았다).`);
   }
   // TODO(05/2): 호출이 나가기 전에 사람의 동의(consent)를 구하게 하라. 사람이 보는 요청에 무엇을 어떻게 담을지, 사람의 거절을 모델이 어떻게 알게 될지가 이 연습의 질문이다.
   return (await server.client.callTool({ name: tool, arguments: args })) as CallToolResult;

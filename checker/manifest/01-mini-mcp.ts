@@ -5,8 +5,8 @@ export const chapter: ChapterEntry = {
   id: '01',
   dir: '01-mini-mcp',
   title: {
-    ko: '작은 MCP 만들기: 도구 연결 규칙을 흉내 내며 이해하기',
-    en: 'A mini MCP: learning the tool connection rules by imitating them',
+    ko: '작은 MCP 만들기: JSON 문자열 두 개로 보는 도구 연결',
+    en: 'A mini MCP: tool connections seen through two JSON strings',
   },
   outcome: {
     ko: 'MCP 메시지 한 줄을 보고 요청·응답·알림을 가르고, 잘못된 인자를 파일에 닿기 전에 거절하는 서버와 제 요청의 답인지 확인하는 클라이언트를 만들 수 있다.',

@@ -17,7 +17,7 @@ export const chapter: ChapterEntry = {
       id: '04/1',
       title: { ko: '두 시대를 한 끝점에서', en: 'Both eras on one endpoint' },
       hint: {
-        ko: '오늘의 호스트는 initialize로 시작해 MCP-Protocol-Version 헤더를 다는 2025년 방식으로 말하고, 2026-07-28 클라이언트는 요청마다 _meta 봉투를 단다. route가 받는 요청이 어느 쪽인지는 그 요청 안에만 있다. SDK 서버 패키지의 createMcpHandler 문서에서 두 시대의 요청을 가르는 방법을 찾아 읽고, 2025년 요청이 헤더로 말하는 개정판을 이 서버가 합의할 수 있는지는 누가 판단하는지 보라. 함정: 첫 요청이 정한 시대를 기억하는 것, 거절할 개정판 몇 개만 적어 두는 것, 거절에 -32000~-32019를 쓰는 것.',
+        ko: '지금의 호스트는 initialize로 시작해 MCP-Protocol-Version 헤더를 다는 2025년 방식으로 말하고, 2026-07-28 클라이언트는 요청마다 _meta 봉투를 단다. route가 받는 요청이 어느 쪽인지는 그 요청 안에만 있다. SDK 서버 패키지의 createMcpHandler 문서에서 두 시대의 요청을 가르는 방법을 찾아 읽고, 2025년 요청이 헤더로 말하는 개정판을 이 서버가 합의할 수 있는지는 누가 판단하는지 보라. 함정: 첫 요청이 정한 시대를 기억하는 것, 거절할 개정판 몇 개만 적어 두는 것, 거절에 -32000~-32019를 쓰는 것.',
         en: "Today's hosts speak the 2025 way, starting with initialize and adding the MCP-Protocol-Version header; a 2026-07-28 client puts the _meta envelope on every request. Which one a request in route is lies in that request alone. Find in the SDK server package's createMcpHandler documentation how the two eras' requests are told apart, and see who decides whether this server can negotiate the revision a 2025 request names in its header. Traps: remembering the era the first request settled, listing a few revisions to refuse, refusing with a code in -32000…-32019.",
       },
       rule: {
@@ -73,7 +73,7 @@ export const chapter: ChapterEntry = {
     },
     {
       id: '04/3',
-      title: { ko: '이 서버를 위한 토큰만', en: 'Only tokens issued for this server' },
+      title: { ko: '베어러 토큰 확인하기', en: 'Checking the bearer token' },
       hint: {
         ko: 'MCP 서버는 OAuth 2.1 자원 서버다. 토큰을 발급하는 인가 서버는 따로 있고, 이 서버는 요청마다 토큰이 유효한지, 만료되지 않았는지, 이 서버(자원)를 위해 발급되었는지 확인한다. 401의 WWW-Authenticate에 무엇을 싣는지는 RFC 6750 §3, RFC 9728 §5.1, 명세의 Authorization 장에 있다. 자격 증명이 아예 없는 요청과, 토큰을 냈는데 거절된 요청의 답이 어떻게 다른지 RFC 6750 §3.1에서 찾아보라. SDK 서버 패키지에는 토큰 확인을 맡길 수 있는 함수가 있지만, 답은 answers.ts의 도우미로 직접 만든다. 함정: 토큰이 있는지만 보는 것, 발급 대상(audience)을 보지 않는 것, 모든 401에 같은 오류 코드를 다는 것.',
         en: "An MCP server is an OAuth 2.1 resource server. A separate authorization server issues tokens; this server checks on every request that the token is valid, not expired, and issued for this server (this resource). What a 401's WWW-Authenticate carries is in RFC 6750 §3, RFC 9728 §5.1 and the specification's Authorization chapter. Find in RFC 6750 §3.1 how the answer to a request with no credentials at all differs from the answer to a token that was presented and refused. The SDK server package has a function the checks can be left to; the answer is yours to build, with the helper in answers.ts. Traps: checking only that a token is present, not checking whom it was issued for (its audience), one error code on every 401.",

@@ -34,7 +34,7 @@ function fromServer(tool: Tool): FromServer {
 export async function callWithConsent(server: ConnectedServer, approvals: Approvals, consent: Consent, tool: string, args: Record<string, unknown>): Promise<CallToolResult> {
   const current = (await server.client.listTools()).tools.find((listed) => listed.name === tool);
   if (current === undefined || !approvals.isApproved(server.name, current)) {
-    return refusal(`호스트가 부르지 않음: ${server.name}/${tool}은 사람이 승인한 정의가 아니다.`);
+    return refusal(`호스트가 부르지 않음: ${server.name}/${tool} (사람이 승인하지 않았다).`);
   }
   // 부르기 전에 사람에게 묻고, 거절은 모델이 읽을 거절 결과로 돌려준다: 서버의 글은 fromServer에만 담는다.
   const allowed = await consent({ server: server.name, tool, arguments: args, fromServer: fromServer(current) });

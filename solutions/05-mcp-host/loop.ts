@@ -58,7 +58,7 @@ export async function runLoop(options: LoopOptions): Promise<LoopEnd> {
     messages.push({ role: 'assistant', call: turn.call });
     const server = options.servers.find((candidate) => candidate.name === turn.call.server);
     try {
-      const result = server === undefined ? refusal(`호스트가 부르지 않음: 연결된 서버 가운데 ${turn.call.server}는 없다.`) : await callWithConsent(server, options.approvals, options.consent, turn.call.tool, turn.call.arguments);
+      const result = server === undefined ? refusal(`호스트가 부르지 않음: 연결된 서버 가운데 없는 서버 ${turn.call.server}.`) : await callWithConsent(server, options.approvals, options.consent, turn.call.tool, turn.call.arguments);
       messages.push({ role: 'tool', callId: turn.call.id, result });
     } catch (error) {
       return { kind: 'host-error', error: String(error), messages };

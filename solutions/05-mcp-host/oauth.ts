@@ -164,7 +164,7 @@ export async function connectSignedIn(name: string, url: string | URL, options: 
   const provider = createOAuthProvider(serverUrl, options);
   for (let attempt = 0; ; attempt += 1) {
     const client = new Client({ name: 'course-host', version: '1.0.0' }, options.clientOptions);
-    // 403 insufficient_scope는 호스트가 직접 맡는다: 사람에게 묻는 step-up의 횟수를 한 호출 단위로 셀 수 있게.
+    // 403 insufficient_scope는 호스트가 직접 맡는다: 사람에게 묻는 단계 상향의 횟수를 한 호출 단위로 셀 수 있게.
     const transport = new StreamableHTTPClientTransport(serverUrl, { authProvider: provider, onInsufficientScope: 'throw', ...(options.fetch === undefined ? {} : { fetch: options.fetch }) });
     try {
       await client.connect(transport);

@@ -2,6 +2,7 @@ import { test } from 'vitest';
 import { TokenStore, callSignedIn, connectSignedIn } from '../../../chapters/05-mcp-host/oauth.ts';
 import type { SignInRequest, SignedInServer } from '../../../chapters/05-mcp-host/oauth.ts';
 import { described, ensure, say } from '../_lib/say.ts';
+import { josa } from '../_lib/josa.ts';
 import { ISSUER, OTHER_RESOURCE, READ_SCOPE, RESOURCE, WRITE_SCOPE, authWorld } from './auth-server.ts';
 import type { AuthWorld, WorldOptions } from './auth-server.ts';
 import { describeError } from './hostile.ts';
@@ -163,19 +164,19 @@ test('steps up once on 403 insufficient_scope and stops a server that keeps refu
       const missing = stepUp === 'until-granted' ? unshown(run.asked[1], WRITE_SCOPE) : [];
       ensure(ok, {
         what: say(
-          `${stepUp === 'until-granted' ? 'write_note가 403 insufficient_scope로 더 넓은 scope를 요구했는데, 호스트가 그 scope로 한 번 다시 로그인하고 호출을 다시 보내 성공하지 않았다' : '서버가 403 insufficient_scope를 끝없이 돌려주는데 호스트가 한 번의 step-up 뒤에 멈추지 않았다'}. 2026-07-28 명세(basic/authorization, step-up): "Clients SHOULD implement retry limits and SHOULD track scope upgrade attempts to avoid repeated failures for the same resource and operation combination". 한 호출에 step-up은 한 번이다. ${WHERE}`,
+          `${stepUp === 'until-granted' ? 'write_note가 403 insufficient_scope로 더 넓은 scope를 요구했는데, 호스트가 그 scope로 한 번 다시 로그인하고 호출을 다시 보내 성공하지 않았다' : '서버가 403 insufficient_scope를 끝없이 돌려주는데 호스트가 한 번의 단계 상향 뒤에 멈추지 않았다'}. 2026-07-28 명세(basic/authorization, step-up): "Clients SHOULD implement retry limits and SHOULD track scope upgrade attempts to avoid repeated failures for the same resource and operation combination". 한 호출에 단계 상향은 한 번이다. ${WHERE}`,
           `${stepUp === 'until-granted' ? 'write_note demanded a wider scope with 403 insufficient_scope, and the host did not sign in once more with that scope and resend the call to success' : 'The server answers 403 insufficient_scope forever, and the host did not stop after one step-up'}. The 2026-07-28 specification (basic/authorization, step-up): "Clients SHOULD implement retry limits and SHOULD track scope upgrade attempts to avoid repeated failures for the same resource and operation combination". One call gets one step-up. ${WHERE}`,
         ),
-        sent: described(say(`write_note 호출, 서버는 ${stepUp === 'until-granted' ? `${WRITE_SCOPE}가 없는 토큰에 403` : '언제나 403'}`, `call write_note, the server answering 403 ${stepUp === 'until-granted' ? `to a token without ${WRITE_SCOPE}` : 'always'}`)),
+        sent: described(say(`write_note 호출, 서버는 ${stepUp === 'until-granted' ? `${josa(WRITE_SCOPE, '이/가')} 없는 토큰에 403` : '언제나 403'}`, `call write_note, the server answering 403 ${stepUp === 'until-granted' ? `to a token without ${WRITE_SCOPE}` : 'always'}`)),
         got: { signIns: run.world.authorizations.map((query) => query.get('scope')), toolsCallSent: writes, result },
         expected: stepUp === 'until-granted' ? say(`로그인 2번(두 번째 scope에 ${WRITE_SCOPE}), tools/call 2건, 결과 "written"`, `2 sign-ins (the second scope with ${WRITE_SCOPE}), 2 tools/call, the result "written"`) : say('로그인 2번 이하, tools/call 2건 이하, 호출은 오류', 'at most 2 sign-ins, at most 2 tools/call, the call ends in an error'),
       });
       ensure(missing.length === 0, {
         what: say(
-          `step-up 로그인을 승인하라고 사람에게 보인 요청의 ${missing.join(', ')} 필드가 비었거나 맞지 않았다. 더 넓은 범위(${WRITE_SCOPE})를 주는 것도 사람이 보고 승인하는 일이다. ${WHERE}`,
+          `단계 상향 로그인을 승인하라고 사람에게 보인 요청의 ${missing.join(', ')} 필드가 비었거나 맞지 않았다. 더 넓은 범위(${WRITE_SCOPE})를 주는 것도 사람이 보고 승인하는 일이다. ${WHERE}`,
           `The request the person was shown to approve the step-up sign-in left ${missing.join(', ')} empty or wrong. Granting a wider scope (${WRITE_SCOPE}) is also the person's to see and approve. ${WHERE}`,
         ),
-        sent: described(say(`write_note 호출, 서버는 ${WRITE_SCOPE}가 없는 토큰에 403 insufficient_scope`, `call write_note, the server answering 403 insufficient_scope to a token without ${WRITE_SCOPE}`)),
+        sent: described(say(`write_note 호출, 서버는 ${josa(WRITE_SCOPE, '이/가')} 없는 토큰에 403 insufficient_scope`, `call write_note, the server answering 403 insufficient_scope to a token without ${WRITE_SCOPE}`)),
         got: { personAsked: run.asked },
         expected: say(`두 번째 물음: authorizationServer는 ${ISSUER}의 주소, scope에 ${WRITE_SCOPE}`, `the second request: authorizationServer an address at ${ISSUER}, scope holding ${WRITE_SCOPE}`),
       });
