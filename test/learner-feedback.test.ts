@@ -160,3 +160,19 @@ describe('a type error in one file of chapter 5', () => {
     expect(report.exercises.find(({ id }) => id === '05/2')).toMatchObject({ status: 'fail', blocked: { kind: 'type_error' } });
   });
 });
+
+describe('a fault the suite can see in the learner\'s source is named at its line', () => {
+  const target = join(mkdtempSync(join(tmpdir(), 'fault-lines-')), 'chapters');
+  for (const dir of ['04-remote-mcp-http', '05-mcp-host']) cpSync(join(REPO, 'solutions', dir), join(target, dir), { recursive: true });
+  const scopes = join(target, '04-remote-mcp-http', 'scopes.ts');
+  const loop = join(target, '05-mcp-host', 'loop.ts');
+  plant(scopes, "  return scopes.includes(TOOL_SCOPES[known]) ? 'allowed' : 'needs-scope';\n", "  return scopes.join(' ').includes(TOOL_SCOPES[known]) ? 'allowed' : 'needs-scope';\n");
+  plant(loop, "messages.push({ role: 'tool', callId: turn.call.id, result });", "messages.push({ role: 'user', content: JSON.stringify(result) });");
+  const ran = checker(['check', '04/4', '05/3', '--target', target, '--timeout', GRADING_TIMEOUT]);
+
+  test('a substring match of scopes at scopes.ts, a tool result in the user role at loop.ts', () => {
+    expect(ran.status, ran.stdout).toBe(1);
+    expect(ran.stdout).toContain(`살펴볼 곳: ${scopes}:${lineOf(scopes, "scopes.join(' ').includes")}`);
+    expect(ran.stdout).toContain(`살펴볼 곳: ${loop}:${lineOf(loop, "role: 'user', content: JSON.stringify(result)")}`);
+  });
+});
