@@ -40,7 +40,8 @@ const shared = {
   // Lets maintainers run the tests on uncommitted checker changes; test/checker-sandbox.test.ts proves the refusal without it.
   // CHECKER_COURSE is blanked: left over in a maintainer's shell beside that trust, it would grade the fixture course
   // wherever a test means the real one (the fixture helpers of test/support/course.ts set it themselves).
-  env: { CHECKER_TRUST_WORKTREE: '1', CHECKER_COURSE: '' },
+  // CHECKER_PROGRESS is blanked too: no test reads or writes the learner's progress file unless it names one itself.
+  env: { CHECKER_TRUST_WORKTREE: '1', CHECKER_COURSE: '', CHECKER_PROGRESS: '' },
 };
 
 /**

@@ -10,6 +10,12 @@ import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import * as z from 'zod';
 // #endregion imports
+// #region imports-later
+import { OAuthError, OAuthErrorCode, SUPPORTED_PROTOCOL_VERSIONS, createMcpHandler, inputRequired, isLegacyRequest, legacyStatelessFallback, verifyBearerToken } from '@modelcontextprotocol/server';
+import type { AuthInfo, OAuthTokenVerifier } from '@modelcontextprotocol/server';
+import { InsufficientScopeError, auth, computeScopeUnion } from '@modelcontextprotocol/client';
+import type { ElicitResult, OAuthClientProvider } from '@modelcontextprotocol/client';
+// #endregion imports-later
 
 /** The shelf the example server serves: a book's id, its title and its page count. */
 const BOOKS = new Map([
@@ -112,3 +118,96 @@ export async function tryShelf(): Promise<{ tools: string[]; result: CallToolRes
   }
   // #endregion client
 }
+
+/** The revisions the SDK's HTTP helpers know besides 2026-07-28 (chapter 4). */
+export function knownRevisions(): readonly string[] {
+  // #region revisions
+  const known: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS;
+  // SDK 2.4.0: ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'] (2026-07-28 is not in it)
+  // #endregion revisions
+  return known;
+}
+
+/** The shelf served over Streamable HTTP: 2026-07-28 requests to one handler, 2025-era requests to the stateless fallback. */
+export function shelfOverHttp(): (request: Request) => Promise<Response> {
+  // #region http-handler
+  const modern = createMcpHandler(() => buildShelf(), { legacy: 'reject' });
+  const legacy = legacyStatelessFallback(() => buildShelf());
+  return async (request) => ((await isLegacyRequest(request)) ? legacy(request) : modern.fetch(request));
+  // #endregion http-handler
+}
+
+/** A verifier over a table of issued tokens, for the example only. */
+export function tableOfTokens(issued: ReadonlyMap<string, AuthInfo>): OAuthTokenVerifier {
+  // #region verifier
+  const verifier: OAuthTokenVerifier = {
+    verifyAccessToken: async (token) => {
+      const info = issued.get(token);
+      if (info === undefined) throw new OAuthError(OAuthErrorCode.InvalidToken, 'unknown token');
+      return info;
+    },
+  };
+  // #endregion verifier
+  return verifier;
+}
+
+/** Who sent a request, by its Authorization header: the token's AuthInfo, or the OAuthError that refused it. */
+export async function whoIsAsking(header: string | null, verifier: OAuthTokenVerifier): Promise<AuthInfo | OAuthError> {
+  // #region bearer
+  try {
+    return await verifyBearerToken(header, { verifier, expectedResource: new URL('https://shelf.example/mcp') });
+  } catch (error) {
+    if (error instanceof OAuthError) return error; // error.code: OAuthErrorCode.InvalidToken, …
+    throw error;
+  }
+  // #endregion bearer
+}
+
+/** A shelf server whose reserve tool asks which edition, in rounds, until it has an answer (chapter 5). */
+export function reservingShelf(): McpServer {
+  const server = new McpServer({ name: 'shelf-desk', version: '1.0.0' });
+  // #region input-required
+  server.registerTool('reserve', { description: '책 한 권을 예약한다.', inputSchema: z.object({ id: z.string() }) }, ({ id }, ctx) => {
+    const answers = ctx.mcpReq.inputResponses;
+    if (answers !== undefined) return { content: [{ type: 'text', text: `${id} 예약: ${JSON.stringify(answers['edition'])}` }] };
+    const requestedSchema = { type: 'object' as const, properties: { edition: { type: 'string' as const, title: '판' } } };
+    return inputRequired({ inputRequests: { edition: { method: 'elicitation/create', params: { mode: 'form', message: '어느 판?', requestedSchema } } }, requestState: 'round-1' });
+  });
+  // #endregion input-required
+  return server;
+}
+
+/** A client that runs a server's input-required rounds, answering every form through `answer`. */
+export function roundsClient(answer: (message: string) => ElicitResult): Client {
+  // #region rounds-client
+  const client = new Client(
+    { name: 'shelf-host', version: '1.0.0' },
+    { capabilities: { elicitation: { form: {}, url: {} } }, inputRequired: { maxRounds: 10 } },
+  );
+  client.setRequestHandler('elicitation/create', (request) => answer(request.params.message));
+  // #endregion rounds-client
+  return client;
+}
+
+/** The resource check of an OAuth client provider, here accepting whatever the metadata names: what a host should accept is 05/5's question. */
+export function anyResource(): NonNullable<OAuthClientProvider['validateResourceURL']> {
+  // #region validate-resource
+  const validateResourceURL: NonNullable<OAuthClientProvider['validateResourceURL']> = async (serverUrl, resource) => {
+    // serverUrl: the server being connected to; resource: the `resource` its protected-resource metadata advertised.
+    // The URL returned goes into the authorization and token requests; undefined sends none; a throw stops the sign-in.
+    return resource === undefined ? undefined : new URL(resource);
+  };
+  // #endregion validate-resource
+  return validateResourceURL;
+}
+
+/** A new sign-in for the scopes a 403 asked for, on top of those held: true once authorized. */
+export async function widenScopes(provider: OAuthClientProvider, serverUrl: URL, held: string | undefined, error: unknown): Promise<boolean> {
+  // #region step-up
+  if (!(error instanceof InsufficientScopeError)) return false;
+  const scope = computeScopeUnion(held, error.requiredScope);
+  const result = await auth(provider, { serverUrl, ...(scope === undefined ? {} : { scope }), forceReauthorization: true });
+  return result === 'AUTHORIZED';
+  // #endregion step-up
+}
+

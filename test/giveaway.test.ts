@@ -36,7 +36,7 @@ import { findTodo } from '../checker/course/todo.ts';
 import type { ChapterSpec, ExerciseSpec } from '../checker/manifest/types.ts';
 import { diffHunks, learnerHunks } from '../mutate/learner-lines.ts';
 import type { Hunk } from '../mutate/learner-lines.ts';
-import { codeTokens, distinctiveTokens, lessonBeforeReveal, mentions, shownTokens, suiteSentences } from './support/giveaway.ts';
+import { PREDICTION_ANSWERS, codeTokens, commentLines, distinctiveTokens, lessonBeforeReveal, mentions, shownTokens, suiteSentences } from './support/giveaway.ts';
 import type { CodeToken, Lang, Sentence } from './support/giveaway.ts';
 import { REPO } from './support/run.ts';
 import { committedStarters } from './support/starters.ts';
@@ -295,3 +295,30 @@ test('the tokenizer reads every solution file', () => {
     }
   }
 });
+
+describe('predict first, in the code too', () => {
+  const byId = new Map(CHAPTERS.flatMap((chapter) => chapter.exercises.map((exercise) => [exercise.id, { chapter, exercise }] as const)));
+
+  test('every exercise with answers listed exists, so no list outlives its exercise', () => {
+    expect(Object.keys(PREDICTION_ANSWERS).filter((id) => !byId.has(id))).toEqual([]);
+  });
+
+  test.each(Object.entries(PREDICTION_ANSWERS))('%s: no starter comment or identifier and no title states what its lesson asks to predict', (id, phrases) => {
+    const { chapter, exercise } = byId.get(id)!;
+    const found: string[] = [];
+    const has = (text: string) => phrases.filter((phrase) => text.toLowerCase().includes(phrase.toLowerCase()));
+    for (const [file, content] of starterFiles(chapter.dir)) {
+      if (!file.endsWith('.ts')) continue;
+      const source = content.toString('utf8');
+      for (const { text, line } of commentLines(source)) for (const phrase of has(text)) found.push(`chapters/${chapter.dir}/${file}:${line} comment says "${phrase}"`);
+      for (const token of codeTokens(file, source)) if (token.kind === 'name' || token.kind === 'path') for (const phrase of has(token.text)) found.push(`chapters/${chapter.dir}/${file}:${token.line} identifier ${token.text} says "${phrase}"`);
+    }
+    for (const lang of ['ko', 'en'] as const) for (const phrase of has(exercise.title[lang])) found.push(`checker/manifest/${chapter.dir}.ts title.${lang} says "${phrase}"`);
+    expect(found).toEqual([]);
+  });
+
+  test('the check finds a phrase where one is written', () => {
+    expect(commentLines("const a = 1; // 승인한 정의만\n/** the very definition\n * more */\nconst url = 'http://x';").map(({ text }) => text)).toEqual(['승인한 정의만', '/** the very definition', '* more */']);
+  });
+});
+

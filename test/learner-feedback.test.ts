@@ -5,7 +5,8 @@
  * The renderers behind these are proven in-process in test/unit/checker/report/next.test.ts; the course-complete
  * message on the fixture course in checker-cli.test.ts.
  */
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { starterCopy } from './support/starters.ts';
@@ -27,14 +28,49 @@ describe('the first npm run check on the committed starters', () => {
   const target = starterCopy('first-screen-');
   const ran = checker(['check', '--target', target, '--timeout', GRADING_TIMEOUT], { env: { INIT_CWD: '' } });
 
-  test('prints at most 100 lines: chapter 1 in detail, one line for each other chapter', () => {
+  test('fits 60 rows of an 80-column terminal: no line over 160 characters, the first failure in detail, other failing tests as a count', () => {
     expect(ran.status, ran.stderr).toBe(1);
     const lines = ran.stdout.trimEnd().split('\n');
-    expect(lines.length, ran.stdout).toBeLessThanOrEqual(100);
+    // A Hangul syllable or other wide character takes two columns; a line wraps onto as many rows as it needs.
+    const columns = (line: string) => [...line].reduce((sum, char) => sum + (/[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/u.test(char) ? 2 : 1), 0);
+    const rows = lines.reduce((sum, line) => sum + Math.max(1, Math.ceil(columns(line) / 80)), 0);
+    expect(rows, ran.stdout).toBeLessThanOrEqual(60);
+    for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(160);
+    expect(ran.stdout).toMatch(/함께 실패한 테스트 \d+개 더 \(이름은 npm run hint -- 01\/1\)/);
+    expect(ran.stdout).not.toMatch(/^ {6}- /m);
     expect(ran.stdout).toContain('✗ 01/1 ');
     expect(ran.stdout).not.toContain('✗ 02/1 ');
     for (const id of ['02', '03', '04']) expect(ran.stdout).toMatch(new RegExp(`^· ${id} .+ — 연습 0/\\d+ 통과$`, 'm'));
     expect(ran.stdout).toContain('npm run check -- --all');
+  });
+
+  test('the first next step is 01/1\'s TODO, never the given line that crashed', () => {
+    const server = join(target, '01-mini-mcp', 'server.ts');
+    expect(ran.stdout).toContain(`다음 할 일: 01/1 → ${server}:${lineOf(server, 'TODO(01/1)')}`);
+    expect(ran.stdout).not.toContain(`${server}:${lineOf(server, 'readFileSync(join(this.root, name)')}`);
+  });
+});
+
+describe('wrong programs whose TODO lines are gone', () => {
+  const target = starterCopy('todo-gone-');
+  const cases = [
+    { id: '02/2', file: join(target, '02-two-sided-allowlists', 'server.ts') },
+    { id: '03/1', file: join(target, '03-real-mcp-sdk', 'server.ts') },
+    { id: '04/4', file: join(target, '04-remote-mcp-http', 'scopes.ts') },
+    { id: '05/3', file: join(target, '05-mcp-host', 'loop.ts') },
+  ];
+  for (const { id, file } of cases) {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    writeFileSync(file, lines.filter((line) => !line.includes(`TODO(${id})`)).join('\n'));
+  }
+  const ran = checker(['check', ...cases.map(({ id }) => id), '--target', target, '--timeout', GRADING_TIMEOUT]);
+
+  test.each(cases)('a failure in $id names a line of the learner\'s file, and cites no TODO', ({ id, file }) => {
+    const start = ran.stdout.indexOf(`✗ ${id} `);
+    expect(start, ran.stdout).toBeGreaterThanOrEqual(0);
+    const report = ran.stdout.slice(start, ran.stdout.indexOf('\n\n', start));
+    expect(report).toMatch(new RegExp(`살펴볼 곳: ${file.replaceAll('/', '\\/').replaceAll('.', '\\.')}:\\d+`));
+    expect(report).not.toContain(`TODO(${id})`);
   });
 });
 
@@ -106,5 +142,37 @@ describe('chapter 3 with a learner\'s stdio server that writes to stderr and to 
 
   test('the place to look is the line that wrote to stdout', () => {
     expect(ran.stdout).toContain(`Look at: ${stdio}:${lineOf(stdio, start)}`);
+  });
+});
+
+describe('a type error in one file of chapter 5', () => {
+  const target = join(mkdtempSync(join(tmpdir(), 'type-error-05-')), 'chapters');
+  cpSync(join(REPO, 'solutions', '05-mcp-host'), join(target, '05-mcp-host'), { recursive: true });
+  appendFileSync(join(target, '05-mcp-host', 'consent.ts'), "\nexport const planted: number = 'not a number';\n");
+  const json = join(target, '..', 'report.json');
+  const ran = checker(['check', '05/1', '05/2', '--target', target, '--json', json, '--timeout', GRADING_TIMEOUT]);
+
+  test('blocks only the exercises whose files import the broken file: 05/1 (approvals.ts) keeps its pass', () => {
+    expect(ran.status, ran.stdout).toBe(1);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { exercises: { id: string; status: string; blocked?: { kind: string } }[] };
+    expect(report.exercises.find(({ id }) => id === '05/1')).toMatchObject({ status: 'pass' });
+    expect(report.exercises.find(({ id }) => id === '05/1')?.blocked).toBeUndefined();
+    expect(report.exercises.find(({ id }) => id === '05/2')).toMatchObject({ status: 'fail', blocked: { kind: 'type_error' } });
+  });
+});
+
+describe('a fault the suite can see in the learner\'s source is named at its line', () => {
+  const target = join(mkdtempSync(join(tmpdir(), 'fault-lines-')), 'chapters');
+  for (const dir of ['04-remote-mcp-http', '05-mcp-host']) cpSync(join(REPO, 'solutions', dir), join(target, dir), { recursive: true });
+  const scopes = join(target, '04-remote-mcp-http', 'scopes.ts');
+  const loop = join(target, '05-mcp-host', 'loop.ts');
+  plant(scopes, "  return scopes.includes(TOOL_SCOPES[known]) ? 'allowed' : 'needs-scope';\n", "  return scopes.join(' ').includes(TOOL_SCOPES[known]) ? 'allowed' : 'needs-scope';\n");
+  plant(loop, "messages.push({ role: 'tool', callId: turn.call.id, result });", "messages.push({ role: 'user', content: JSON.stringify(result) });");
+  const ran = checker(['check', '04/4', '05/3', '--target', target, '--timeout', GRADING_TIMEOUT]);
+
+  test('a substring match of scopes at scopes.ts, a tool result in the user role at loop.ts', () => {
+    expect(ran.status, ran.stdout).toBe(1);
+    expect(ran.stdout).toContain(`살펴볼 곳: ${scopes}:${lineOf(scopes, "scopes.join(' ').includes")}`);
+    expect(ran.stdout).toContain(`살펴볼 곳: ${loop}:${lineOf(loop, "role: 'user', content: JSON.stringify(result)")}`);
   });
 });

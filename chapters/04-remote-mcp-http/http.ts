@@ -18,7 +18,7 @@ export interface HttpOptions extends ServerOptions {
   authorizationServers: readonly string[];
   /** 토큰이 무엇인지 인가 서버에 묻는다. 그 서버는 이 장에서 만들지 않는다. */
   verifier: OAuthTokenVerifier;
-  /** 이 끝점을 불러도 되는 브라우저 출처. 스킴, 호스트, 포트까지 정확히 적는다. */
+  /** 이 끝점을 불러도 되는 브라우저 출처의 목록. */
   allowedOrigins: ReadonlySet<string>;
 }
 
@@ -75,10 +75,10 @@ function frontDoor(request: Request, options: HttpOptions): Response | undefined
   return undefined;
 }
 
-/** 요청을 그 요청이 말하는 시대로 보낸다. 어느 요청도 앞선 요청이 정한 것에 기대지 않는다. */
+/** 요청을 두 시대의 처리기 가운데 하나로 보낸다. */
 async function route(request: Request, authInfo: AuthInfo, legs: Legs): Promise<Response> {
-  // TODO(04/1): 지금은 모든 요청이 2026-07-28 갈래로 간다. 오늘의 호스트가 보내는 2025년 시대 요청도 이 끝점에서 답을 받아야 하고,
-  // 이 서버가 말하지 않는 개정판을 말하는 요청은 명세가 정한 대로 거절되어야 한다. 판단은 그 요청이 말하는 것만으로 한다.
+  // TODO(04/1): 지금은 모든 요청이 2026-07-28 갈래로 간다. 지금의 호스트가 보내는 2025년 시대 요청도 이 끝점에서 답을 받아야 하고,
+  // 어느 요청을 어느 처리기로 보내고 어느 요청을 거절할지가 이 연습의 질문이다.
   return legs.modern(request, { authInfo });
 }
 

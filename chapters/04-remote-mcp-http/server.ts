@@ -14,7 +14,7 @@ export interface Task {
 
 /** buildServer에 필요한 것. 테스트는 자기 목록, 작업, 문서를 넘긴다. */
 export interface ServerOptions {
-  /** 서버 자신의 허용 목록: 토큰이 무엇을 말하든, 누구에게든 드러낼 수 있는 도구의 전부. */
+  /** 서버 자신의 도구 허용 목록. */
   tools: ReadonlySet<string>;
   tasks: readonly Task[];
   /** summarize_document가 읽어도 되는 문서들을 이름으로: 허용 목록과 본문이 함께 있다. */

@@ -1,23 +1,23 @@
 import type { Tool } from '@modelcontextprotocol/client';
 
-/** The approvals a person gave: for each server, under the host's name for it, the tool definitions they read and approved. */
+/** 사람이 준 도구 승인의 기록. 승인은 approve로만 생긴다. */
 export class Approvals {
   readonly #pinned = new Map<string, Map<string, Tool>>();
 
-  /** Records that the person read this definition of the tool on that server and approved it. */
+  /** 사람이 그 서버의 이 도구를 읽고 승인했다고 적어 둔다. */
   approve(server: string, tool: Tool): void {
     const tools = this.#pinned.get(server) ?? new Map<string, Tool>();
     tools.set(tool.name, structuredClone(tool));
     this.#pinned.set(server, tools);
   }
 
-  /** True when the tool, as the server lists it now, is the very definition the person approved on that server. */
+  /** 서버가 지금 나열한 이 도구를 사람이 그 서버에서 승인했는지 답한다. */
   isApproved(server: string, tool: Tool): boolean {
-    // TODO(05/1): 사람이 승인한 것은 그때 읽은 도구의 정의다. 지금 나열된 도구가 그 정의와 다르면, 다시 승인받기 전까지 승인되지 않은 도구로 다루게 하라.
+    // TODO(05/1): 지금 나열된 도구가 사람이 승인한 그 도구인지 답하게 하라. 무엇이 같아야 같은 도구인지가 이 연습의 질문이다.
     return this.#pinned.get(server)?.has(tool.name) ?? false;
   }
 
-  /** The listed tools of a server the model may see: only those approved as they are listed now. */
+  /** 서버가 나열한 도구 가운데 모델이 볼 수 있는 것: isApproved가 승인됐다고 답한 것. */
   shown(server: string, listed: readonly Tool[]): Tool[] {
     return listed.filter((tool) => this.isApproved(server, tool));
   }

@@ -20,6 +20,7 @@ import type { ChapterSpec } from '../manifest/types.ts';
 import { quietText, renderText } from '../report/text.ts';
 import type { CourseOutline } from '../report/course-view.ts';
 import { findTodo, formatLocation } from '../course/todo.ts';
+import { hashesOf, knownPassing, rememberResults } from '../course/progress.ts';
 import type { Lang } from '../usage/messages.ts';
 import { usageWords } from '../usage/usage-words.ts';
 
@@ -27,9 +28,11 @@ import { usageWords } from '../usage/usage-words.ts';
  * The course as the text report sees it: every chapter with its title, outcome and exercises, each exercise's TODO as
  * it stands in the learner's folder now, and where the learner's chapter and its solution are.
  */
-export function courseOutline(chapters: readonly ChapterSpec[], targetDir: string, lang: Lang): CourseOutline {
+export function courseOutline(chapters: readonly ChapterSpec[], targetDir: string, lang: Lang, remembered = true): CourseOutline {
   const target = gradedTarget(targetDir, chapters);
   return {
+    // What earlier runs passed, files unchanged since (the learner's progress file; see course/progress.ts).
+    ...(remembered ? { known: [...knownPassing(target.chaptersDir, chapters)] } : {}),
     chapters: chapters.map((chapter) => ({
       id: chapter.id,
       dir: chapter.dir,
@@ -42,7 +45,7 @@ export function courseOutline(chapters: readonly ChapterSpec[], targetDir: strin
       exercises: chapter.exercises.map((exercise) => ({
         id: exercise.id,
         title: exercise.title[lang],
-        todo: formatLocation(findTodo(chapterFolder(target, chapter), shownPath(target, chapter.dir), exercise.todo.file, exercise.todo.marker)),
+        todo: formatLocation(findTodo(chapterFolder(target, chapter), shownPath(target, chapter.dir), exercise.todo.file, exercise.todo.marker, exercise.todo.symbol)),
       })),
     })),
   };
@@ -128,6 +131,8 @@ export async function runCheck(args: Args, signing: Signing | null = null): Prom
   const { changed } = verifyChecker();
   if (changed.length > 0) console.error(messages(args.lang).checkerChanged(listChanged(changed), RESTORE_COMMAND));
   const chapters = CHAPTERS.filter((chapter) => selected.some((entry) => entry.chapter === chapter));
+  // The files each exercise is about are hashed before grading: progress remembers the result of what was graded.
+  const hashes = signing ? new Map<string, string>() : hashesOf(gradedTarget(args.target, CHAPTERS).chaptersDir, chapters);
   let report;
   try {
     // The private suites are read against the whole course: a folder of a chapter not selected is skipped, one of no chapter refused.
@@ -140,7 +145,8 @@ export async function runCheck(args: Args, signing: Signing | null = null): Prom
   }
   if (!report) return 1;
   // With no exercise named, the chapter in progress is shown in detail and every other chapter in one line; --all shows them all.
-  const view = { course: courseOutline(CHAPTERS, args.target, args.lang), focus: args.ids.length === 0 && !args.all && !signing };
+  if (!signing && !args.suites) rememberResults(gradedTarget(args.target, CHAPTERS).chaptersDir, report.exercises, hashes);
+  const view = { course: courseOutline(CHAPTERS, args.target, args.lang, !signing), focus: args.ids.length === 0 && !args.all && !signing };
   console.log(args.quiet ? quietText(report, view) : renderText(report, view));
   writeResults(args, report, signing?.key ?? null);
   return report.status === 'pass' ? 0 : 1;

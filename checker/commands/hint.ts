@@ -8,6 +8,7 @@ import type { ExerciseReport } from '../report/shape.ts';
 import { chapterFolder, gradedTarget, shownPath } from '../grading/target.ts';
 import { findTodo, formatLocation } from '../course/todo.ts';
 import { pickExercises, targetUsable } from './check.ts';
+import { hashesOf, rememberResults } from '../course/progress.ts';
 
 /**
  * `npm run hint -- 01/3`: the exercise's hint and its TODO location, and, from a fresh check, the tests that
@@ -19,7 +20,9 @@ export async function runHint(args: Args): Promise<number> {
   if (!selected || !targetUsable(args)) return 2;
   const say = messages(args.lang);
   const target = gradedTarget(args.target, CHAPTERS);
+  const hashes = hashesOf(target.chaptersDir, CHAPTERS.filter((chapter) => selected.some((entry) => entry.chapter === chapter)));
   const [report] = await gradeFolders([{ learner: target }], selected, { lang: args.lang, timeoutMs: args.timeoutMs, chapters: CHAPTERS });
+  if (report) rememberResults(target.chaptersDir, report.exercises, hashes);
   let shown: Selected[] = selected;
   if (args.ids.length === 0) {
     const first = report?.exercises.find((exercise) => exercise.status !== 'pass');
@@ -30,7 +33,7 @@ export async function runHint(args: Args): Promise<number> {
     shown = selected.filter(({ exercise }) => exercise.id === first.id);
   }
   for (const { chapter, exercise } of shown) {
-    const todo = formatLocation(findTodo(chapterFolder(target, chapter), shownPath(target, chapter.dir), exercise.todo.file, exercise.todo.marker));
+    const todo = formatLocation(findTodo(chapterFolder(target, chapter), shownPath(target, chapter.dir), exercise.todo.file, exercise.todo.marker, exercise.todo.symbol));
     console.log(`${exercise.id} ${exercise.title[args.lang]}`);
     console.log(`  ${say.where}: ${todo}`);
     console.log(`  ${say.lesson}: ${say.lessonPart(lessonLink(chapterFolder(target, chapter), shownPath(target, chapter.dir), args.lang, exercise.id))}`);

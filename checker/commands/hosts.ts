@@ -30,8 +30,8 @@ import {
   vscodeJson,
 } from './host-configs.ts';
 import type { HostId, HostVerdict, Launch } from './host-configs.ts';
-import { NotServable, isServable, serveChapter } from './http-chapter.ts';
-import type { ServedChapter } from './http-chapter.ts';
+import { NotServable, isServable, runnableChapter, serveChapter } from './http-chapter.ts';
+import type { RunnableChapter, ServedChapter } from './http-chapter.ts';
 
 /*
  * `npm run hosts -- 03|04`: registers the learner's server in real hosts the way the lesson tells the learner to, and
@@ -268,15 +268,26 @@ export async function runHosts(argv: readonly string[], env: NodeJS.ProcessEnv =
   if (read.exitCode !== undefined) return read.exitCode;
   const { args } = read;
   const say = hostsWords(args.lang);
-  const server = HOST_SERVERS[args.chapter]!;
   console.log(say.notGrading(args.shown));
+  // A chapter outside the repository runs from a copy beside its node_modules, for as long as this run lasts.
+  const runnable = runnableChapter(args.chapterDir);
+  try {
+    return await hostsFor(args, runnable, say);
+  } finally {
+    runnable.dispose();
+  }
+}
+
+/** The check of runHosts on a chapter folder its code can run from. */
+async function hostsFor(args: HostsArgs, runnable: RunnableChapter, say: HostsWords): Promise<number> {
+  const server = HOST_SERVERS[args.chapter]!;
   let served: ServedChapter | undefined;
   let launch: Launch;
   // Chapter 4's server notes each request it answered; each host's share is printed under that host's result.
   let answered: string[] = [];
   const answers = new Map<HostId, string[]>();
   if (server.kind === 'stdio') {
-    const stdio = stdioLaunch(args.chapterDir);
+    const stdio = stdioLaunch(runnable.dir);
     launch = stdio;
     if (!existsSync(stdio.args[1]!)) {
       console.error(say.missingFile(join(args.shown, 'stdio.ts')));
@@ -289,12 +300,12 @@ export async function runHosts(argv: readonly string[], env: NodeJS.ProcessEnv =
       indented([windowsExample(server.name)]);
     }
   } else {
-    if (!isServable(args.chapterDir)) {
+    if (!isServable(runnable.dir)) {
       console.error(say.cannotServe(args.shown, say.missingFile(join(args.shown, 'http.ts'))));
       return 1;
     }
     try {
-      served = await serveChapter(args.chapterDir, { port: 0, scopes: ALL_SCOPES, onAnswer: (line) => answered.push(line) });
+      served = await serveChapter(runnable.dir, { port: 0, scopes: ALL_SCOPES, onAnswer: (line) => answered.push(line) });
     } catch (error) {
       console.error(say.cannotServe(args.shown, error instanceof NotServable || error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)));
       return 1;
@@ -353,6 +364,7 @@ export async function runHosts(argv: readonly string[], env: NodeJS.ProcessEnv =
     console.log(`--   ${title}: ${say.noCli}`);
     indented(pasteFor(host, server.name, launch, server.includeTools, say));
   }
+  console.log(`\n${launch.kind === 'http' ? say.lastsHttp : runnable.copied ? say.lastsCopy(args.shown) : say.lastsStdio}`);
   const verdicts = [...outcomes.values()].map((outcome) => outcome.verdict);
   const connected = verdicts.filter((verdict) => verdict === 'connected').length;
   const failed = verdicts.filter((verdict) => verdict === 'failed' || verdict === 'absent').length;

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { basename, join, relative } from 'node:path';
+import { REPO_ROOT } from '../course/files.ts';
 import { pathToFileURL } from 'node:url';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import type { OAuthTokenVerifier } from '@modelcontextprotocol/server';
@@ -169,4 +171,30 @@ async function loadModules(chapterDir: string): Promise<ChapterModules> {
   ].filter(({ value }) => typeof value !== 'function');
   if (missing.length > 0) throw new NotServable({ missingExports: missing.map(({ file, name }) => ({ file, name })) });
   return { buildHandler: http['buildHandler'], defaultOptions: http['defaultOptions'], tableVerifier: tokens['tableVerifier'] } as ChapterModules;
+}
+
+/** A chapter folder the learner's code can run from, and how to remove it when it is a copy. */
+export interface RunnableChapter {
+  dir: string;
+  /** True when `dir` is a copy made for this run (a folder outside the repository). */
+  copied: boolean;
+  dispose: () => void;
+}
+
+/**
+ * The chapter folder itself when it is inside this repository; otherwise a copy of its files (links left out) in a new
+ * temporary folder beside this repository's node_modules and a package.json of ESM, so its imports of the SDK resolve
+ * and its .ts files load as ESM: a folder elsewhere has neither (Node 20 then stops with "Cannot require() ES Module …
+ * in a cycle", Node 24 cannot find @modelcontextprotocol/server). The copy lasts until `dispose`.
+ */
+export function runnableChapter(chapterDir: string): RunnableChapter {
+  const real = existsSync(chapterDir) ? realpathSync(chapterDir) : chapterDir;
+  const inside = relative(realpathSync(REPO_ROOT), real);
+  if (!inside.startsWith('..') && !inside.startsWith('/')) return { dir: chapterDir, copied: false, dispose: () => undefined };
+  const root = mkdtempSync(join(tmpdir(), 'course-run-'));
+  symlinkSync(realpathSync(join(REPO_ROOT, 'node_modules')), join(root, 'node_modules'), 'dir');
+  writeFileSync(join(root, 'package.json'), '{ "private": true, "type": "module" }\n');
+  const dir = join(root, basename(real));
+  cpSync(real, dir, { recursive: true, filter: (source) => !lstatSync(source).isSymbolicLink() });
+  return { dir, copied: true, dispose: () => rmSync(root, { recursive: true, force: true }) };
 }

@@ -76,7 +76,7 @@ export function runInspect(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   console.log(
     args.era === 'modern'
       ? say('  (--protocol-era modern: Inspector가 2026-07-28 방식, 곧 server/discover와 요청마다 _meta로 연다)', '  (--protocol-era modern: the Inspector opens the 2026-07-28 way, server/discover and _meta on every request)')
-      : say('  (기본값: 오늘의 호스트처럼 initialize, 2025-11-25로 연다. 2026-07-28로 열려면 --modern을 붙인다)', "  (default: opens with initialize at 2025-11-25, as today's hosts do; add --modern to open on 2026-07-28)"),
+      : say('  (기본값: 지금의 호스트처럼 initialize, 2025-11-25로 연다. 2026-07-28로 열려면 --modern을 붙인다)', "  (default: opens with initialize at 2025-11-25, as today's hosts do; add --modern to open on 2026-07-28)"),
   );
   if (args.print) return 0;
   if (nodeAtLeast(INSPECTOR_NODE)) return spawnSync(command.command, command.args, { stdio: 'inherit' }).status ?? 1;
@@ -90,7 +90,7 @@ export function runInspect(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   );
   // 받아 쓸 Node 패키지는 Linux x64용뿐이라, 다른 컴퓨터에서는 npm이 거절하기 전에 직접 실행할 방법을 알린다.
   if (process.platform !== 'linux' || process.arch !== 'x64') {
-    console.error(`${tooOld} ${say(`npm 레지스트리의 ${NODE_PACKAGE}는 이 컴퓨터(${process.platform}-${process.arch})에서 돌지 않는다.`, `The npm registry's ${NODE_PACKAGE} does not run on this machine (${process.platform}-${process.arch}).`)} ${yourself}`);
+    console.error(`${tooOld} ${say(`npm 레지스트리의 ${josa(NODE_PACKAGE, '은/는')} 이 컴퓨터(${process.platform}-${process.arch})에서 돌지 않는다.`, `The npm registry's ${NODE_PACKAGE} does not run on this machine (${process.platform}-${process.arch}).`)} ${yourself}`);
     return 1;
   }
   // 이 Node가 Inspector에 너무 오래되었으면 npm 레지스트리의 Node 24 패키지를 임시 폴더에 받아 그것으로 띄운다.

@@ -1,4 +1,5 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { forgetChapter } from '../course/progress.ts';
 import { dirname, join, relative } from 'node:path';
 import type { Args } from './args.ts';
 import { messages } from '../usage/messages.ts';
@@ -32,6 +33,8 @@ export async function runReset(args: Args): Promise<number> {
     return 1;
   }
   const folder = chapterFolder(target, chapter);
+  // The chapter starts again: nothing of it is known to pass any more.
+  forgetChapter(target.chaptersDir, chapter);
   const differences = compareWithStarter(folder, files);
   if (differences.changed.length + differences.missing.length + differences.extra.length === 0) {
     console.log(say.resetAlready(shown(folder)));

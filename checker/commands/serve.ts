@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { readCommandLine } from '../usage/prologue.ts';
 import { serveWords } from '../usage/serve-words.ts';
 import { parseHttpArgs } from './http-args.ts';
-import { IssuerUnreachable, NotServable, REVISION, serveBehindIssuer, serveChapter } from './http-chapter.ts';
+import { IssuerUnreachable, NotServable, REVISION, runnableChapter, serveBehindIssuer, serveChapter } from './http-chapter.ts';
 import { requestMeta } from '../suites/_lib/request-meta.ts';
 import type { NotServableWhy } from './http-chapter.ts';
 import type { ServeWords } from '../usage/serve-words.ts';
@@ -51,14 +51,14 @@ interface Started {
   close: () => Promise<void>;
 }
 
-/** Starts the endpoint the command line asks for: with a test token, or behind the issuer of --issuer. */
-async function start(args: HttpArgs, say: ServeWords): Promise<Started> {
+/** Starts the endpoint in DIR (the chapter, or its runnable copy) as the command line asks: with a test token, or behind the issuer of --issuer. */
+async function start(args: HttpArgs, dir: string, say: ServeWords): Promise<Started> {
   const onAnswer = (line: string) => console.log(line);
   if (args.issuer !== undefined) {
-    const served = await serveBehindIssuer(args.chapterDir, { port: args.port, issuer: args.issuer, onAnswer });
+    const served = await serveBehindIssuer(dir, { port: args.port, issuer: args.issuer, onAnswer });
     return { url: served.url, close: served.close, lines: [`  ${say.behind(served.issuer)}`, `  ${say.inspector(served.url.href)}`, `\n${say.getToken}\n`] };
   }
-  const served = await serveChapter(args.chapterDir, { port: args.port, scopes: args.scopes, onAnswer });
+  const served = await serveChapter(dir, { port: args.port, scopes: args.scopes, onAnswer });
   const url = served.url.href;
   return {
     url: served.url,
@@ -83,9 +83,12 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
   const { args } = read;
   const say = serveWords(args.lang);
   let served;
+  // A chapter outside the repository runs from a copy beside its node_modules, removed when serve stops.
+  const runnable = runnableChapter(args.chapterDir);
   try {
-    served = await start(args, say);
+    served = await start(args, runnable.dir, say);
   } catch (error) {
+    runnable.dispose();
     const why = startFailure(error, args, say);
     if (why === null) throw error;
     console.error(why);
@@ -99,6 +102,7 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
   console.log(say.stop);
   process.once('SIGINT', () => {
     void served.close().then(() => {
+      runnable.dispose();
       console.log(say.stopped);
       process.exit(0);
     });

@@ -1,8 +1,9 @@
 import { STATUS_MARK, messages } from '../usage/messages.ts';
 import type { Messages } from '../usage/messages.ts';
 import type { ExerciseReport, Report } from '../report/shape.ts';
-import { nextFix, nextSteps, renderText } from '../report/text.ts';
+import { nextFix, nextSteps, outputLines, renderText } from '../report/text.ts';
 import type { CourseOutline } from '../report/course-view.ts';
+import { fitMessage } from '../report/long-lines.ts';
 import { firstBlocker } from '../report/first-fix.ts';
 
 /** What a watch screen shows: the exercise in focus, its whole hint, every exercise's status, or the full check report. */
@@ -32,6 +33,9 @@ export interface ScreenInput {
 /** The most lines of a failure message the summary shows; the full report (f) has them all. */
 const MAX_MESSAGE_LINES = 12;
 
+/** The most lines of the learner's own prints the summary shows; the full report (f) has them all. */
+const MAX_OUTPUT_LINES = 3;
+
 /** The most compiler errors the summary lists. */
 const MAX_TYPE_ERRORS = 3;
 
@@ -47,13 +51,34 @@ export function firstSentence(text: string): string {
   return (match?.[0] ?? text).trim();
 }
 
+/** The words of a text worth comparing: runs of letters or digits of two characters or more, lower-cased. */
+function words(text: string): Set<string> {
+  return new Set((text.toLowerCase().match(/[\p{L}\p{N}_]{2,}/gu) ?? []));
+}
+
+/**
+ * The one hint line for a failure: the sentence of the hint that shares the most words with the failing test (its
+ * title and message), so what shows follows what failed; the first sentence when none shares any.
+ */
+export function hintFor(hint: string, failure: string): string {
+  const sentences = hint.trim().match(/[^.!?。]+[.!?。]+(?=\s|$)|[^.!?。]+$/gu)?.map((one) => one.trim()).filter(Boolean) ?? [];
+  const seen = words(failure);
+  let best = firstSentence(hint);
+  let score = 0;
+  for (const sentence of sentences) {
+    const shared = [...words(sentence)].filter((word) => seen.has(word)).length;
+    if (shared > score) [best, score] = [sentence, shared];
+  }
+  return best;
+}
+
 /** Draws one watch screen as plain lines (no escape codes: the caller clears the terminal when there is one). */
 export function renderScreen(input: ScreenInput): string {
   const say = messages(input.report.lang);
   const { report } = input;
   const heading = say.watchHeading(input.chapters.join(', '), input.target, report.exercises.length);
   const focus = focusOf(report, input.prefer);
-  const body = input.view === 'full' ? [renderText(report, input.course ? { course: input.course } : {})] : input.view === 'list' ? listLines(report, input.chapters, focus, say) : input.view === 'hint' ? hintLines(report, focus, say) : summaryLines(input, focus, say);
+  const body = input.view === 'full' ? [renderText(report, { full: true, ...(input.course ? { course: input.course } : {}) })] : input.view === 'list' ? listLines(report, input.chapters, focus, say) : input.view === 'hint' ? hintLines(report, focus, say) : summaryLines(input, focus, say);
   const passed = report.exercises.filter((exercise) => exercise.status === 'pass').length;
   const progress = say.progress(passed, report.exercises.length, report.score, report.max_score, `${report.tests_passed}/${report.tests_total}`);
   const tail = [...(input.view === 'full' ? [] : ['', progress]), ...(input.status ? [input.status] : []), input.keys ? say.watchKeys : say.watchStop];
@@ -69,10 +94,17 @@ function summaryLines(input: ScreenInput, focus: ExerciseReport | undefined, say
   if (!focus) return [...out, `${STATUS_MARK.pass} ${say.allDone}`, ...(input.course ? nextSteps(input.report, input.course).filter((line) => line !== say.allDone) : [])];
   out.push(exerciseLine(focus, say));
   if (focus.blocked) return [...out, ...blockerLines(input, focus, say)];
-  out.push(...capped(focus.message, input.keys, say));
+  out.push(...capped(fitMessage(focus.message, input.report.lang), input.keys, say));
   const others = focus.tests.filter((test) => test.status !== 'pass').length - 1;
   if (focus.status === 'fail' && others > 0) out.push(`    ${say.watchMoreFailing(others)}`);
-  const hint = firstSentence(focus.hint);
+  const failing = focus.tests.find((test) => test.status !== 'pass');
+  // The learner's own prints during that test: the first lines, the rest behind f.
+  if (failing?.output) {
+    const lines = outputLines(failing.output, say);
+    out.push(...lines.slice(0, MAX_OUTPUT_LINES + 1));
+    if (lines.length > MAX_OUTPUT_LINES + 1) out.push(`    │ ${say.watchTruncated(input.keys)}`);
+  }
+  const hint = hintFor(focus.hint, failing ? `${failing.title}\n${failing.message}` : focus.message);
   out.push(`    ${say.where}: ${focus.todo}`, `    ${say.hint}: ${hint}${hint !== focus.hint.trim() && input.keys ? ` (${say.watchWholeHint})` : ''}`);
   return out;
 }

@@ -9,6 +9,7 @@ import type { ExerciseReport, Report, TypeErrorReport } from '../report/shape.ts
 import { chapterFolder, gradedTarget } from '../grading/target.ts';
 import { courseOutline, pickExercises, targetUsable } from './check.ts';
 import { focusOf, renderScreen } from './watch-screen.ts';
+import { hashesOf, rememberResults } from '../course/progress.ts';
 import type { View } from './watch-screen.ts';
 
 /** How long to wait after a save before checking, so an editor's burst of writes counts once. */
@@ -44,8 +45,9 @@ export async function runWatch(args: Args): Promise<number> {
   const latest = new Map<string, ExerciseReport>();
   let typeErrors: TypeErrorReport[] = [];
   let shownTarget = args.target;
-  const absorb = (report: Report) => {
+  const absorb = (report: Report, hashes: ReadonlyMap<string, string>) => {
     for (const exercise of report.exercises) latest.set(exercise.id, exercise);
+    rememberResults(target.chaptersDir, report.exercises, hashes);
     typeErrors = report.type_errors;
     shownTarget = report.target;
   };
@@ -88,9 +90,10 @@ export async function runWatch(args: Args): Promise<number> {
     const focused = edited.filter(({ exercise }) => exercise.id === focus?.id);
     const quick = focused.length > 0 ? focused : edited.length > 0 ? edited : inChapters;
     const rest = inChapters.filter((entry) => !quick.includes(entry));
+    const hashes = hashesOf(target.chaptersDir, chapters);
     const [quickReport] = await session.grade(quick);
     if (!quickReport || stopped) return;
-    absorb(quickReport);
+    absorb(quickReport, hashes);
     const quickMs = Date.now() - started;
     Object.assign(screen, { justChecked: quickReport.exercises, prefer: chapters.map((chapter) => chapter.id) });
     // The quick answer: on a terminal as a screen of its own, elsewhere as plain lines before the full screen.
@@ -100,7 +103,7 @@ export async function runWatch(args: Args): Promise<number> {
       draw(false);
       const [restReport] = await session.grade(rest);
       if (!restReport || stopped) return;
-      absorb(restReport);
+      absorb(restReport, hashes);
       // The saved file's other exercises join the quick answer once they are checked.
       const savedIds = new Set(edited.map(({ exercise }) => exercise.id));
       screen.justChecked = [...quickReport.exercises, ...restReport.exercises.filter((exercise) => savedIds.has(exercise.id))];
@@ -148,8 +151,9 @@ export async function runWatch(args: Args): Promise<number> {
     // Only the watched chapters are copied, so each save's type check reads those alone (chapter 1's check is a third of all four's).
     const session = await GradingSession.open([{ learner: target }], { lang: args.lang, timeoutMs: args.timeoutMs, chapters: watched, watchTypes: true });
     holder.session = session;
+    const hashes = hashesOf(target.chaptersDir, watched);
     const [first] = await session.grade(selected);
-    if (first) absorb(first);
+    if (first) absorb(first, hashes);
     // Every folder is watched by now, so a save made once this screen shows is certain to be seen.
     draw();
     return session;

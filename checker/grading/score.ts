@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { PRIVATE_PREFIX, privateTitle } from '../course/private-suites.ts';
 import { messages } from '../usage/messages.ts';
@@ -10,7 +10,9 @@ import type { Selected } from '../course/course.ts';
 import type { Blocker, ExerciseReport, Report, Status, TestReport, TypeErrorReport } from '../report/shape.ts';
 import type { RawFile, RawTest } from '../runner/vitest-results.ts';
 import type { ExerciseSuiteFile, Scratch, ScratchTarget } from './scratch.ts';
-import { findTodo, formatLocation } from '../course/todo.ts';
+import { enclosingFunction, findTodo, formatLocation } from '../course/todo.ts';
+import { starterFiles } from '../course/starters.ts';
+import { exerciseFiles } from '../course/exercise-files.ts';
 import { learnerPaths } from './learner-paths.ts';
 import { shownPath } from './target.ts';
 import type { TypeCheckFailure } from './typecheck.ts';
@@ -61,7 +63,7 @@ interface Part {
 function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeErrors: Report['type_errors']): ExerciseReport {
   const say = messages(input.lang);
   const chapterDir = join(input.target.chaptersDir, chapter.dir);
-  const todo = formatLocation(findTodo(chapterDir, shownScratchPath(input.target, chapterDir), exercise.todo.file, exercise.todo.marker));
+  const todo = formatLocation(findTodo(chapterDir, shownScratchPath(input.target, chapterDir), exercise.todo.file, exercise.todo.marker, exercise.todo.symbol));
   const weight = weightOf(exercise);
   const base = { id: exercise.id, title: exercise.title[input.lang], hint: exercise.hint[input.lang], todo, max_points: weight };
   const parts = (input.suites.get(exercise.id) ?? []).map(({ file, privateSuite }): Part =>
@@ -96,7 +98,7 @@ function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeE
     const blocked: Blocker = { kind: 'type_check_failed', where, message };
     return { ...base, status: 'error', message, points: 0, blocked, tests: parts.flatMap((part) => everyTest(part, 'error', message)) };
   }
-  const firstType = firstTypeError(typeErrors.filter((problem) => problem.file.includes(`${chapter.dir}/`)));
+  const firstType = firstTypeError(typeErrors.filter((problem) => blocksExercise(problem.file, chapterDir, chapter, exercise)));
   const typeMessage = firstType
     ? (firstType.kind === 'syntax' ? say.syntaxErrorTest : say.typeErrorTest)(`${firstType.file}:${firstType.line} ${firstType.message}`)
     : '';
@@ -117,8 +119,72 @@ function scoreExercise(input: ScoreInput, { chapter, exercise }: Selected, typeE
   // A file stopped in a loop of learner code points the learner at that loop rather than at the TODO; otherwise the
   // failure shown names the learner's line that caused it, and the place to look and the next step follow it.
   const stoppedAt = scored.find((part) => part.stoppedAt)?.stoppedAt;
-  const pointed = stoppedAt ?? (firstBad && !firstBadPart?.message ? firstBadPart?.wheres.get(firstBad.name) : undefined);
+  const named = firstBad && !firstBadPart?.message ? firstBadPart?.wheres.get(firstBad.name) : undefined;
+  // A given line the learner should not edit (unchanged from the starter, in another function than the exercise's) is never where to look.
+  const pointed = stoppedAt ?? (named && !isGivenElsewhere(input, chapter, exercise, named) ? named : undefined);
   return { ...base, ...(pointed ? { todo: pointed } : {}), status, message, points: pointsFor(status, weight), ...(blocked && status !== 'pass' ? { blocked } : {}), tests };
+}
+
+/** The committed starter files of a chapter, read once per process; null where no git history holds them (a ZIP copy). */
+const starterCache = new Map<string, Map<string, Buffer> | null>();
+
+function starterOf(chapterDir: string): Map<string, Buffer> | null {
+  if (!starterCache.has(chapterDir)) {
+    try {
+      starterCache.set(chapterDir, starterFiles(chapterDir));
+    } catch {
+      starterCache.set(chapterDir, null);
+    }
+  }
+  return starterCache.get(chapterDir) ?? null;
+}
+
+/**
+ * True when `where` (a learner `file:line` as messages name it) is a given line the learner should not edit: its text
+ * is a line of the committed starter file, and it sits in another function than the one the exercise is about.
+ */
+function isGivenElsewhere(input: ScoreInput, chapter: Selected['chapter'], exercise: Selected['exercise'], where: string): boolean {
+  const prefix = `${shownScratchPath(input.target, join(input.target.chaptersDir, chapter.dir))}/`;
+  const match = /^(.*):(\d+)$/.exec(where);
+  if (!match || !match[1]!.startsWith(prefix) || !exercise.todo.symbol) return false;
+  const file = match[1]!.slice(prefix.length);
+  const path = join(input.target.chaptersDir, chapter.dir, file);
+  const starter = starterOf(chapter.dir)?.get(file);
+  if (!starter || !existsSync(path)) return false;
+  const lines = readFileSync(path, 'utf8').split('\n');
+  const index = Number(match[2]) - 1;
+  const text = lines[index]?.trim();
+  if (!text || !starter.toString('utf8').split('\n').some((line) => line.trim() === text)) return false;
+  const inside = enclosingFunction(lines, index);
+  return inside !== null && inside !== exercise.todo.symbol;
+}
+
+/**
+ * Names each `file (TODO(NN/n))` a suite message cites as it stands now: the marker's line while it is there, else the
+ * line of the function its exercise is about; a message never cites a TODO that is gone.
+ */
+function placeTodos(input: ScoreInput, text: string): string {
+  return text.replace(/(\S*?)(\d\d-[\w-]+)\/([\w./-]+\.ts) \(TODO\((\d\d\/\d+)\)\)/g, (whole, _lead: string, chapterDir: string, file: string, id: string) => {
+    const entry = input.selected.find(({ exercise }) => exercise.id === id);
+    if (!entry || entry.chapter.dir !== chapterDir) return whole;
+    const dir = join(input.target.chaptersDir, chapterDir);
+    const marker = entry.exercise.todo.file === file ? entry.exercise.todo.marker : `TODO(${id})`;
+    const symbol = entry.exercise.todo.file === file ? entry.exercise.todo.symbol : undefined;
+    return formatLocation(findTodo(dir, shownScratchPath(input.target, dir), file, marker, symbol));
+  });
+}
+
+/**
+ * True when a compiler error in `file` (as messages name it) blocks this exercise: the file is one the exercise is
+ * about (its TODO file and what that imports, transitively; course/exercise-files.ts), or a file of the chapter that
+ * none of the chapter's exercises is about (such as main.ts), which blocks them all.
+ */
+function blocksExercise(file: string, chapterDir: string, chapter: Selected['chapter'], exercise: Selected['exercise']): boolean {
+  const at = file.lastIndexOf(`${chapter.dir}/`);
+  if (at === -1) return false;
+  const inside = file.slice(at + chapter.dir.length + 1);
+  if (exerciseFiles(chapterDir, exercise).includes(inside)) return true;
+  return !chapter.exercises.some((other) => exerciseFiles(chapterDir, other).includes(inside));
 }
 
 function everyTest(part: Part, status: Status, message: string): TestReport[] {
@@ -209,9 +275,10 @@ function clean(input: ScoreInput, message: string, stack: string): string {
     .slice(0, 30)
     .join('\n')
     .trim();
+  const placed = placeTodos(input, text);
   const where = learnerFrame(target, stack);
-  if (!where || text.includes(where)) return text;
-  return `${text}\n  ${messages(input.lang).where}: ${where}`;
+  if (!where || placed.includes(where)) return placed;
+  return `${placed}\n  ${messages(input.lang).where}: ${where}`;
 }
 
 /** The first stack frame inside the learner's chapters, as `chapters/…/file.ts:line`. */

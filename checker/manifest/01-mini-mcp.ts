@@ -5,8 +5,8 @@ export const chapter: ChapterEntry = {
   id: '01',
   dir: '01-mini-mcp',
   title: {
-    ko: '작은 MCP 만들기: 도구 연결 규칙을 흉내 내며 이해하기',
-    en: 'A mini MCP: learning the tool connection rules by imitating them',
+    ko: '작은 MCP 만들기: JSON 문자열 두 개로 보는 도구 연결',
+    en: 'A mini MCP: tool connections seen through two JSON strings',
   },
   outcome: {
     ko: 'MCP 메시지 한 줄을 보고 요청·응답·알림을 가르고, 잘못된 인자를 파일에 닿기 전에 거절하는 서버와 제 요청의 답인지 확인하는 클라이언트를 만들 수 있다.',
@@ -31,7 +31,7 @@ export const chapter: ChapterEntry = {
         { en: 'a valid call is still summarized', tests: ['still summarizes report.txt for a valid call'] },
       ],
       suite: '1-argument-checks.test.ts',
-      todo: { file: 'server.ts' },
+      todo: { file: 'server.ts', symbol: 'callTool' },
       tests: {
         'rejects an extra field with -32602': '필드가 하나 더 있으면 -32602로 거절한다',
         'rejects arguments without the name field with -32602': 'name 필드가 없는 인자를 -32602로 거절한다',
@@ -60,7 +60,7 @@ export const chapter: ChapterEntry = {
         { en: 'the rejection count main prints is the length of its list, whatever the list holds', tests: ['prints the rejection count as 4', 'takes the printed count from the list length'] },
       ],
       suite: '2-integer-name-reject.test.ts',
-      todo: { file: 'main.ts' },
+      todo: { file: 'main.ts', symbol: 'REJECTED_CALLS' },
       tests: {
         'lists a call whose document name is an integer': '문서 이름이 정수인 호출이 목록에 있다',
         'rejects an integer document name with -32602': '정수 문서 이름을 -32602로 거절한다',
@@ -93,7 +93,7 @@ export const chapter: ChapterEntry = {
         { en: 'any other reply makes it throw', tests: ['checkParseError rejects a reply that is not a JSON object'] },
       ],
       suite: '3-parse-error-null-id.test.ts',
-      todo: { file: 'main.ts' },
+      todo: { file: 'main.ts', symbol: 'checkParseError' },
       tests: {
         'answers malformed JSON with -32700 and a literal null id': '깨진 JSON에 -32700과 실제 null id로 답한다',
         'answers non-object JSON with -32600 and a null id': '객체가 아닌 JSON에 -32600과 null id로 답한다',
@@ -129,7 +129,7 @@ export const chapter: ChapterEntry = {
         { en: 'unknown methods still get -32601', tests: ['still answers unknown methods with -32601'] },
       ],
       suite: '4-resource-tool-prompt.test.ts',
-      todo: { file: 'server.ts' },
+      todo: { file: 'server.ts', symbol: 'methods' },
       tests: {
         'lists every allowed document, and only those': '허용된 문서를 모두, 그리고 그것만 목록에 올린다',
         'reads the body of any allowed document': '허용된 어느 문서든 본문을 읽어 준다',

@@ -31,7 +31,7 @@ export const chapter: ChapterEntry = {
         { en: 'the lines it prints are exactly the expected ones', tests: ['keeps the rest of the output as it was', 'prints the true done count as the normal response'] },
       ],
       suite: '1-done-instead-of-open.test.ts',
-      todo: { file: 'main.ts' },
+      todo: { file: 'main.ts', symbol: 'main' },
       tests: {
         'sends the normal call with status done and the right request id': '정상 호출을 status done과 맞는 요청 식별자로 보낸다',
         'prints the true done count as the normal response': '정상 호출의 응답으로 실제 done 개수를 출력한다',
@@ -58,7 +58,7 @@ export const chapter: ChapterEntry = {
         { en: 'a valid call is still counted', tests: ['still counts a valid call'] },
       ],
       suite: '2-extra-argument-versus-bad-value.test.ts',
-      todo: { file: 'server.ts' },
+      todo: { file: 'server.ts', symbol: 'readStatus' },
       tests: {
         'rejects an extra argument with the key message': '남는 인자는 키 오류 메시지로 거부한다',
         'rejects a missing or misnamed key with the key message': 'status 키가 없거나 이름이 다르면 키 오류 메시지로 거부한다',
@@ -86,7 +86,7 @@ export const chapter: ChapterEntry = {
         { en: 'a request sent around it is refused by the server with -32001', tests: ['refuses the bypass through exchange on the server with -32001'] },
       ],
       suite: '3-injected-text-changes-no-permission.test.ts',
-      todo: { file: 'client.ts' },
+      todo: { file: 'client.ts', symbol: 'exchange' },
       tests: {
         'ignores a tool description that says to drop the restrictions': '제한을 풀라는 도구 설명을 무시한다',
         'ignores a result that suggests any tool, even one on the team list': '팀 목록에 있는 도구라도, 도구를 제안하는 결과는 무시한다',
@@ -112,7 +112,7 @@ export const chapter: ChapterEntry = {
         { en: 'every other outcome means the allowlist was widened, and it throws', tests: ['a widened client reaches the server, which refuses with -32001', 'throws for a widened client whose call is answered', 'throws for a widened client whose transport throws'] },
       ],
       suite: '4-allowlist-widening.test.ts',
-      todo: { file: 'main.ts' },
+      todo: { file: 'main.ts', symbol: 'expectClientRefusal' },
       tests: {
         'a widened client reaches the server, which refuses with -32001': '넓힌 클라이언트의 호출은 서버에 닿고 서버가 -32001로 거부한다',
         'throws for a widened client whose call is answered': '호출이 응답을 받은 넓힌 클라이언트에는 예외를 던진다',

@@ -32,7 +32,7 @@ export const chapter: ChapterEntry = {
         { en: 'a document off the allowlist is refused, named, before any file is opened', tests: ['refuses a document off the allowlist before reading any file, naming it'] },
       ],
       suite: '1-tools-say-what-they-check.test.ts',
-      todo: { file: 'server.ts' },
+      todo: { file: 'server.ts', symbol: 'registerCountTasks' },
       tests: {
         'lists both tools with input schemas that state their whole rule and output schemas that announce their results': 'tools/list에 두 도구가 규칙 전부를 말하는 입력 스키마와 결과를 알리는 출력 스키마를 싣고 나온다',
         'accepts exactly the arguments its listed input schema accepts': '목록의 입력 스키마가 받는 인자를, 딱 그만큼만 받는다',
@@ -60,7 +60,7 @@ export const chapter: ChapterEntry = {
         { en: 'the review prompt is listed with a required, described argument and gives the questions for the named document', tests: ['lists the review prompt with a required, described argument', 'gets the review questions for the named document, and answers -32602 without a name'] },
       ],
       suite: '2-documents-as-resources-and-prompt.test.ts',
-      todo: { file: 'server.ts' },
+      todo: { file: 'server.ts', symbol: 'registerDocuments' },
       tests: {
         'lists exactly the allowed documents as resources under one docs:// template': '허용된 문서만 docs:// 주소 틀 하나 아래의 자원으로 나열한다',
         'reads an allowed document and refuses any other address with -32602 before reading a file': '허용된 문서는 읽고, 다른 주소는 파일을 읽기 전에 -32602로 거절한다',
@@ -85,7 +85,7 @@ export const chapter: ChapterEntry = {
         { en: 'keeps answering with the request id after a line that is not JSON', tests: ['keeps serving after a line that is not JSON and answers with the request id'] },
       ],
       suite: '3-stdout-belongs-to-the-protocol.test.ts',
-      todo: { file: 'stdio.ts' },
+      todo: { file: 'stdio.ts', symbol: 'serveStdio' },
       spawns: ['stdio.ts'],
       tests: {
         'connects with StdioClientTransport and answers three calls with no client error': 'StdioClientTransport로 연결해 세 요청에 답하고 클라이언트 오류가 없다',
@@ -111,7 +111,7 @@ export const chapter: ChapterEntry = {
         { en: 'whatever a document asks for', tests: ['keeps its own tool list after serving a document that asks for more'] },
       ],
       suite: '4-only-approved-tools-exist.test.ts',
-      todo: { file: 'server.ts' },
+      todo: { file: 'server.ts', symbol: 'buildServer' },
       tests: {
         'lists only the tools its options approve, whichever they are': '서버 옵션이 무엇을 승인하든 승인한 도구만 목록에 올린다',
         'answers a call to any unapproved tool as it answers an unknown tool': '승인하지 않은 어느 도구를 부르든 모르는 도구와 같은 답을 준다',
@@ -137,7 +137,7 @@ export const chapter: ChapterEntry = {
         { en: 'follows none of them', tests: ['ignores instructions inside a tool result and a resource'] },
       ],
       suite: '5-the-client-keeps-its-own-list.test.ts',
-      todo: { file: 'client.ts' },
+      todo: { file: 'client.ts', symbol: 'callTool' },
       tests: {
         'refuses every tool outside its own list before sending, whatever the server lists or says': '서버가 무엇을 나열하고 말하든 자기 목록 밖의 도구는 모두 보내기 전에 거부한다',
         'ignores instructions inside a tool result and a resource': '도구 결과와 자원 안의 지시를 무시한다',

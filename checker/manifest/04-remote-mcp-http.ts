@@ -17,7 +17,7 @@ export const chapter: ChapterEntry = {
       id: '04/1',
       title: { ko: '두 시대를 한 끝점에서', en: 'Both eras on one endpoint' },
       hint: {
-        ko: '오늘의 호스트는 initialize로 시작해 MCP-Protocol-Version 헤더를 다는 2025년 방식으로 말하고, 2026-07-28 클라이언트는 요청마다 _meta 봉투를 단다. route가 받는 요청이 어느 쪽인지는 그 요청 안에만 있다. SDK 서버 패키지의 createMcpHandler 문서에서 두 시대의 요청을 가르는 방법을 찾아 읽고, 2025년 요청이 헤더로 말하는 개정판을 이 서버가 합의할 수 있는지는 누가 판단하는지 보라. 함정: 첫 요청이 정한 시대를 기억하는 것, 거절할 개정판 몇 개만 적어 두는 것, 거절에 -32000~-32019를 쓰는 것.',
+        ko: '지금의 호스트는 initialize로 시작해 MCP-Protocol-Version 헤더를 다는 2025년 방식으로 말하고, 2026-07-28 클라이언트는 요청마다 _meta 봉투를 단다. route가 받는 요청이 어느 쪽인지는 그 요청 안에만 있다. SDK 서버 패키지의 createMcpHandler 문서에서 두 시대의 요청을 가르는 방법을 찾아 읽고, 2025년 요청이 헤더로 말하는 개정판을 이 서버가 합의할 수 있는지는 누가 판단하는지 보라. 함정: 첫 요청이 정한 시대를 기억하는 것, 거절할 개정판 몇 개만 적어 두는 것, 거절에 -32000~-32019를 쓰는 것.',
         en: "Today's hosts speak the 2025 way, starting with initialize and adding the MCP-Protocol-Version header; a 2026-07-28 client puts the _meta envelope on every request. Which one a request in route is lies in that request alone. Find in the SDK server package's createMcpHandler documentation how the two eras' requests are told apart, and see who decides whether this server can negotiate the revision a 2025 request names in its header. Traps: remembering the era the first request settled, listing a few revisions to refuse, refusing with a code in -32000…-32019.",
       },
       rule: {
@@ -33,7 +33,7 @@ export const chapter: ChapterEntry = {
         { en: 'with 400 and an error outside -32000…-32019 when a 2025-era header names a revision it cannot negotiate', tests: ['refuses a request naming a revision the endpoint does not serve with 400: -32022 for an envelope, and no reserved code for a 2025-era header', 'judges each request by what it says alone: no session, and earlier requests change nothing'] },
       ],
       suite: '1-version-on-every-request.test.ts',
-      todo: { file: 'http.ts' },
+      todo: { file: 'http.ts', symbol: 'route' },
       tests: {
         'serves 2025-era clients: initialize, then requests with the negotiated MCP-Protocol-Version': '2025년 시대 클라이언트에 답한다: initialize, 그리고 합의한 MCP-Protocol-Version을 단 요청',
         'serves 2026-07-28 clients: the SDK client pinned and in auto mode, one POST per request': '2026-07-28 클라이언트에 답한다: 고정 모드와 auto 모드의 SDK 클라이언트, 요청마다 POST 한 번',
@@ -62,7 +62,7 @@ export const chapter: ChapterEntry = {
         { en: 'a request without Origin, or from a listed one, is never refused for its origin', tests: ['serves listed origins and requests without an Origin'] },
       ],
       suite: '2-origin-and-headers.test.ts',
-      todo: { file: 'http.ts' },
+      todo: { file: 'http.ts', symbol: 'frontDoor' },
       tests: {
         'refuses every foreign Origin with 403 on every method in both eras, before the token is looked at': '허용하지 않은 출처는 두 시대의 모든 메서드에서, 토큰을 보기 전에 403으로 거절한다',
         'serves listed origins and requests without an Origin': '허용 목록의 출처와 Origin이 없는 요청에는 답한다',
@@ -73,7 +73,7 @@ export const chapter: ChapterEntry = {
     },
     {
       id: '04/3',
-      title: { ko: '이 서버를 위한 토큰만', en: 'Only tokens issued for this server' },
+      title: { ko: '베어러 토큰 확인하기', en: 'Checking the bearer token' },
       hint: {
         ko: 'MCP 서버는 OAuth 2.1 자원 서버다. 토큰을 발급하는 인가 서버는 따로 있고, 이 서버는 요청마다 토큰이 유효한지, 만료되지 않았는지, 이 서버(자원)를 위해 발급되었는지 확인한다. 401의 WWW-Authenticate에 무엇을 싣는지는 RFC 6750 §3, RFC 9728 §5.1, 명세의 Authorization 장에 있다. 자격 증명이 아예 없는 요청과, 토큰을 냈는데 거절된 요청의 답이 어떻게 다른지 RFC 6750 §3.1에서 찾아보라. SDK 서버 패키지에는 토큰 확인을 맡길 수 있는 함수가 있지만, 답은 answers.ts의 도우미로 직접 만든다. 함정: 토큰이 있는지만 보는 것, 발급 대상(audience)을 보지 않는 것, 모든 401에 같은 오류 코드를 다는 것.',
         en: "An MCP server is an OAuth 2.1 resource server. A separate authorization server issues tokens; this server checks on every request that the token is valid, not expired, and issued for this server (this resource). What a 401's WWW-Authenticate carries is in RFC 6750 §3, RFC 9728 §5.1 and the specification's Authorization chapter. Find in RFC 6750 §3.1 how the answer to a request with no credentials at all differs from the answer to a token that was presented and refused. The SDK server package has a function the checks can be left to; the answer is yours to build, with the helper in answers.ts. Traps: checking only that a token is present, not checking whom it was issued for (its audience), one error code on every 401.",
@@ -91,7 +91,7 @@ export const chapter: ChapterEntry = {
         { en: 'a valid token issued for this server is served on every request', tests: ['serves a valid token issued for this server, on every request, in both eras'] },
       ],
       suite: '3-bearer-token.test.ts',
-      todo: { file: 'auth.ts' },
+      todo: { file: 'auth.ts', symbol: 'authorize' },
       tests: {
         'answers a request with no credentials with 401, resource_metadata and scope, and no error code': '자격 증명 없는 요청에는 401, resource_metadata, scope로 답하고 오류 코드는 달지 않는다',
         'answers a bad token (unknown, expired, issued for another resource) with 401 invalid_token, resource_metadata and scope, on every method in both eras':
@@ -122,7 +122,7 @@ export const chapter: ChapterEntry = {
         { en: 'the list is private to that caller', tests: ["marks each caller's tools/list private to that caller"] },
       ],
       suite: '4-scopes-decide-tools.test.ts',
-      todo: { file: 'scopes.ts' },
+      todo: { file: 'scopes.ts', symbol: 'decideTool' },
       tests: {
         "lists, for each caller, exactly the approved tools its token's scopes cover": '호출자마다 서버가 승인하고 토큰 범위가 덮는 도구만 목록에 올린다',
         "runs every tool in a caller's list": '호출자의 목록에 있는 도구는 모두 실행된다',

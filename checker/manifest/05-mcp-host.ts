@@ -15,7 +15,7 @@ export const chapter: ChapterEntry = {
   exercises: [
     {
       id: '05/1',
-      title: { ko: '승인한 정의만 보인다', en: 'Only the approved definition is shown' },
+      title: { ko: '도구 승인 확인하기', en: 'Checking a tool’s approval' },
       hint: {
         ko: '사람이 승인할 때 읽은 것은 도구의 이름만이 아니다. 서버는 승인을 받은 뒤에도, 다음에 연결할 때도 같은 이름으로 다른 것을 나열할 수 있다. 모델이 무엇을 보고 무엇을 부를지 정하는 데 서버가 단 주석(annotations)이 어떤 몫을 하는지도 명세(2026-07-28)의 Tools 절에서 확인하라.',
         en: 'What the person read when approving is more than the tool’s name. After the approval, and on the next connect, a server can list something else under the same name. Check in the Tools section of the 2026-07-28 spec what part the annotations a server sets may play in deciding what the model sees and calls.',
@@ -31,7 +31,7 @@ export const chapter: ChapterEntry = {
         { en: 'annotations never approve anything', tests: ['treats annotations as hints, never as approval'] },
       ],
       suite: '1-pinned-approvals.test.ts',
-      todo: { file: 'approvals.ts' },
+      todo: { file: 'approvals.ts', symbol: 'isApproved' },
       tests: {
         'shows the model only the tools the person approved, on the server they were approved on': '사람이 승인한 도구만, 승인한 그 서버에서만 모델에게 보인다',
         'hides and refuses a tool whose description or schemas changed while connected': '연결 중에 설명이나 스키마가 바뀐 도구는 숨기고 부르지 않는다',
@@ -42,7 +42,7 @@ export const chapter: ChapterEntry = {
     },
     {
       id: '05/2',
-      title: { ko: '호출마다 사람에게 묻는다', en: 'Every call asks the person' },
+      title: { ko: '호출 전의 동의', en: 'Consent before a call' },
       hint: {
         ko: '동의 요청은 사람이 판단할 재료다. 그 안에서 무엇을 호스트가 알고 무엇을 서버가 썼는지 사람이 구별할 수 있어야 한다. 서버가 자기를 무엇이라 부르든, 사람이 등록한 이름은 호스트가 안다. 사람이 "아니오"라고 하면 모델은 그 사실을 알아야 다음 걸음을 정할 수 있다. 명세(2026-07-28)의 Tools 절 Security Considerations와 보안 모범 사례를 보라.',
         en: 'A consent request is what the person judges by. In it, the person must be able to tell what the host knows from what the server wrote. Whatever the server calls itself, the host knows the name the person registered. When the person says no, the model has to learn it to decide its next step. See Security Considerations in the Tools section of the 2026-07-28 spec, and the security best practices.',
@@ -58,7 +58,7 @@ export const chapter: ChapterEntry = {
         { en: 'nothing in a description, result or resource changes what is approved', tests: ['changes no approval whatever a description, a result or a resource says'] },
       ],
       suite: '2-consent.test.ts',
-      todo: { file: 'consent.ts' },
+      todo: { file: 'consent.ts', symbol: 'callWithConsent' },
       tests: {
         "asks the person before every call, showing the host's server name, the tool and the arguments": '호출마다 먼저 사람에게 묻고, 호스트가 붙인 서버 이름과 도구와 인자를 보여 준다',
         "keeps the server's own words apart, marked as the server's": '서버가 쓴 글은 서버의 것으로 따로 담는다',
@@ -84,7 +84,7 @@ export const chapter: ChapterEntry = {
         { en: 'a run is bounded in steps and in time measured on the clock it was given', tests: ['stops after its step limit and its time limit, measured on the clock it was given'] },
       ],
       suite: '3-model-loop.test.ts',
-      todo: { file: 'loop.ts' },
+      todo: { file: 'loop.ts', symbol: 'runLoop' },
       tests: {
         'gives the model the approved tools as listed, schemas unchanged, fetching no $ref': '승인된 도구를 나열된 그대로, 스키마를 바꾸지 않고 $ref도 가져오지 않은 채 모델에게 준다',
         'sends every tool result back in the tool role, isError ones included, never as instructions': '도구 결과는 isError까지 모두 tool 역할로만 돌려주고 지시로 다루지 않는다',
@@ -94,7 +94,7 @@ export const chapter: ChapterEntry = {
     },
     {
       id: '05/4',
-      title: { ko: '입력을 묻는 라운드는 사람이 답한다', en: 'The person answers input-required rounds' },
+      title: { ko: '입력 요청 라운드', en: 'Input-required rounds' },
       hint: {
         ko: '2026-07-28에서 서버는 호출에 InputRequiredResult로 답해 입력을 묻고, SDK 클라이언트가 라운드를 돌린다. 여러분이 정하는 것은 세 가지다: 클라이언트가 무엇을 받겠다고 선언하는지(capabilities), elicitation/create 처리기가 누구에게 묻는지, 한 호출이 몇 라운드까지 가는지. SDK 클라이언트 패키지의 ClientOptions 문서에서 inputRequired를, 명세의 client/elicitation에서 클라이언트가 반드시 할 일(MUST)을 찾아 읽어 보라. 함정: 서버가 제안한 값(default)을 사람 대신 채워 보내는 것, 서버가 스스로 붙인 이름을 믿는 것, 쓰지도 않을 모드까지 선언하는 것.',
         en: "On 2026-07-28 a server asks for input by answering a call with an InputRequiredResult, and the SDK client runs the rounds. Three things are yours: what the client declares it takes (capabilities), whom the elicitation/create handler asks, and how many rounds one call may take. Read inputRequired in the SDK client package's ClientOptions documentation, and the client's MUSTs in the specification's client/elicitation. Traps: sending the server's suggested values (default) in the person's place, trusting the name the server gives itself, declaring a mode you will not handle.",
@@ -112,7 +112,7 @@ export const chapter: ChapterEntry = {
         { en: 'no call takes more than 5 rounds', tests: ['stops a call that keeps asking after at most 5 rounds'] },
       ],
       suite: '4-input-required-rounds.test.ts',
-      todo: { file: 'rounds.ts' },
+      todo: { file: 'rounds.ts', symbol: 'createRoundsClient' },
       tests: {
         "shows each form to the person with the configured server name and the server's message and fields as written": '서버가 묻는 form마다 설정한 서버 이름과 서버가 쓴 그대로의 글·필드로 사람에게 보인다',
         'sends back only what the person answered: decline and cancel as they are, accept with only the requested fields the person filled': '사람이 답한 것만 돌려보낸다: 거절과 닫기는 그대로, 수락은 물은 필드 가운데 사람이 채운 것만',
@@ -123,13 +123,13 @@ export const chapter: ChapterEntry = {
     },
     {
       id: '05/5',
-      title: { ko: '사람이 승인하는 로그인', en: 'A sign-in the person approves' },
+      title: { ko: '토큰을 요구하는 서버에 로그인하기', en: 'Signing in to a server that asks for a token' },
       hint: {
         ko: 'SDK의 StreamableHTTPClientTransport는 authProvider를 받으면 401 뒤의 OAuth 흐름(메타데이터 찾기, issuer 검사, PKCE, 토큰 요청)을 스스로 돌린다. 호스트가 정하는 것은 OAuthClientProvider 안에 있다: 인가 페이지를 열기 전에 누구에게 묻는지, 토큰을 무엇을 열쇠로 두는지, 보호 자원 메타데이터의 resource를 어떻게 받아들이는지. 그 마지막 것을 정하지 않으면 SDK의 기본 검사가 정하는데, 그 검사는 출처만 같은 resource도 받아들인다: RFC 9728 §3.3을 보라.',
         en: "Given an authProvider, the SDK's StreamableHTTPClientTransport runs the OAuth flow after a 401 by itself (metadata discovery, the issuer check, PKCE, the token request). What the host decides sits in its OAuthClientProvider: whom it asks before opening the authorization page, what it keys tokens by, and how it accepts the resource in the protected-resource metadata. Leave the last one undecided and the SDK's default check decides; it also accepts a resource that is only the origin: see RFC 9728 §3.3.",
       },
       rule: {
-        ko: '401을 받은 호스트는 사람이 서버와 로그인할 인가 서버와 범위(scope)를 보고 승인한 뒤에만, 보호 자원 메타데이터의 resource가 그 서버의 주소와 똑같고 인가 서버 메타데이터의 issuer가 맞을 때에만 PKCE S256 authorization code로 로그인해 요청을 다시 보내고, 거절된 로그인은 토큰 없이 끝나며, 토큰은 자원 서버마다 따로 두어 다른 서버로 보내지 않고 이미 받은 범위로 다시 묻지 않으며, 403 insufficient_scope에는 step-up을 한 번만 한다.',
+        ko: '401을 받은 호스트는 사람이 서버와 로그인할 인가 서버와 범위(scope)를 보고 승인한 뒤에만, 보호 자원 메타데이터의 resource가 그 서버의 주소와 똑같고 인가 서버 메타데이터의 issuer가 맞을 때에만 PKCE S256 authorization code로 로그인해 요청을 다시 보내고, 거절된 로그인은 토큰 없이 끝나며, 토큰은 자원 서버마다 따로 두어 다른 서버로 보내지 않고 이미 받은 범위로 다시 묻지 않으며, 403 insufficient_scope에는 단계 상향을 한 번만 한다.',
         en: 'After a 401 the host signs in only once the person approves, shown the server, the authorization server and the scopes, and only when the protected-resource metadata names exactly that server’s resource and the authorization server’s metadata names its own issuer, by authorization code with PKCE S256, then retries; a declined sign-in ends without a token; tokens are kept per resource, never sent to another server, and scopes already granted are never asked for again; and a 403 insufficient_scope gets one step-up.',
       },
       clauses: [
@@ -142,13 +142,13 @@ export const chapter: ChapterEntry = {
         { en: 'a 403 insufficient_scope gets one step-up', tests: ['steps up once on 403 insufficient_scope and stops a server that keeps refusing'] },
       ],
       suite: '5-oauth-client.test.ts',
-      todo: { file: 'oauth.ts' },
+      todo: { file: 'oauth.ts', symbol: 'createOAuthProvider' },
       tests: {
         'signs in after a 401 only with the person’s approval, by authorization code with PKCE S256 for this resource, and retries': '401 뒤에는 사람이 승인해야만 이 서버를 위한 PKCE S256 authorization code로 로그인하고 다시 보낸다',
         'ends without a token when the person declines to sign in': '사람이 로그인을 거절하면 토큰 없이 끝난다',
         'refuses an authorization server whose metadata names another issuer': '메타데이터가 다른 issuer를 내세우는 인가 서버는 거절한다',
         'refuses protected-resource metadata that names another resource, or only the origin': '다른 서버의 주소나 출처만 내세우는 보호 자원 메타데이터는 거절한다',
-        'steps up once on 403 insufficient_scope and stops a server that keeps refusing': '403 insufficient_scope에는 step-up을 한 번 하고, 계속 거절하는 서버 앞에서는 멈춘다',
+        'steps up once on 403 insufficient_scope and stops a server that keeps refusing': '403 insufficient_scope에는 단계 상향을 한 번 하고, 계속 거절하는 서버 앞에서는 멈춘다',
         'keeps each token for its own resource: never sends it to another server, and never signs in again for what was granted': '토큰은 제 자원 서버에만 둔다: 다른 서버로 보내지 않고, 이미 받은 것으로 다시 로그인하지 않는다',
       },
     },

@@ -43,7 +43,7 @@ export function resolveChapter(file: string, entry: ChapterEntry | undefined): C
     ...entry,
     exercises: entry.exercises.map((exercise) => ({
       ...exercise,
-      todo: { file: exercise.todo.file, marker: exercise.todo.marker ?? todoMarker(exercise.id) },
+      todo: { file: exercise.todo.file, marker: exercise.todo.marker ?? todoMarker(exercise.id), ...(exercise.todo.symbol ? { symbol: exercise.todo.symbol } : {}) },
     })),
   };
 }

@@ -29,8 +29,11 @@ export interface ExerciseSpec {
   clauses?: Clause[];
   /** Suite file name inside `checker/suites/<chapter dir>/`. */
   suite: string;
-  /** Where the learner edits: a file inside the chapter folder and the marker on that line. */
-  todo: { file: string; marker: string };
+  /**
+   * Where the learner edits: a file inside the chapter folder, the marker on that line, and the function (or other
+   * declaration) the exercise is about in that file, which messages name by its current line once the marker is gone.
+   */
+  todo: { file: string; marker: string; symbol?: string };
   /** Every test the suite must report, by its English name, with the Korean name beside it. */
   tests: Record<string, string>;
   /** Learner files (inside the chapter folder) the suite starts as processes; the checker bundles each and runs it in the sandbox. */
@@ -52,7 +55,7 @@ export interface ChapterSpec {
 }
 
 /** An exercise as a manifest file writes it: `todo.marker` may be left out, and then is `TODO(<id>)`. */
-export type ExerciseEntry = Omit<ExerciseSpec, 'todo'> & { todo: { file: string; marker?: string } };
+export type ExerciseEntry = Omit<ExerciseSpec, 'todo'> & { todo: { file: string; marker?: string; symbol?: string } };
 
 /** A chapter as its manifest file `checker/manifest/<dir>.ts` writes it, exported under the name `chapter`. */
 export type ChapterEntry = Omit<ChapterSpec, 'exercises'> & { exercises: ExerciseEntry[] };

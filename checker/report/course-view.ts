@@ -28,9 +28,14 @@ export interface OutlineChapter {
   exercises: OutlineExercise[];
 }
 
-/** The course in order. */
+/** The course in order, and what earlier runs know of it. */
 export interface CourseOutline {
   chapters: OutlineChapter[];
+  /**
+   * Exercises known to pass from earlier runs of check, hint and watch (the learner's progress file), their files
+   * unchanged since; a result in the report being read always wins over it.
+   */
+  known?: readonly string[];
 }
 
 /** The chapter id of an exercise id: `01` of `01/3`. */
@@ -53,7 +58,7 @@ export interface AfterPass {
   completed: OutlineChapter[];
   /** True when every exercise of the course is in the report and passes. */
   courseDone: boolean;
-  /** The next exercise of the course not graded in this report: the first after the last graded one, else the first not graded. */
+  /** The next exercise: the first of the course not known to pass (by this report, else by earlier runs); absent once every one is. */
   next?: OutlineExercise;
   /** The chapters to compare with their solutions: the completed ones, whose diff shows no unsolved exercise's answer, in course order. */
   compare: OutlineChapter[];
@@ -61,17 +66,23 @@ export interface AfterPass {
 
 /** Reads what a fully passing report means for the course (see AfterPass). */
 export function afterPass(report: Report, course: CourseOutline): AfterPass {
-  const passed = new Set(report.exercises.filter((exercise) => exercise.status === 'pass').map((exercise) => exercise.id));
-  const graded = new Set(report.exercises.map((exercise) => exercise.id));
+  const passed = knownToPass(report, course);
   const completed = course.chapters.filter((chapter) => chapter.exercises.every((exercise) => passed.has(exercise.id)));
   const all = course.chapters.flatMap((chapter) => chapter.exercises);
   const courseDone = all.length > 0 && all.every((exercise) => passed.has(exercise.id));
-  const lastIndex = Math.max(-1, ...all.map((exercise, index) => (graded.has(exercise.id) ? index : -1)));
-  const next = all.slice(lastIndex + 1).find((exercise) => !graded.has(exercise.id)) ?? all.find((exercise) => !graded.has(exercise.id));
+  const next = all.find((exercise) => !passed.has(exercise.id));
   // A chapter's diff shows every exercise of it solved, so it is offered only once none of them is left to solve.
   // Graded in the solutions folder itself (--target solutions), a diff with the solution would compare it with itself.
   const compare = completed.filter((chapter) => chapter.solutionDir !== undefined && chapter.solutionDir !== chapter.learnerDir);
   return { completed, courseDone, ...(next ? { next } : {}), compare };
+}
+
+/** The exercises known to pass: those the report passes, and those earlier runs passed that the report does not show failing. */
+export function knownToPass(report: Report, course: CourseOutline): Set<string> {
+  const failing = new Set(report.exercises.filter((exercise) => exercise.status !== 'pass').map((exercise) => exercise.id));
+  const passed = new Set((course.known ?? []).filter((id) => !failing.has(id)));
+  for (const exercise of report.exercises) if (exercise.status === 'pass') passed.add(exercise.id);
+  return passed;
 }
 
 /** Exercises of the report grouped by chapter id, in report order. */

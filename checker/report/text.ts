@@ -4,14 +4,21 @@ import type { Messages } from '../usage/messages.ts';
 import type { Blocker, ExerciseReport, Report, TestOutput } from './shape.ts';
 import { firstBlocker } from './first-fix.ts';
 import { afterPass, byChapter, chapterIdOf, chapterInProgress } from './course-view.ts';
-import type { CourseOutline } from './course-view.ts';
+import type { CourseOutline, OutlineChapter } from './course-view.ts';
+import { MAX_LINE, cutLine, fitMessage } from './long-lines.ts';
 
 /** How much of a report the text shows, and what it knows of the course around it. */
 export interface TextView {
   /** The course, so a passing report can name the next exercise, a completed chapter or course, and the solution to compare with. */
   course?: CourseOutline;
-  /** Details for the chapter in progress only (the first with an exercise that does not pass), one line for each other chapter. */
+  /**
+   * The first screen: details for the chapter in progress only (the first with an exercise that does not pass), one
+   * line for each other chapter; in it, the first failing exercise in detail with its other failing tests as a count
+   * and its hint cut to a line, the others one line each.
+   */
   focus?: boolean;
+  /** Every value whole, every line as long as it is (watch's f); otherwise long lines are fitted (report/long-lines.ts). */
+  full?: boolean;
 }
 
 
@@ -61,6 +68,9 @@ export function renderText(report: Report, view: TextView = {}): string {
     if (blocked.length > 0) out.push(`    ${say.blocks(blocked.join(', '))}`);
     out.push('');
   }
+  const fit = (line: string) => (view.full ? line : cutLine(line, report.lang));
+  // On the first screen only the first failing exercise is in detail; the others of its chapter are one line each.
+  const detailed = focusId === undefined ? undefined : shown.find((exercise) => exercise.status !== 'pass' && !exercise.blocked)?.id;
   for (const exercise of shown) {
     const line = `${STATUS_MARK[exercise.status]} ${exercise.id} ${exercise.title} — ${say.status[exercise.status]}`;
     if (exercise.status === 'pass') {
@@ -71,17 +81,24 @@ export function renderText(report: Report, view: TextView = {}): string {
       out.push(`${line} (${BLOCKED_BY[exercise.blocked.kind](say)})`);
       continue;
     }
-    out.push(line, ...indent(exercise.message));
+    if (detailed !== undefined && exercise.id !== detailed) {
+      out.push(line);
+      continue;
+    }
+    out.push(line, ...indent(view.full ? exercise.message : fitMessage(exercise.message, report.lang)));
     const output = exercise.tests.find((test) => test.status !== 'pass')?.output;
-    if (output) out.push(...outputLines(output, say));
+    if (output) out.push(...outputLines(output, say).map(fit));
     const others = exercise.tests.filter((test) => test.status !== 'pass').slice(1);
-    if (exercise.status === 'fail' && others.length > 0) {
+    if (exercise.status === 'fail' && others.length > 0 && detailed !== undefined) out.push(`    ${say.alsoFailingCount(others.length, exercise.id)}`);
+    else if (exercise.status === 'fail' && others.length > 0) {
       out.push(`    ${say.alsoFailing(others.length)}`);
-      for (const test of others.slice(0, MAX_OTHER_NAMES)) out.push(`      - ${test.title}`);
+      for (const test of others.slice(0, MAX_OTHER_NAMES)) out.push(fit(`      - ${test.title}`));
       if (others.length > MAX_OTHER_NAMES) out.push(`      ${say.moreInJson(others.length - MAX_OTHER_NAMES)}`);
     }
-    out.push(`    ${say.where}: ${exercise.todo}`, `    ${say.hint}: ${exercise.hint}`, '');
+    const hint = detailed !== undefined ? shortHint(exercise.hint, say.hintCut(exercise.id)) : exercise.hint;
+    out.push(`    ${say.where}: ${exercise.todo}`, `    ${say.hint}: ${hint}`, '');
   }
+  if (detailed !== undefined && out.at(-1) !== '') out.push('');
   if (out.at(-1) !== '') out.push('');
   if (focusId !== undefined) {
     const others = otherChapters(report, focusId, view.course, say);
@@ -91,6 +108,16 @@ export function renderText(report: Report, view: TextView = {}): string {
   if (focusId !== undefined && shown.length < report.exercises.length) out.push(say.focusedOn(focusId));
   out.push(...nextSteps(report, view.course, focusDir));
   return out.join('\n');
+}
+
+/** A hint fitted to one line of MAX_LINE characters with its label: its first sentence, or its start, and where the whole hint is. */
+export function shortHint(hint: string, whole: string): string {
+  const room = MAX_LINE - 12 - [...whole].length;
+  const text = hint.trim();
+  if ([...text].length <= MAX_LINE - 12) return text;
+  const first = /^.*?[.!?。](?=\s|$)/su.exec(text)?.[0] ?? text;
+  const chars = [...first];
+  return `${chars.length <= room ? first : `${chars.slice(0, room - 1).join('')}…`}${whole}`;
 }
 
 /** The progress line: exercises passed, the score and the tests passed. */
@@ -119,20 +146,23 @@ export function nextSteps(report: Report, course?: CourseOutline, chapterDir?: s
   if (next) return [say.next(next.id, next.todo)];
   if (!course) return [say.allDone];
   const after = afterPass(report, course);
+  const touched = (chapter: OutlineChapter) => chapter.exercises.some((exercise) => report.exercises.some((graded) => graded.id === exercise.id));
   const out: string[] = [];
   if (after.courseDone) {
     out.push('', say.courseDone);
     for (const chapter of after.completed) out.push(`  ${chapter.id} ${chapter.title}${chapter.outcome ? `: ${chapter.outcome}` : ''}`);
   } else {
-    for (const chapter of after.completed.filter((done) => done.exercises.some((exercise) => report.exercises.some((graded) => graded.id === exercise.id)))) {
+    for (const chapter of after.completed.filter(touched)) {
       out.push('', say.chapterDone(chapter.id, chapter.title), ...(chapter.outcome ? [`  ${chapter.outcome}`] : []));
     }
     if (out.length === 0) out.push(say.allDone);
     if (after.next) out.push(say.nextExercise(after.next.id, after.next.title, after.next.todo), ...readLessonLines(course, after.next.id, say));
   }
-  if (after.compare.length > 0) {
+  // Before the course is complete, only the chapters this report touched are offered: earlier ones were offered when they completed.
+  const compare = after.courseDone ? after.compare : after.compare.filter(touched);
+  if (compare.length > 0) {
     out.push(say.compareWithSolution);
-    for (const chapter of after.compare) out.push(`  git diff --no-index ${chapter.solutionDir!} ${chapter.learnerDir}`);
+    for (const chapter of compare) out.push(`  git diff --no-index ${chapter.solutionDir!} ${chapter.learnerDir}`);
   }
   return out;
 }

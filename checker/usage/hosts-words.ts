@@ -30,6 +30,9 @@ const ko = {
   desktopRemote: 'Claude Desktop의 원격 연결(커스텀 커넥터)은 Anthropic의 클라우드가 호출하므로 127.0.0.1에 닿지 못한다. 이 장의 서버는 Claude Code, VS Code, Cursor, Gemini CLI, Codex CLI에 등록한다.',
   summary: (connected: number, failed: number) => `연결됨 ${connected}, 실패 ${failed}`,
   nothingProven: '연결을 확인한 호스트가 하나도 없다.',
+  lastsHttp: '위 설정은 이번 실행 동안만 통한다: 주소의 포트와 토큰은 이 명령이 끝나면 사라진다. 오래 쓸 설정: npm run serve -- 04 --port 3000을 켜 둔 채, 그것이 찍는 주소와 토큰을 설정에 넣는다(serve를 다시 켤 때마다 토큰만 새로 넣는다).',
+  lastsCopy: (shown: string) => `위 설정은 이번 실행 동안만 통한다: ${josa(shown, '이/가')} 저장소 밖에 있어, 설정은 이 명령이 끝나면 지워지는 임시 사본을 가리킨다. 오래 쓸 설정: 장 폴더를 이 저장소의 chapters/ 안에 두고 --target 없이 다시 돌린다.`,
+  lastsStdio: '위 설정은 이 명령이 끝난 뒤에도 통한다: 장 폴더의 stdio.ts를 그 자리에서 띄운다.',
 };
 
 /** The words `npm run hosts` prints; every language has every key. */
@@ -64,6 +67,9 @@ const en: HostsWords = {
   desktopRemote: "Claude Desktop's remote connectors (custom connectors) are called from Anthropic's cloud, so they cannot reach 127.0.0.1. Register this chapter's server in Claude Code, VS Code, Cursor, Gemini CLI or Codex CLI.",
   summary: (connected, failed) => `connected ${connected}, failed ${failed}`,
   nothingProven: 'No host was checked to connect.',
+  lastsHttp: 'The config above works only while this run lasts: the port and the token of its URL are gone once this command ends. For one that lasts: keep npm run serve -- 04 --port 3000 running and put the URL and token it prints in the config (after each restart of serve, only the token changes).',
+  lastsCopy: (shown) => `The config above works only while this run lasts: ${shown} is outside the repository, so the config points at a temporary copy removed when this command ends. For one that lasts: put the chapter folder in this repository's chapters/ and run again without --target.`,
+  lastsStdio: "The config above keeps working after this command ends: it starts the chapter folder's stdio.ts where it is.",
 };
 
 /** The words of `npm run hosts` in the given language. */

@@ -14,7 +14,7 @@ export function metadataUrl(resource: URL): URL {
 export function protectedResourceMetadata(options: HttpOptions): Response {
   const body = {
     resource: options.resource.href,
-    // 발급자 식별자는 인가 서버가 밝힌 그대로 적는다: URL로 바꾸면 끝에 '/'가 붙어 발급자 일치 비교가 깨진다.
+    // 인가 서버의 발급자 식별자를 적는다.
     authorization_servers: [...options.authorizationServers],
     scopes_supported: Object.values(TOOL_SCOPES),
     bearer_methods_supported: ['header'],

@@ -18,7 +18,7 @@ export interface HttpOptions extends ServerOptions {
   authorizationServers: readonly string[];
   /** 토큰이 무엇인지 인가 서버에 묻는다. 그 서버는 이 장에서 만들지 않는다. */
   verifier: OAuthTokenVerifier;
-  /** 이 끝점을 불러도 되는 브라우저 출처. 스킴, 호스트, 포트까지 정확히 적는다. */
+  /** 이 끝점을 불러도 되는 브라우저 출처의 목록. */
   allowedOrigins: ReadonlySet<string>;
 }
 
@@ -84,7 +84,7 @@ function frontDoor(request: Request, options: HttpOptions): Response | undefined
 /** 2025년 시대의 요청이 MCP-Protocol-Version 헤더로 말해도 되는 개정판: SDK가 initialize에서 합의할 수 있는 것들. */
 const LEGACY_REVISIONS: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS.filter((version) => version < REVISION);
 
-/** 요청을 그 요청이 말하는 시대로 보낸다. 어느 요청도 앞선 요청이 정한 것에 기대지 않는다. */
+/** 요청을 두 시대의 처리기 가운데 하나로 보낸다. */
 async function route(request: Request, authInfo: AuthInfo, legs: Legs): Promise<Response> {
   // 봉투를 단 요청은 2026-07-28 갈래가 판단한다: 헤더가 빠지면 -32020, 모르는 개정판이면 -32022다.
   if (!(await isLegacyRequest(request))) return legs.modern(request, { authInfo });

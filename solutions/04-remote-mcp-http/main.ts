@@ -35,7 +35,7 @@ export async function main(): Promise<void> {
   const handler = buildHandler(options);
   const fetchInProcess = async (url: string | URL, init?: RequestInit): Promise<Response> => handler(new Request(url, init));
   const clients = [
-    { label: '오늘의 호스트처럼(initialize)', client: new Client({ name: 'course-client', version: '1.0.0' }) },
+    { label: '지금의 호스트처럼(initialize)', client: new Client({ name: 'course-client', version: '1.0.0' }) },
     { label: '2026-07-28 클라이언트', client: new Client({ name: 'course-client', version: '1.0.0' }, { versionNegotiation: { mode: { pin: REVISION } } }) },
   ];
   for (const { label, client } of clients) {

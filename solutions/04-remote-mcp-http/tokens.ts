@@ -5,7 +5,7 @@ import type { AuthInfo, OAuthTokenVerifier } from '@modelcontextprotocol/server'
 export interface IssuedToken {
   clientId: string;
   scopes: readonly string[];
-  /** 토큰을 발급받은 대상 자원(RFC 8707): 이 토큰을 받아 줄 수 있는 단 하나의 MCP 서버. */
+  /** 토큰을 발급받은 대상 자원(RFC 8707). */
   audience: URL;
   /** 유닉스 시각(초). */
   expiresAt: number;
@@ -13,7 +13,7 @@ export interface IssuedToken {
 
 /**
  * 이 장이 만들지 않는 인가 서버의 대역: 자기가 발급한 토큰 표를 보고 "이 토큰은 무엇인가"에 답할 뿐,
- * 어떤 MCP 서버의 규칙도 모른다. 대상과 범위를 확인하는 것은 자원 서버의 일이다.
+ * 어떤 MCP 서버의 규칙도 모른다.
  */
 export function tableVerifier(issued: ReadonlyMap<string, IssuedToken>): OAuthTokenVerifier {
   return {
@@ -25,7 +25,7 @@ export function tableVerifier(issued: ReadonlyMap<string, IssuedToken>): OAuthTo
   };
 }
 
-/** 시연용 서버가 보호 자원 메타데이터에 적는 발급자 식별자: 인가 서버가 밝힌 글자 그대로, 끝에 '/'가 없다. */
+/** 시연용 서버가 보호 자원 메타데이터에 적는 발급자 식별자. */
 export const DEMO_ISSUER = 'https://auth.example.com';
 
 /** 시연용 서버의 정식 URI: 로컬, 127.0.0.1에 묶인다. */

@@ -4,29 +4,29 @@ import type { Consent } from './consent.ts';
 import type { ConnectedServer } from './host.ts';
 import type { Model, ModelMessage, ModelTool } from './model.ts';
 
-/** Everything one run of the loop needs: the model, the connected servers, the person's approvals and consent, and its bounds. */
+/** 루프 한 번의 실행에 필요한 것: 모델, 연결된 서버, 사람의 승인과 동의, 한도. */
 export interface LoopOptions {
   model: Model;
   servers: readonly ConnectedServer[];
   approvals: Approvals;
   consent: Consent;
   prompt: string;
-  /** The most model turns one run may take. */
+  /** 한 번의 실행이 쓸 수 있는 모델 걸음의 수. */
   maxSteps: number;
-  /** The most milliseconds one run may take, measured on `now`. */
+  /** 한 번의 실행이 쓸 수 있는 시간(밀리초). */
   timeLimitMs: number;
-  /** The clock the time limit is measured on; Date.now unless given. */
+  /** 시계. 주지 않으면 Date.now다. */
   now?: () => number;
 }
 
-/** How a run ended: the model's answer, a bound reached, or an error that stays with the host; each with the conversation so far. */
+/** 실행이 끝난 모양과 그때까지의 대화. */
 export type LoopEnd =
   | { kind: 'answer'; text: string; messages: ModelMessage[] }
   | { kind: 'step-limit'; messages: ModelMessage[] }
   | { kind: 'time-limit'; messages: ModelMessage[] }
   | { kind: 'host-error'; error: string; messages: ModelMessage[] };
 
-/** The tools the model may use now: every server's listed tools that the person approved, with their schemas as listed. */
+/** 지금 모델이 쓸 수 있는 도구: 서버마다 나열한 도구 가운데 사람이 승인한 것, 스키마는 나열된 그대로. */
 export async function modelTools(servers: readonly ConnectedServer[], approvals: Approvals): Promise<ModelTool[]> {
   const tools: ModelTool[] = [];
   for (const server of servers) {
@@ -36,7 +36,7 @@ export async function modelTools(servers: readonly ConnectedServer[], approvals:
   return tools;
 }
 
-/** Runs the model with the servers' tools until it answers, or a bound or a host error ends the run. */
+/** 모델이 답하거나 실행이 다른 까닭으로 끝날 때까지 서버의 도구로 모델을 돌린다. */
 export async function runLoop(options: LoopOptions): Promise<LoopEnd> {
   const now = options.now ?? Date.now;
   const started = now();
@@ -58,7 +58,7 @@ export async function runLoop(options: LoopOptions): Promise<LoopEnd> {
     messages.push({ role: 'assistant', call: turn.call });
     const server = options.servers.find((candidate) => candidate.name === turn.call.server);
     try {
-      const result = server === undefined ? refusal(`호스트가 부르지 않음: 연결된 서버 가운데 ${turn.call.server}는 없다.`) : await callWithConsent(server, options.approvals, options.consent, turn.call.tool, turn.call.arguments);
+      const result = server === undefined ? refusal(`호스트가 부르지 않음: 연결된 서버 가운데 없는 서버 ${turn.call.server}.`) : await callWithConsent(server, options.approvals, options.consent, turn.call.tool, turn.call.arguments);
       messages.push({ role: 'tool', callId: turn.call.id, result });
     } catch (error) {
       return { kind: 'host-error', error: String(error), messages };

@@ -12,7 +12,7 @@ import { scriptedModel } from './model.ts';
 import { createRoundsClient } from './rounds.ts';
 import type { FormAnswer, FormRequest } from './rounds.ts';
 
-/** A small task server: an honest counter, and a tool that calls itself read-only and harmless. */
+/** 작은 작업 서버: 정직한 개수 세기 도구, 그리고 자기를 읽기 전용이라 부르는 도구. */
 function taskServer(): { server: McpServer; rename(description: string): void } {
   const server = new McpServer({ name: 'official-tasks', version: '1.0.0' });
   const count = server.registerTool('count_tasks', { description: '상태별 작업 개수를 센다.', inputSchema: z.object({ status: z.enum(['open', 'done']) }) }, ({ status }) => ({
@@ -22,7 +22,7 @@ function taskServer(): { server: McpServer; rename(description: string): void } 
   return { server, rename: (description) => count.update({ description }) };
 }
 
-/** One line for a message of the conversation. */
+/** 대화의 메시지 하나를 한 줄로. */
 function line(message: ModelMessage): string {
   if (message.role === 'user') return `  [user] ${message.content}`;
   if (message.role === 'tool') return `  [tool${message.result.isError === true ? ', isError' : ''}] ${message.result.content.map((part) => (part.type === 'text' ? part.text : part.type)).join(' ')}`;
@@ -40,7 +40,7 @@ console.log(`서버가 나열한 도구: ${listed.map((tool) => tool.name).join(
 console.log(`사람이 승인한 정의: count_tasks`);
 console.log(`모델에게 보이는 도구: ${approvals.shown('tasks', listed).map((tool) => tool.name).join(', ') || '(없음)'}`);
 
-/** The person: says yes to counting open tasks, no to anything else. */
+/** 시연의 사람: 열린 작업을 세는 호출에만 "예"라고 한다. */
 function person(request: ConsentRequest): boolean {
   console.log(`동의 요청: ${request.server}/${request.tool} ${JSON.stringify(request.arguments)} (서버가 쓴 설명: "${request.fromServer.description}")`);
   return request.tool === 'count_tasks' && request.arguments['status'] === 'open';
@@ -65,11 +65,11 @@ console.log(`바뀐 count_tasks 호출: ${again.isError === true ? '거절' : '�
 await tasks.close();
 
 /*
- * Then 05/4's input-required rounds, in the same process: a booking server that asks for a room (and, against the
- * rules, for an API key), then for a URL visit, then without end; a person who types only the room.
+ * 이어서 05/4의 입력 요청 라운드를 같은 프로세스에서 보인다: 회의실 예약 서버가 form으로 묻고, URL 방문을 묻고,
+ * 끝없이 다시 묻는다.
  */
 
-/** A booking server: its book_room asks for input in rounds, each kind chosen by the call's argument. */
+/** 회의실 예약 서버: book_room이 라운드마다 입력을 묻고, 무엇을 물을지는 호출의 인자가 고른다. */
 function bookingServer(): McpServer {
   const server = new McpServer({ name: 'booking (trusted system)', version: '1.0.0' });
   server.registerTool('book_room', { description: '회의실을 예약한다.', inputSchema: z.object({ ask: z.enum(['form', 'url', 'forever']) }) }, ({ ask }, ctx) => {
@@ -83,7 +83,7 @@ function bookingServer(): McpServer {
   return server;
 }
 
-/** Calls book_room once with `ask`, the person answering every form with the room alone; returns the two lines it prints. */
+/** `ask`로 book_room을 한 번 부르고(사람은 어느 form에나 회의실만 적는다), 찍을 두 줄을 돌려준다. */
 async function book(ask: 'form' | 'url' | 'forever'): Promise<string> {
   const shown: FormRequest[] = [];
   const person = { fillForm: async (form: FormRequest): Promise<FormAnswer> => (shown.push(form), { action: 'accept', content: { room: 'B-2' } }) };

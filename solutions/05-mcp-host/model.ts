@@ -1,6 +1,6 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 
-/** A tool as the model sees it: which server, its name, its description, and its input schema as the server listed it. */
+/** 모델이 보는 도구: 서버, 이름, 설명, 입력 스키마. */
 export interface ModelTool {
   server: string;
   name: string;
@@ -8,7 +8,7 @@ export interface ModelTool {
   inputSchema: Tool['inputSchema'];
 }
 
-/** A call the model asks the host to make. */
+/** 모델이 호스트에게 부탁하는 호출. */
 export interface ToolCall {
   id: string;
   server: string;
@@ -16,36 +16,36 @@ export interface ToolCall {
   arguments: Record<string, unknown>;
 }
 
-/** One message of the conversation: the person's words, the model's own turns, and tool results in the tool role. */
+/** 대화의 메시지 하나. 자리(role)마다 모양이 다르다. */
 export type ModelMessage =
   | { role: 'user'; content: string }
   | { role: 'assistant'; content: string }
   | { role: 'assistant'; call: ToolCall }
   | { role: 'tool'; callId: string; result: CallToolResult };
 
-/** What the model gets on each step. */
+/** 걸음마다 모델이 받는 것. */
 export interface ModelRequest {
   messages: readonly ModelMessage[];
   tools: readonly ModelTool[];
 }
 
-/** The model's next turn: call a tool, or answer and end. */
+/** 모델의 다음 차례: 도구를 부르거나, 답하고 끝낸다. */
 export type ModelTurn = { kind: 'call'; call: ToolCall } | { kind: 'answer'; text: string };
 
-/** A model: anything that answers a request with its next turn. */
+/** 모델: 요청에 다음 차례로 답하는 것이면 무엇이든. */
 export interface Model {
   next(request: ModelRequest): Promise<ModelTurn>;
 }
 
-/** One scripted turn, written out or worked out from what the model was given. */
+/** 대본의 한 차례: 적어 둔 것이거나, 모델이 받은 것에서 만들어 내는 것. */
 export type ScriptStep = ModelTurn | ((request: ModelRequest) => ModelTurn);
 
-/** A scripted model and the requests it has been given, each copied as it was at that step. */
+/** 대본 모델과, 그것이 받은 요청(걸음마다 그때 모습 그대로 복사한 것). */
 export interface ScriptedModel extends Model {
   seen: ModelRequest[];
 }
 
-/** A deterministic model that plays its script turn by turn and answers '(대본 끝)' once the script runs out. */
+/** 대본을 차례로 연기하고, 대본이 끝나면 '(대본 끝)'으로 답하는 결정적인 모델. */
 export function scriptedModel(script: readonly ScriptStep[]): ScriptedModel {
   const seen: ModelRequest[] = [];
   return {

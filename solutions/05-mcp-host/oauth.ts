@@ -2,67 +2,66 @@ import { Client, InsufficientScopeError, StreamableHTTPClientTransport, Unauthor
 import type { CallToolResult, ClientOptions, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 
 /*
- * 05/5: a server that wants a token answers 401, and the SDK runs the OAuth flow: protected-resource metadata
- * (RFC 9728), the authorization server's metadata with its issuer checked, authorization code with PKCE S256,
- * the token request with the resource (RFC 8707), and step-up on a 403 insufficient_scope. What the host decides
- * lives in its OAuthClientProvider: who approves a sign-in, which resource a token is for, and where tokens are kept.
+ * 05/5: 토큰을 바라는 서버는 401로 답하고, OAuth 흐름은 SDK가 돌린다: 보호 자원 메타데이터(RFC 9728), issuer를
+ * 확인한 인가 서버 메타데이터, PKCE S256을 곁들인 authorization code, 자원 주소(resource, RFC 8707)를 실은 토큰 요청,
+ * 403 insufficient_scope 뒤의 단계 상향. 호스트가 정하는 것은 OAuthClientProvider 안에 있다.
  */
 
-/** What the person is asked before a sign-in: which server (the host's name for it), where, and for which scopes. */
+/** 로그인 전에 사람에게 보이는 요청: 서버, 인가 서버, 범위. */
 export interface SignInRequest {
   server: string;
-  /** The authorization server's address, where the person will sign in. */
+  /** 사람이 로그인할 인가 서버의 주소. */
   authorizationServer: string;
   scope: string | undefined;
 }
 
-/** The person at the host: the only one who approves a sign-in. */
+/** 호스트 앞의 사람. */
 export interface SignInPerson {
-  /** Asks the person whether to sign in; false means no sign-in happens. */
+  /** 로그인할지 사람에게 묻는다. */
   approveSignIn(request: SignInRequest): Promise<boolean>;
 }
 
-/** Opens the authorization page for the person and resolves with the query of the redirect back to the host. */
+/** 사람에게 인가 페이지를 열어 주고, 호스트로 돌아온 리디렉션의 쿼리로 끝난다. */
 export type Browser = (authorizationUrl: URL) => Promise<URLSearchParams>;
 
-/** What the host keeps between connects: client registrations per authorization server and tokens per resource. */
+/** 연결과 연결 사이에 호스트가 간직하는 것: 클라이언트 등록 정보와 토큰. */
 export class TokenStore {
-  /** Tokens, keyed by the resource (the server's URL) they were issued for. */
+  /** 받은 토큰. */
   readonly tokens = new Map<string, StoredOAuthTokens>();
-  /** Client registrations, keyed by the authorization server that issued them. */
+  /** 인가 서버에 등록한 클라이언트 정보. 등록해 준 인가 서버의 주소가 열쇠다. */
   readonly clients = new Map<string, StoredOAuthClientInformation>();
 }
 
-/** Everything the host's OAuth client needs for one server. */
+/** 서버 하나에 대해 호스트의 OAuth 클라이언트가 필요로 하는 것. */
 export interface OAuthHostOptions {
-  /** The host's own name for the server, shown to the person. */
+  /** 서버의 이름. */
   server: string;
   person: SignInPerson;
   browser: Browser;
   store: TokenStore;
-  /** The fetch the transport and the OAuth flow use (tests pass an in-process one). */
+  /** 전송과 OAuth 흐름이 쓰는 fetch(테스트는 프로세스 안의 것을 넘긴다). */
   fetch?: typeof fetch;
-  /** The SDK client's options, such as the protocol version to pin. */
+  /** SDK 클라이언트의 옵션(고정할 프로토콜 버전 등). */
   clientOptions?: ClientOptions;
 }
 
-/** A provider that also hands over the redirect the browser came back with, once. */
+/** 브라우저가 돌아온 리디렉션을 한 번 넘겨주는 기능을 더한 제공자. */
 export interface HostOAuthProvider extends OAuthClientProvider {
-  /** The redirect's query from the last approved sign-in, or undefined when the person declined; cleared when read. */
+  /** 마지막 로그인에서 돌아온 리디렉션의 쿼리. 없으면 undefined이고, 읽으면 지워진다. */
   takeCallback(): URLSearchParams | undefined;
 }
 
-/** The redirect address registered for the host (a loopback address, per OAuth 2.1 §8.4.2). */
+/** 호스트가 등록하는 리디렉션 주소(OAuth 2.1 §8.4.2의 루프백 주소). */
 export const REDIRECT_URL = 'http://127.0.0.1:8765/callback';
 
-/** The resource a server URL names (RFC 8707 §2: an absolute URI without a fragment). */
+/** 서버 URL이 가리키는 자원(RFC 8707 §2: 프래그먼트 없는 절대 URI). */
 function resourceOf(url: string | URL): string {
   const resource = new URL(url);
   resource.hash = '';
   return resource.href;
 }
 
-/** The host's OAuth client for the server at `serverUrl`. */
+/** `serverUrl`의 서버를 위한 호스트의 OAuth 클라이언트. */
 export function createOAuthProvider(serverUrl: URL, options: OAuthHostOptions): HostOAuthProvider {
   const resource = resourceOf(serverUrl);
   let verifier = '';
@@ -133,7 +132,7 @@ export function createOAuthProvider(serverUrl: URL, options: OAuthHostOptions): 
   };
 }
 
-/** A server connected with a signed-in OAuth client. */
+/** 로그인한 OAuth 클라이언트로 연결한 서버. */
 export interface SignedInServer {
   name: string;
   client: Client;
@@ -144,28 +143,28 @@ export interface SignedInServer {
   close(): Promise<void>;
 }
 
-/** The error a host gets when the person declined to sign in: nothing was sent with a token. */
+/** 사람이 로그인을 거절했을 때 호스트가 받는 오류. */
 export class SignInDeclinedError extends Error {
   override name = 'SignInDeclinedError';
 }
 
-/** How many step-ups (a new sign-in for a wider scope after a 403 insufficient_scope) one call may take. */
+/** 한 호출이 할 수 있는 단계 상향(403 insufficient_scope 뒤에 더 넓은 범위로 다시 로그인하기)의 수. */
 export const MAX_STEP_UPS = 1;
 
-/** Finishes a sign-in the SDK started: exchanges the code the browser came back with, or fails when the person declined. */
+/** SDK가 시작한 로그인을 끝낸다: 브라우저가 가져온 코드를 바꾸거나, 사람이 거절했으면 실패한다. */
 async function finishSignIn(server: Pick<SignedInServer, 'transport' | 'provider'>, name: string): Promise<void> {
   const callback = server.provider.takeCallback();
   if (callback === undefined) throw new SignInDeclinedError(`the person declined to sign in to ${name}`);
   await server.transport.finishAuth(callback);
 }
 
-/** Connects to the Streamable HTTP server at `url`, signing in through the person when the server asks for a token. */
+/** `url`의 Streamable HTTP 서버에 연결한다. 서버가 토큰을 요구하면 사람을 거쳐 로그인한다. */
 export async function connectSignedIn(name: string, url: string | URL, options: OAuthHostOptions): Promise<SignedInServer> {
   const serverUrl = new URL(url);
   const provider = createOAuthProvider(serverUrl, options);
   for (let attempt = 0; ; attempt += 1) {
     const client = new Client({ name: 'course-host', version: '1.0.0' }, options.clientOptions);
-    // 403 insufficient_scope는 호스트가 직접 맡는다: 사람에게 묻는 step-up의 횟수를 한 호출 단위로 셀 수 있게.
+    // 403 insufficient_scope는 호스트가 직접 맡는다: 사람에게 묻는 단계 상향의 횟수를 한 호출 단위로 셀 수 있게.
     const transport = new StreamableHTTPClientTransport(serverUrl, { authProvider: provider, onInsufficientScope: 'throw', ...(options.fetch === undefined ? {} : { fetch: options.fetch }) });
     try {
       await client.connect(transport);
@@ -179,8 +178,8 @@ export async function connectSignedIn(name: string, url: string | URL, options: 
 }
 
 /**
- * Sends one request on a signed-in server: a 401 (the token was refused, or the server moved to another authorization
- * server) gets one new sign-in through the person, and a 403 insufficient_scope at most MAX_STEP_UPS step-ups.
+ * 로그인한 서버에 요청 하나를 보낸다: 401(토큰이 거절됐거나 서버가 다른 인가 서버로 옮겼다)에는 사람을 거쳐 한 번 다시
+ * 로그인하고, 403 insufficient_scope에는 MAX_STEP_UPS번까지 단계 상향한다.
  */
 export async function sendSignedIn<T>(server: SignedInServer, send: (client: Client) => Promise<T>): Promise<T> {
   let signedInAgain = false;
@@ -204,7 +203,7 @@ export async function sendSignedIn<T>(server: SignedInServer, send: (client: Cli
   }
 }
 
-/** Calls a tool on a signed-in server, as sendSignedIn sends it. */
+/** 로그인한 서버의 도구를 sendSignedIn으로 부른다. */
 export async function callSignedIn(server: SignedInServer, tool: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
   return sendSignedIn(server, async (client) => (await client.callTool({ name: tool, arguments: args })) as CallToolResult);
 }

@@ -2,47 +2,47 @@ import { Client } from '@modelcontextprotocol/client';
 import type { ClientOptions, ElicitRequest, ElicitResult, Implementation } from '@modelcontextprotocol/client';
 
 /*
- * 05/4: on 2026-07-28 a server asks the host for input by answering a call with an InputRequiredResult. The SDK
- * client runs the rounds: it hands each embedded request to the handler registered here, then sends the call again
- * with the answers and the server's requestState. What the host decides is what it takes, who answers, and for how long.
+ * 05/4: 2026-07-28에서 서버는 호출에 InputRequiredResult로 답해 호스트에게 입력을 묻는다. 라운드는 SDK 클라이언트가
+ * 돌린다: 안에 든 요청마다 여기서 등록한 처리기를 부르고, 답과 서버의 requestState를 실어 같은 호출을 다시 보낸다.
+ * 호스트가 정하는 것은 이 파일에 있다.
  */
 
-/** A value a person can put in a form field. */
+/** 사람이 form의 필드에 넣을 수 있는 값. */
 export type FieldValue = string | number | boolean | string[];
 
-/** One field of a form the server asks for, as the person sees it. */
+/** 서버가 묻는 form의 필드 하나. */
 export interface FormField {
   name: string;
-  /** The field's title and description, written by the server. */
+  /** 필드의 제목과 설명. 서버가 쓴 글이다. */
   label: string;
   type: string;
   required: boolean;
-  /** The server's suggested value, shown in the form for the person to keep or change. */
+  /** 서버가 제안한 값. */
   default?: FieldValue;
 }
 
-/** A form the server wants filled in, shown to the person: which server asks, and its own words, marked as its own. */
+/** 서버가 채워 달라는 form: 묻는 서버, 서버의 글, 필드. */
 export interface FormRequest {
-  /** The server's name as the host's configuration knows it, never the name the server gives itself. */
+  /** 묻는 서버의 이름. */
   server: string;
-  /** The server's message, as the server wrote it: data to show, never an instruction to the host. */
+  /** 서버의 메시지. 서버가 쓴 글이다. */
   serverText: string;
   fields: FormField[];
 }
 
-/** What the person did with a form: filled it in (only what they typed or kept), declined, or dismissed it. */
+/** 사람이 form에 한 일: 채워서 보냈거나, 거절했거나, 닫았다. */
 export type FormAnswer = { action: 'accept'; content: Record<string, FieldValue> } | { action: 'decline' } | { action: 'cancel' };
 
-/** The person at the host: the only one who answers a server's questions. */
+/** 호스트 앞의 사람. */
 export interface Person {
-  /** Shows a form and waits for the person's answer. */
+  /** form을 보여 주고 사람의 답을 기다린다. */
   fillForm(request: FormRequest): Promise<FormAnswer>;
 }
 
-/** The most rounds one call may take: a server that keeps asking does not hold the host forever. */
+/** 한 호출이 돌 수 있는 라운드의 수. */
 export const MAX_ROUNDS = 5;
 
-/** The fields of an elicitation's requested schema, as the person will see them. */
+/** 입력 요청의 requestedSchema에 든 필드를 form의 필드로 옮긴다. */
 export function formFields(params: ElicitRequest['params']): FormField[] {
   const schema = ('requestedSchema' in params ? params.requestedSchema : {}) as {
     properties?: Record<string, { type?: string; title?: string; description?: string; default?: FieldValue }>;
@@ -57,7 +57,7 @@ export function formFields(params: ElicitRequest['params']): FormField[] {
   }));
 }
 
-/** Asks the person one form and turns their answer into the result the server gets back. */
+/** 사람에게 form 하나를 묻고, 그 답을 서버가 돌려받을 결과로 바꾼다. */
 async function answerThroughPerson(params: ElicitRequest['params'], server: string, person: Person): Promise<ElicitResult> {
   const fields = formFields(params);
   const answer = await person.fillForm({ server, serverText: params.message, fields });
@@ -66,7 +66,7 @@ async function answerThroughPerson(params: ElicitRequest['params'], server: stri
   return { action: 'accept', content };
 }
 
-/** A client, built with the host's other options, that answers a server's input-required rounds through the person. */
+/** 서버의 입력 요청 라운드에 답하는 클라이언트를 호스트의 다른 옵션과 함께 만든다. */
 export function createRoundsClient(info: Implementation, server: string, person: Person, options: ClientOptions = {}): Client {
   // 사람이 답할 수 있는 form만 선언하고 라운드에 한도를 둔다: 선언하지 않은 요청은 SDK가 묻기 전에 거절하고, 답은 사람이 준 것뿐이다.
   const client = new Client(info, { ...options, capabilities: { elicitation: { form: {} } }, inputRequired: { maxRounds: MAX_ROUNDS } });

@@ -302,3 +302,37 @@ export function lessonBeforeReveal(readme: string, exerciseId: string): LessonBe
   if (reveal === -1) throw new Error(`exercise ${exerciseId}'s section has no folded reveal (<details>)`);
   return { text: lines.slice(0, reveal).join('\n'), revealLine: reveal + 1 };
 }
+
+/**
+ * What a lesson's predictions answer, exercise by exercise: phrases that state an answer the learner is asked to predict
+ * (the reveal says it; the code and its comments must not). test/giveaway.test.ts looks for them, case-insensitively,
+ * in every comment and identifier of the committed starters and in each exercise's title as check prints it.
+ */
+export const PREDICTION_ANSWERS: Readonly<Record<string, readonly string[]>> = {
+  '04/1': ['앞선 요청이 정한 것에 기대지', '판단은 그 요청이 말하는 것만으로'],
+  '04/2': ['포트까지 정확히'],
+  '04/3': ['이 서버를 위한 토큰', '단 하나의 MCP 서버', "끝에 '/'가 없다", "'/'가 붙어", 'tokens issued for this server'],
+  '04/4': ['토큰이 무엇을 말하든', '누구에게든 드러낼'],
+  '05/1': ['승인한 정의', '정의 그대로', '그때 읽은 도구의 정의', 'very definition', 'approved definition', 'definition the person approved'],
+  '05/2': ['서버의 것으로 드러', '서버의 글은 서버의', "host's name for", 'never the server', 'this one call', '이 호출 하나', "mark it as the server's", '거절은 모델에게 돌아갈'],
+  '05/3': ['tool role', 'tool 역할', 'stays with the host', 'as the server listed it', 'as listed'],
+  '05/4': ['never the name the server gives itself', 'only one who answers', '사람만 답하', 'never an instruction', '답할 수 없는 요청은 받지'],
+  '05/5': ['keyed by the resource', 'only one who approves', '사람이 승인해야', '받은 자원에만', '이 서버 자체가 아니면', 'approves a sign-in', '사람이 승인하는 로그인'],
+};
+
+/** The comment text of a TypeScript source, line by line with its 1-based line: `//` and `/* … *\/` comments alike. */
+export function commentLines(source: string): { text: string; line: number }[] {
+  const found: { text: string; line: number }[] = [];
+  let inBlock = false;
+  source.split('\n').forEach((raw, index) => {
+    const line = raw.trim();
+    if (inBlock || line.startsWith('/*')) {
+      found.push({ text: line, line: index + 1 });
+      inBlock = !line.includes('*/');
+      return;
+    }
+    const at = raw.indexOf('//');
+    if (at !== -1 && !/['"`][^'"`]*\/\//.test(raw.slice(0, at + 2))) found.push({ text: raw.slice(at + 2).trim(), line: index + 1 });
+  });
+  return found;
+}

@@ -104,7 +104,7 @@ test('lists both tools with input schemas that state their whole rule and output
           `The outputSchema of ${name} does not announce the shape of its result: a tool returning a structured result announces its fields (${fields.join(', ')}) in the listed outputSchema, and that schema accepts a result such as ${show(fits)}. ${WHERE}`,
         ),
         got: withoutDialect(out) ?? null,
-        expected: say(`필드 ${fields.join(', ')}를 알리고 ${show(fits)}를 받는 outputSchema`, `an outputSchema announcing ${fields.join(', ')} that accepts ${show(fits)}`),
+        expected: say(`필드 ${josa(fields.join(', '), '을/를')} 알리고 ${josa(show(fits), '을/를')} 받는 outputSchema`, `an outputSchema announcing ${fields.join(', ')} that accepts ${show(fits)}`),
       });
     }
   });
@@ -162,7 +162,7 @@ test('counts the tasks it was given as text and matching structuredContent', asy
       const got = await call(era, 'count_tasks', { status }, tasks ? suiteOptions({ tasks }) : suiteOptions());
       ensure(got.kind === 'result' && !got.isError && textCarries(got.text, { status, count }) && show(got.structured) === show({ status, count }), {
         what: say(
-          `설정으로 받은 작업 자료(tasks)를 세어, 그 개수 ${josa(String(count), '을/를')} 말하는 글(어떤 표현이든, 또는 구조화된 결과의 JSON)과 structuredContent ${show({ status, count })}를 함께 돌려줘야 한다. 글은 사람과 옛 클라이언트가, structuredContent는 outputSchema를 아는 클라이언트가 읽는다. ${WHERE}`,
+          `설정으로 받은 작업 자료(tasks)를 세어, 그 개수 ${josa(String(count), '을/를')} 말하는 글(어떤 표현이든, 또는 구조화된 결과의 JSON)과 structuredContent ${josa(show({ status, count }), '을/를')} 함께 돌려줘야 한다. 글은 사람과 옛 클라이언트가, structuredContent는 outputSchema를 아는 클라이언트가 읽는다. ${WHERE}`,
           `Count the task data given in the settings (tasks) and return a text stating the count ${count} (in any wording, or the JSON of the structured result) with structuredContent ${show({ status, count })}: the text is for people and older clients, structuredContent for clients that know the outputSchema. ${WHERE}`,
         ),
         sent: { name: 'count_tasks', arguments: { status }, tasks: tasks ?? say('(2장의 작업 자료)', '(the chapter 2 task data)') },

@@ -1,6 +1,7 @@
 import { test } from 'vitest';
 import { watchDiskWhile } from '../_lib/disk.ts';
 import { described, ensure, say, show } from '../_lib/say.ts';
+import { josa } from '../_lib/josa.ts';
 import { REPORT, SECRET, inDocsValue, inEachEra, outcome, showOutcome, suiteOptions, withConnection } from './support.ts';
 import type { Connection } from './support.ts';
 
@@ -72,7 +73,7 @@ test('reads an allowed document and refuses any other address with -32602 before
           const text = name === 'report.txt' ? REPORT : SECRET;
           const contents = typeof read === 'string' ? [] : ((read as { contents?: { uri?: string; mimeType?: string; text?: string }[] }).contents ?? []);
           ensure(contents.length === 1 && contents[0]?.text === text && contents[0].uri === `docs://${name}` && contents[0].mimeType === 'text/plain', {
-            what: say(`허용된 docs://${name}을 읽으면 그 주소, 형식(text/plain), 문서 내용이 한 건으로 와야 한다. ${WHERE}`, `Reading the allowed docs://${name} must return one item with that address, its format (text/plain) and the document. ${WHERE}`),
+            what: say(`허용된 ${josa(`docs://${name}`, '을/를')} 읽으면 그 주소, 형식(text/plain), 문서 내용이 한 건으로 와야 한다. ${WHERE}`, `Reading the allowed docs://${name} must return one item with that address, its format (text/plain) and the document. ${WHERE}`),
             sent: { method: 'resources/read', uri: `docs://${name}`, allowlist: documents },
             got: inDocsValue(read),
             expected: `{"uri":"docs://${name}","mimeType":"text/plain","text":${JSON.stringify(text)}}`,
@@ -134,7 +135,7 @@ test('gets the review questions for the named document, and answers -32602 witho
           ),
           sent: { method: 'prompts/get', name: 'review_document', arguments: { name } },
           got: given.kind === 'result' ? messages : described(showOutcome(given)),
-          expected: say(`docs://${name}을 가리키는 user 메시지`, `a user message pointing at docs://${name}`),
+          expected: say(`${josa(`docs://${name}`, '을/를')} 가리키는 user 메시지`, `a user message pointing at docs://${name}`),
         });
       }
       for (const args of [{}, { document: 'report.txt' }] as Record<string, string>[]) {

@@ -72,7 +72,7 @@ const opened = new Map<Era, Promise<unknown>>(
       if (!('result' in reply)) {
         fail({
           what: say(
-            `stdio 서버가 ${era} 클라이언트의 첫 요청에 result가 아닌 답을 했다. 이 연결로 하는 나머지 검사는 연결이 열려야 뜻이 있다. 오늘의 호스트는 대부분 initialize(2025-11-25)로 열고, 2026-07-28 클라이언트는 server/discover로 연다. 서버는 둘 다 받아야 한다. ${WHERE}`,
+            `stdio 서버가 ${era} 클라이언트의 첫 요청에 result가 아닌 답을 했다. 이 연결로 하는 나머지 검사는 연결이 열려야 뜻이 있다. 지금의 호스트는 대부분 initialize(2025-11-25)로 열고, 2026-07-28 클라이언트는 server/discover로 연다. 서버는 둘 다 받아야 한다. ${WHERE}`,
             `The stdio server answered the first request of a ${era} client with something other than a result; the other checks on this connection mean something only once it is open. Most of today's hosts open with initialize (2025-11-25), a 2026-07-28 client with server/discover: the server must take both. ${WHERE}`,
           ),
           sent: opening(era),

@@ -18,7 +18,7 @@ export function clientOptionsFor(era: Era): ClientOptions {
 export function eraLabel(era: Era): string {
   return era === '2026-07-28'
     ? say('2026-07-28 클라이언트(server/discover, 요청마다 _meta)', '2026-07-28 client (server/discover, _meta on every request)')
-    : say('2025-11-25 클라이언트(initialize 핸드셰이크, 오늘의 호스트)', "2025-11-25 client (initialize handshake, today's hosts)");
+    : say('2025-11-25 클라이언트(initialize 핸드셰이크, 지금의 호스트)', "2025-11-25 client (initialize handshake, today's hosts)");
 }
 
 /** Runs fn once per era; a failure is told which era's client saw it, so a server right in one era only is named. */

@@ -52,7 +52,7 @@ test('serves 2025-era clients: initialize, then requests with the negotiated MCP
       const answer = await send(handler, options.resource, raw);
       ensure(ok(answer), {
         what: say(
-          `오늘의 호스트가 보내는 2025년 시대 요청에 답하지 않았다. 이 장의 끝점은 두 시대를 함께 받는다: 2025년 클라이언트는 initialize로 개정판을 합의하고 "이후의 모든 요청에 MCP-Protocol-Version: <protocol-version> HTTP 헤더를 넣어야 한다(MUST)"(2025-11-25, Streamable HTTP, Protocol Version Header). 2026-07-28은 서버가 그런 옛 클라이언트도 받게 허락한다. ${HTTP_TS} (TODO(04/1))`,
+          `지금의 호스트가 보내는 2025년 시대 요청에 답하지 않았다. 이 장의 끝점은 두 시대를 함께 받는다: 2025년 클라이언트는 initialize로 개정판을 합의하고 "이후의 모든 요청에 MCP-Protocol-Version: <protocol-version> HTTP 헤더를 넣어야 한다(MUST)"(2025-11-25, Streamable HTTP, Protocol Version Header). 2026-07-28은 서버가 그런 옛 클라이언트도 받게 허락한다. ${HTTP_TS} (TODO(04/1))`,
           `A 2025-era request, as today's hosts send it, was not served. This chapter's endpoint takes both eras: a 2025 client settles the revision with initialize and "MUST include the MCP-Protocol-Version: <protocol-version> HTTP header on all subsequent requests" (2025-11-25, Streamable HTTP, Protocol Version Header); 2026-07-28 lets a server serve such older clients too. ${HTTP_TS} (TODO(04/1))`,
         ),
         sent: described(`${label}${label.startsWith('initialize') ? '' : `, MCP-Protocol-Version: ${version}`}; ${say('유효한 토큰', 'a valid token')}`),

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'vitest';
 import { learnerCaller } from '../_lib/place.ts';
 import { described, ensure, say } from '../_lib/say.ts';
+import { josa } from '../_lib/josa.ts';
 import { shownPlace } from '../_lib/stdout-origin.ts';
 import { ALL_SCOPES, HTTP_TS, connectClient, everyMethod, handlerOf, isReservedCode, modern, send, setup, showAnswer } from './support.ts';
 import type { Answer } from './support.ts';
@@ -239,7 +240,7 @@ test('decides the path, the origin and the method before it reads the token or t
     const first = looks.find((look) => look.where !== undefined);
     ensure(looks.length === 0 && response.status === status, {
       what: say(
-        `문간에서 끝나야 할 요청(${status})에서 ${looks.length === 0 ? `상태가 ${status}가 아니었다` : '끝점이 답을 정하기 전에 토큰이나 본문을 읽었다'}. 경로, 출처, HTTP 메서드는 요청 줄과 헤더만으로 정해진다: 허용하지 않은 출처의 요청이 실어 온 토큰과 본문은 이 서버가 볼 것이 아니고(2026-07-28, Streamable HTTP, Security & Endpoint: "Origin 헤더가 있는데 유효하지 않으면 HTTP 403 Forbidden으로 답해야 한다(MUST)"), 없는 경로나 없는 메서드에는 어떤 토큰도 본문도 답을 바꾸지 못한다. 읽는 줄을 문간 판단 뒤로 옮겨라. ${HTTP_TS} (TODO(04/2))`,
+        `문간에서 끝나야 할 요청(${status})에서 ${looks.length === 0 ? `상태가 ${josa(status, '이/가')} 아니었다` : '끝점이 답을 정하기 전에 토큰이나 본문을 읽었다'}. 경로, 출처, HTTP 메서드는 요청 줄과 헤더만으로 정해진다: 허용하지 않은 출처의 요청이 실어 온 토큰과 본문은 이 서버가 볼 것이 아니고(2026-07-28, Streamable HTTP, Security & Endpoint: "Origin 헤더가 있는데 유효하지 않으면 HTTP 403 Forbidden으로 답해야 한다(MUST)"), 없는 경로나 없는 메서드에는 어떤 토큰도 본문도 답을 바꾸지 못한다. 읽는 줄을 문간 판단 뒤로 옮겨라. ${HTTP_TS} (TODO(04/2))`,
         `A request that must end at the front door (${status}) ${looks.length === 0 ? `did not end with ${status}` : 'had its token or body read before the endpoint settled the answer'}. The path, the origin and the HTTP method are settled from the request line and headers alone: the token and body a foreign origin's request carries are not this server's to look at (2026-07-28, Streamable HTTP, Security & Endpoint: "If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden"), and no token or body changes the answer to a path or method that does not exist here. The read belongs after the front door. ${HTTP_TS} (TODO(04/2))`,
       ),
       sent: described(`${label}; ${say('유효한 토큰', 'a valid token')}`),

@@ -2,6 +2,10 @@ import { test } from 'vitest';
 import { described, ensure, say } from '../_lib/say.ts';
 import { ALL_SCOPES, CALL_ARGS, SCOPE_OF, SCOPES_TS, challengeParam, everyMethod, handlerOf, legacy, metadataUrlOf, modern, send, setup, showAnswer, toolNames } from './support.ts';
 import type { Raw } from './support.ts';
+import { sourceLineOf } from '../_lib/place.ts';
+
+/** The learner's scopes.ts, resolved as the suite's imports resolve it. */
+const SCOPES_URL = new URL('../../../chapters/04-remote-mcp-http/scopes.ts', import.meta.url);
 
 /** Server allowlists a team may write. */
 const APPROVED: string[][] = [['count_tasks', 'summarize_document', 'read_note'], ['count_tasks', 'read_note'], ['summarize_document']];
@@ -57,6 +61,8 @@ test("lists, for each caller, exactly the approved tools its token's scopes cove
         sent: described(`options.tools ${JSON.stringify(approved)}; ${say('토큰 범위', 'token scopes')} ${JSON.stringify(scopes)}; tools/list (${era.label})`),
         got: names ?? described(showAnswer(answer)),
         expected: JSON.stringify(expected(approved, scopes)),
+        // A scope matched as part of a string (includes, startsWith, a pattern) can be seen on the line of scopes.ts that does it.
+        where: sourceLineOf(SCOPES_URL, /\.join\([^)]*\)\.includes\(|\.(startsWith|endsWith|indexOf|match|search)\(|new RegExp|\.test\(/),
       });
     }
   }

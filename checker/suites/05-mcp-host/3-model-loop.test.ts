@@ -7,10 +7,14 @@ import type { LoopEnd } from '../../../chapters/05-mcp-host/loop.ts';
 import { scriptedModel } from '../../../chapters/05-mcp-host/model.ts';
 import type { ModelMessage, ModelTool, ModelTurn, ScriptStep } from '../../../chapters/05-mcp-host/model.ts';
 import { described, ensure, say } from '../_lib/say.ts';
+import { sourceLineOf } from '../_lib/place.ts';
 import { describeError, hostileServer, listed, sentCalls, serve } from './hostile.ts';
 import type { Served } from './hostile.ts';
 
 const WHERE = 'chapters/05-mcp-host/loop.ts (TODO(05/3))';
+
+/** The learner's loop.ts, resolved as the imports above resolve it. */
+const LOOP_TS = new URL('../../../chapters/05-mcp-host/loop.ts', import.meta.url);
 
 /** A network address a schema points at; nothing may fetch it. */
 const REMOTE_REF = 'https://schemas.example.invalid/task-filter.json';
@@ -137,6 +141,8 @@ test('sends every tool result back in the tool role, isError ones included, neve
         sent: described(`runLoop(...); model.seen[${index + 1}].messages`),
         got: { messages: shown(messages), end: end?.kind ?? threw },
         expected: say(`tool(${id}) 메시지 하나, 다른 역할에는 결과의 글 없음`, `one tool(${id}) message, the result's text in no other role`),
+        // A result put in the user's place can be seen where loop.ts writes a user message other than the prompt.
+        where: answer === undefined ? sourceLineOf(LOOP_TS, /role:\s*['"]user['"]/, [/prompt/]) : undefined,
       });
     }
     ensure(end?.kind === 'answer' && end.text === '열린 작업은 2개다.' && sentCalls(servers.log, 'export_notes') === 0 && sentCalls(servers.log, 'count_tasks') === 1, {

@@ -2,6 +2,7 @@ import { test } from 'vitest';
 import { TokenStore, callSignedIn, connectSignedIn } from '../../../chapters/05-mcp-host/oauth.ts';
 import type { SignInRequest, SignedInServer } from '../../../chapters/05-mcp-host/oauth.ts';
 import { described, ensure, say } from '../_lib/say.ts';
+import { josa } from '../_lib/josa.ts';
 import { ISSUER, OTHER_RESOURCE, READ_SCOPE, RESOURCE, WRITE_SCOPE, authWorld } from './auth-server.ts';
 import type { AuthWorld, WorldOptions } from './auth-server.ts';
 import { describeError } from './hostile.ts';
@@ -71,14 +72,14 @@ test('signs in after a 401 only with the person’s approval, by authorization c
     const authorization = run.world.authorizations[0];
     const result = run.server === undefined ? undefined : await callSignedIn(run.server, 'read_notes').catch((error: unknown) => describeError(error));
     const text = typeof result === 'object' ? JSON.stringify(result.content) : result;
-    ensure(run.asked.length === 1 && run.asked[0]?.server === NAME && run.world.authorizations.length === 1 && authorization?.get('code_challenge_method') === 'S256' && authorization.get('resource') === RESOURCE && run.world.issued.size === 1 && typeof text === 'string' && text.includes('buy milk'), {
+    ensure(run.asked.length === 1 && run.asked[0]?.server === NAME && run.world.authorizations.length === 1 && authorization?.get('code_challenge_method') === 'S256' && authorization.get('resource') === RESOURCE && run.world.issued.size === 1 && typeof text === 'string' && text.includes('우유 사기'), {
       what: say(
         `401을 받은 호스트가 사람의 승인 한 번, PKCE S256과 이 서버의 resource를 실은 authorization code 로그인, 그리고 토큰을 실은 재요청으로 이어지지 않았다. 2026-07-28 명세(basic/authorization): "MCP clients MUST implement PKCE according to OAuth 2.1 Section 7.5.2", "MCP clients MUST use the S256 code challenge method when technically capable", "The resource parameter: MUST be included in both authorization requests and token requests". 로그인은 사람이 호스트의 이름(${NAME})으로 된 요청을 보고 승인한 뒤에만 시작한다. ${WHERE}`,
         `A host that got a 401 did not go on to one approval by the person, an authorization-code sign-in carrying PKCE S256 and this server's resource, and a retried request with the token. The 2026-07-28 specification (basic/authorization): "MCP clients MUST implement PKCE according to OAuth 2.1 Section 7.5.2", "MCP clients MUST use the S256 code challenge method when technically capable", "The resource parameter: MUST be included in both authorization requests and token requests". A sign-in starts only after the person saw a request under the host's name (${NAME}) and approved it. ${WHERE}`,
       ),
       sent: described(say(`${RESOURCE}에 연결, 사람은 승인, 그다음 read_notes 호출`, `connect to ${RESOURCE}, the person approves, then call read_notes`)),
       got: { personAsked: run.asked, authorizationRequest: authorization?.toString(), result: text ?? run.error, requests: traffic(run.world) },
-      expected: say('사람에게 1번 물음(server: notes), code_challenge_method=S256, resource=' + RESOURCE + ', 결과 "notes: buy milk"', 'the person asked once (server: notes), code_challenge_method=S256, resource=' + RESOURCE + ', the result "notes: buy milk"'),
+      expected: say('사람에게 1번 물음(server: notes), code_challenge_method=S256, resource=' + RESOURCE + ', 결과 "메모: 우유 사기"', 'the person asked once (server: notes), code_challenge_method=S256, resource=' + RESOURCE + ', the result "메모: 우유 사기"'),
     });
     const missing = unshown(run.asked[0], READ_SCOPE);
     ensure(missing.length === 0, {
@@ -159,23 +160,23 @@ test('steps up once on 403 insufficient_scope and stops a server that keeps refu
       const result = run.server === undefined ? run.error : await callSignedIn(run.server, 'write_note', { text: 'hi' }).then((value: { content: unknown }) => JSON.stringify(value.content), (error: unknown) => `error: ${describeError(error)}`);
       const writes = run.world.sent.filter((request) => request.rpc === 'tools/call').length;
       const wider = run.world.authorizations[1]?.get('scope')?.split(' ').includes(WRITE_SCOPE) === true;
-      const ok = stepUp === 'until-granted' ? run.world.authorizations.length === 2 && wider && writes === 2 && result?.includes('written') === true : run.world.authorizations.length <= 2 && writes <= 2 && result?.startsWith('error') === true;
+      const ok = stepUp === 'until-granted' ? run.world.authorizations.length === 2 && wider && writes === 2 && result?.includes('메모를 썼다') === true : run.world.authorizations.length <= 2 && writes <= 2 && result?.startsWith('error') === true;
       const missing = stepUp === 'until-granted' ? unshown(run.asked[1], WRITE_SCOPE) : [];
       ensure(ok, {
         what: say(
-          `${stepUp === 'until-granted' ? 'write_note가 403 insufficient_scope로 더 넓은 scope를 요구했는데, 호스트가 그 scope로 한 번 다시 로그인하고 호출을 다시 보내 성공하지 않았다' : '서버가 403 insufficient_scope를 끝없이 돌려주는데 호스트가 한 번의 step-up 뒤에 멈추지 않았다'}. 2026-07-28 명세(basic/authorization, step-up): "Clients SHOULD implement retry limits and SHOULD track scope upgrade attempts to avoid repeated failures for the same resource and operation combination". 한 호출에 step-up은 한 번이다. ${WHERE}`,
+          `${stepUp === 'until-granted' ? 'write_note가 403 insufficient_scope로 더 넓은 scope를 요구했는데, 호스트가 그 scope로 한 번 다시 로그인하고 호출을 다시 보내 성공하지 않았다' : '서버가 403 insufficient_scope를 끝없이 돌려주는데 호스트가 한 번의 단계 상향 뒤에 멈추지 않았다'}. 2026-07-28 명세(basic/authorization, step-up): "Clients SHOULD implement retry limits and SHOULD track scope upgrade attempts to avoid repeated failures for the same resource and operation combination". 한 호출에 단계 상향은 한 번이다. ${WHERE}`,
           `${stepUp === 'until-granted' ? 'write_note demanded a wider scope with 403 insufficient_scope, and the host did not sign in once more with that scope and resend the call to success' : 'The server answers 403 insufficient_scope forever, and the host did not stop after one step-up'}. The 2026-07-28 specification (basic/authorization, step-up): "Clients SHOULD implement retry limits and SHOULD track scope upgrade attempts to avoid repeated failures for the same resource and operation combination". One call gets one step-up. ${WHERE}`,
         ),
-        sent: described(say(`write_note 호출, 서버는 ${stepUp === 'until-granted' ? `${WRITE_SCOPE}가 없는 토큰에 403` : '언제나 403'}`, `call write_note, the server answering 403 ${stepUp === 'until-granted' ? `to a token without ${WRITE_SCOPE}` : 'always'}`)),
+        sent: described(say(`write_note 호출, 서버는 ${stepUp === 'until-granted' ? `${josa(WRITE_SCOPE, '이/가')} 없는 토큰에 403` : '언제나 403'}`, `call write_note, the server answering 403 ${stepUp === 'until-granted' ? `to a token without ${WRITE_SCOPE}` : 'always'}`)),
         got: { signIns: run.world.authorizations.map((query) => query.get('scope')), toolsCallSent: writes, result },
-        expected: stepUp === 'until-granted' ? say(`로그인 2번(두 번째 scope에 ${WRITE_SCOPE}), tools/call 2건, 결과 "written"`, `2 sign-ins (the second scope with ${WRITE_SCOPE}), 2 tools/call, the result "written"`) : say('로그인 2번 이하, tools/call 2건 이하, 호출은 오류', 'at most 2 sign-ins, at most 2 tools/call, the call ends in an error'),
+        expected: stepUp === 'until-granted' ? say(`로그인 2번(두 번째 scope에 ${WRITE_SCOPE}), tools/call 2건, 결과 "메모를 썼다"`, `2 sign-ins (the second scope with ${WRITE_SCOPE}), 2 tools/call, the result "메모를 썼다"`) : say('로그인 2번 이하, tools/call 2건 이하, 호출은 오류', 'at most 2 sign-ins, at most 2 tools/call, the call ends in an error'),
       });
       ensure(missing.length === 0, {
         what: say(
-          `step-up 로그인을 승인하라고 사람에게 보인 요청의 ${missing.join(', ')} 필드가 비었거나 맞지 않았다. 더 넓은 범위(${WRITE_SCOPE})를 주는 것도 사람이 보고 승인하는 일이다. ${WHERE}`,
+          `단계 상향 로그인을 승인하라고 사람에게 보인 요청의 ${missing.join(', ')} 필드가 비었거나 맞지 않았다. 더 넓은 범위(${WRITE_SCOPE})를 주는 것도 사람이 보고 승인하는 일이다. ${WHERE}`,
           `The request the person was shown to approve the step-up sign-in left ${missing.join(', ')} empty or wrong. Granting a wider scope (${WRITE_SCOPE}) is also the person's to see and approve. ${WHERE}`,
         ),
-        sent: described(say(`write_note 호출, 서버는 ${WRITE_SCOPE}가 없는 토큰에 403 insufficient_scope`, `call write_note, the server answering 403 insufficient_scope to a token without ${WRITE_SCOPE}`)),
+        sent: described(say(`write_note 호출, 서버는 ${josa(WRITE_SCOPE, '이/가')} 없는 토큰에 403 insufficient_scope`, `call write_note, the server answering 403 insufficient_scope to a token without ${WRITE_SCOPE}`)),
         got: { personAsked: run.asked },
         expected: say(`두 번째 물음: authorizationServer는 ${ISSUER}의 주소, scope에 ${WRITE_SCOPE}`, `the second request: authorizationServer an address at ${ISSUER}, scope holding ${WRITE_SCOPE}`),
       });

@@ -66,8 +66,8 @@ function s256(verifier: string): string {
 /** An MCP server with a read tool and a write tool. */
 function notesServer(): McpServer {
   const server = new McpServer({ name: 'notes', version: '1.0.0' });
-  server.registerTool('read_notes', { description: 'Reads the notes.' }, () => ({ content: [{ type: 'text', text: 'notes: buy milk' }] }));
-  server.registerTool('write_note', { description: 'Writes a note.' }, () => ({ content: [{ type: 'text', text: 'written' }] }));
+  server.registerTool('read_notes', { description: '메모를 읽는다.' }, () => ({ content: [{ type: 'text', text: '메모: 우유 사기' }] }));
+  server.registerTool('write_note', { description: '메모를 쓴다.' }, () => ({ content: [{ type: 'text', text: '메모를 썼다' }] }));
   return server;
 }
 

@@ -53,7 +53,7 @@ export async function runRounds(rounds: readonly Round[], answer: (request: Form
   const asked: FormRequest[] = [];
   const calls: ArrivedCall[] = [];
   const server = new McpServer({ name: SELF_NAME, version: '1.0.0' });
-  server.registerTool('book_room', { description: 'Books a meeting room.', inputSchema: z.object({}) }, () => {
+  server.registerTool('book_room', { description: '회의실을 예약한다.', inputSchema: z.object({}) }, () => {
     const round = rounds[calls.length - 1];
     if (round === undefined || round === 'done') return { content: [{ type: 'text', text: 'booked' }] };
     return inputRequired(round as Parameters<typeof inputRequired>[0]);

@@ -1,3 +1,5 @@
+import { readFileSync as readSource } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 
 /*
@@ -83,4 +85,20 @@ export function notePrinted(line: string, where: string | undefined): void {
 export function printedAt(line: unknown): string | undefined {
   if (typeof line !== 'string' || printed.test !== currentTest()) return undefined;
   return printed.places.get(line);
+}
+
+/**
+ * Where a fault can be seen in a learner file without a stack: the first line of `file` (a URL the suite resolves
+ * like its own imports) that matches `pattern` and none of `unless`, as an absolute `file:line` for Failure.where;
+ * undefined when no line does or the file cannot be read. Only the report's place to look follows it, never a grade.
+ */
+export function sourceLineOf(file: URL, pattern: RegExp, unless: readonly RegExp[] = []): string | undefined {
+  let text: string;
+  try {
+    text = readSource(fileURLToPath(file), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const index = text.split('\n').findIndex((line) => !/^\s*(\/\/|\*|\/\*)/.test(line) && pattern.test(line) && !unless.some((skip) => skip.test(line)));
+  return index === -1 ? undefined : `${fileURLToPath(file)}:${index + 1}`;
 }

@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 import { Client, InMemoryTransport, ProtocolError } from '@modelcontextprotocol/client';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { expect, test } from 'vitest';
-import { buildShelf, tryShelf } from '../../../docs/sdk-examples.ts';
+import { OAuthError } from '@modelcontextprotocol/server';
+import { buildShelf, knownRevisions, reservingShelf, roundsClient, tableOfTokens, tryShelf, whoIsAsking } from '../../../docs/sdk-examples.ts';
 
 const DOCS = resolve(import.meta.dirname, '..', '..', '..', 'docs');
 
@@ -61,3 +62,32 @@ test('an isError result comes back as a result, and a thrown ProtocolError as a 
     await served.close();
   }
 });
+
+test('the page covers every SDK API an exercise of chapters 4 and 5 needs', () => {
+  const page = readFileSync(join(DOCS, 'sdk.md'), 'utf8');
+  const apis = ['isLegacyRequest', 'SUPPORTED_PROTOCOL_VERSIONS', 'verifyBearerToken', 'inputRequired.maxRounds', 'validateResourceURL', 'createMcpHandler', 'legacyStatelessFallback', 'OAuthError', 'inputRequired(', 'setRequestHandler', 'InsufficientScopeError', 'UnauthorizedError', 'computeScopeUnion', 'auth(', 'finishAuth', 'InMemoryTransport', 'serveStdio'];
+  expect(apis.filter((api) => !page.includes(api))).toEqual([]);
+  expect(page).toContain('## English');
+});
+
+test('the chapter 4 and 5 examples do what the page says', async () => {
+  expect(knownRevisions()).not.toContain('2026-07-28');
+  expect(knownRevisions()).toContain('2025-11-25');
+  const verifier = tableOfTokens(new Map([['t1', { token: 't1', clientId: 'c', scopes: ['books:read'], expiresAt: Math.floor(Date.now() / 1000) + 3600, resource: new URL('https://shelf.example/mcp') }]]));
+  expect(await whoIsAsking('Bearer t1', verifier)).toMatchObject({ clientId: 'c' });
+  expect(await whoIsAsking('Bearer nope', verifier)).toBeInstanceOf(OAuthError);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const served = serveStdio(() => reservingShelf(), { transport: serverSide });
+  const asked: string[] = [];
+  const client = roundsClient((message) => (asked.push(message), { action: 'accept', content: { edition: '2판' } }));
+  await client.connect(clientSide);
+  try {
+    const result = await client.callTool({ name: 'reserve', arguments: { id: 'dune' } });
+    expect(asked).toEqual(['어느 판?']);
+    expect(result.content).toEqual([{ type: 'text', text: 'dune 예약: {"action":"accept","content":{"edition":"2판"}}' }]);
+  } finally {
+    await client.close();
+    await served.close();
+  }
+});
+

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { firstSentence, focusOf, renderScreen } from '../../../../checker/commands/watch-screen.ts';
+import { firstSentence, focusOf, hintFor, renderScreen } from '../../../../checker/commands/watch-screen.ts';
 import type { ScreenInput } from '../../../../checker/commands/watch-screen.ts';
 import type { Lang } from '../../../../checker/usage/messages.ts';
 import { buildReport } from '../../../../checker/report/build.ts';
@@ -48,6 +48,16 @@ describe.each([
     expect(done).toContain(`✓ ${words.done}`);
   });
 
+  test('with every exercise of the course known to pass, a watched chapter names no next exercise and says the course is complete', () => {
+    const course = {
+      chapters: ['01', '02'].map((id) => ({ id, dir: `${id}-x`, title: id, learnerDir: `chapters/${id}-x`, exercises: [1, 2].map((n) => ({ id: `${id}/${n}`, title: `T${n}`, todo: `chapters/${id}-x/a.ts:1` })) })),
+      known: ['01/1', '01/2'],
+    };
+    const done = screen(lang, [exercise('02/1', 'pass'), exercise('02/2', 'pass')], { course });
+    expect(done).not.toMatch(/다음 연습|Next exercise/);
+    expect(done).toMatch(/과정 완료|Course complete/);
+  });
+
   test('without keys, says how to stop instead of listing keys, and never hints at a key', () => {
     const text = screen(lang, COURSE(), { keys: false });
     expect(text.split('\n').at(-1)).toContain(words.stop);
@@ -86,3 +96,24 @@ test('the one hint line is the first sentence, in either language', () => {
   expect(firstSentence('rpc.ts의 도우미를 써라. 그다음 줄을 옮겨라.')).toBe('rpc.ts의 도우미를 써라.');
   expect(firstSentence('no full stop here')).toBe('no full stop here');
 });
+
+describe('the summary follows what failed', () => {
+  const hint = '요청마다 버전을 확인하라. 토큰의 범위가 도구 목록을 정한다. 출처는 허용 목록으로 거른다.';
+
+  test('its one hint line is the sentence of the hint nearest the failing test, not always the first', () => {
+    expect(hintFor(hint, '범위가 없는 토큰으로 도구 목록을 불렀다\n  받은 것: ["count_tasks"]')).toBe('토큰의 범위가 도구 목록을 정한다.');
+    expect(hintFor(hint, '출처 https://evil.example이 허용 목록에 없는데 200을 받았다')).toBe('출처는 허용 목록으로 거른다.');
+    expect(hintFor(hint, 'nothing in common')).toBe('요청마다 버전을 확인하라.');
+    const text = screen('ko', [exercise('01/1', 'fail', { hint, tests: [{ name: 'scopes', title: '토큰의 범위가 도구 목록을 정한다', status: 'fail', message: '범위 밖 도구가 보였다' }] })]);
+    expect(text).toContain('힌트: 토큰의 범위가 도구 목록을 정한다.');
+  });
+
+  test('the learner\'s own prints during the failing test show, their first lines only', () => {
+    const output = { lines: ['a', 'b', 'c', 'd', 'e'].map((text) => ({ stream: 'stdout' as const, text: `print ${text}` })), more: 2 };
+    const text = screen('en', [exercise('01/1', 'fail', { tests: [{ name: 'one', title: 'one', status: 'fail', message: 'one failed', output }] })]);
+    expect(text).toContain('    │ print a');
+    expect(text).toContain('    │ print c');
+    expect(text).not.toContain('print d');
+  });
+});
+

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { findTodo, formatLocation } from '../../../../checker/course/todo.ts';
+import { declarationLine, enclosingFunction, findTodo, formatLocation } from '../../../../checker/course/todo.ts';
 import { tempDir, writeTree } from '../../support/temp.ts';
 
 const chapterDir = writeTree(join(tempDir('todo'), '01-mini-mcp'), {
@@ -24,5 +24,26 @@ describe('formatLocation', () => {
   test('is file:line, or the file alone when there is no line', () => {
     expect(formatLocation({ file: 'chapters/01-mini-mcp/main.ts', line: 3 })).toBe('chapters/01-mini-mcp/main.ts:3');
     expect(formatLocation({ file: 'chapters/01-mini-mcp/main.ts', line: null })).toBe('chapters/01-mini-mcp/main.ts');
+  });
+});
+
+describe('once the marker is gone', () => {
+  const dir = writeTree(join(tempDir('todo-symbol'), '05-mcp-host'), {
+    'loop.ts': ["import type { Model } from './model.ts';", '', '/** Runs the loop. */', 'export async function runLoop(options: LoopOptions): Promise<LoopEnd> {', '  return run(options);', '}'].join('\n'),
+    'server.ts': ['export class S {', '  private readonly methods = new Map([', '  ]);', '  private callTool(params: JsonObject): JsonObject {', '    return readDocument(params);', '  }', '  private readDocument(name: string): string {', "    return readFileSync(name, 'utf8');", '  }', '}'].join('\n'),
+  });
+
+  test('the place is the function the exercise is about, at its current line', () => {
+    expect(findTodo(dir, 'chapters/05-mcp-host', 'loop.ts', 'TODO(05/3)', 'runLoop')).toEqual({ file: 'chapters/05-mcp-host/loop.ts', line: 4 });
+    expect(findTodo(dir, 'chapters/05-mcp-host', 'server.ts', 'TODO(01/1)', 'callTool').line).toBe(4);
+    expect(findTodo(dir, 'chapters/05-mcp-host', 'server.ts', 'TODO(01/4)', 'methods').line).toBe(2);
+  });
+
+  test('the function around a line is found by its braces; the module\'s top level has none', () => {
+    const lines = ['export class S {', '  private callTool(p: X): Y {', '    if (p) {', '      return 1;', '    }', '  }', '  private readDocument(name: string): string {', '    return name;', '  }', '}', "console.log('top');"];
+    expect(enclosingFunction(lines, 3)).toBe('callTool');
+    expect(enclosingFunction(lines, 7)).toBe('readDocument');
+    expect(enclosingFunction(lines, 10)).toBeNull();
+    expect(declarationLine(lines, 'readDocument')).toBe(6);
   });
 });

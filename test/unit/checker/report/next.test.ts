@@ -115,6 +115,26 @@ describe('what next', () => {
     expect(afterPass(report([]), COURSE).compare.length).toBeGreaterThan(0);
   });
 
+  test('with earlier passes remembered, one chapter checked alone names no passed exercise and says the course is complete', () => {
+    const known = SELECTED.map(({ exercise: spec }) => spec.id).filter((id) => !id.startsWith('02/'));
+    const last = renderText(report([], ['02/1', '02/2']), { course: { ...COURSE, known } });
+    expect(last).toContain('Course complete: every exercise of every chapter passes.');
+    expect(last).not.toContain('Next exercise');
+    const first = renderText(report([], ['01/1']), { course: { ...COURSE, known: [...known, '02/1', '02/2'] } });
+    expect(first).toContain('Course complete');
+    expect(first).not.toContain('Next exercise');
+  });
+
+  test('the next exercise is the first of the course not known to pass, never one after the last checked', () => {
+    const text = renderText(report([], ['02/1']), { course: { ...COURSE, known: ['01/1', '01/3'] } });
+    expect(text).toContain('Next exercise: 01/2 Clamping');
+    expect(renderText(report([], ['01/1']), { course: { ...COURSE, known: ['01/2', '01/3', '02/1'] } })).toContain('Next exercise: 02/2 ');
+  });
+
+  test('a failure in the report wins over a pass remembered from before', () => {
+    expect(afterPass(report(['01/2'], ['01/2']), { ...COURSE, known: ['01/2'] }).next?.id).toBe('01/1');
+  });
+
   test('a failure still comes first: the next step is the first failing exercise', () => {
     expect(renderText(report(['01/2']), { course: COURSE })).toContain('Next: 01/2 → chapters/x/numbers.ts:5');
   });
