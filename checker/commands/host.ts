@@ -8,6 +8,7 @@ import { anthropicModel, offlineModel, openaiModel } from '../host/models.ts';
 import type { Model } from '../host/models.ts';
 import { linePerson } from '../host/person.ts';
 import { NotRunnable, loadHost, runHost } from '../host/run.ts';
+import { runnableChapter } from './http-chapter.ts';
 import { UsageError, langOption, readWords } from '../usage/command-line.ts';
 import { hostWords } from '../usage/host-words.ts';
 import type { Lang } from '../usage/messages.ts';
@@ -74,19 +75,19 @@ async function main(argv: readonly string[]): Promise<number> {
     else console.error(say.badConfig(args.config, '(file)', error instanceof Error ? error.message : String(error)));
     return 2;
   }
-  let modules;
+  // A chapter outside the repository runs from a copy beside its node_modules, removed when the host ends.
+  const runnable = runnableChapter(args.chapterDir);
+  const person = linePerson(process.stdin, process.stdout);
   try {
-    modules = await loadHost(args.chapterDir);
+    const modules = await loadHost(runnable.dir);
+    return await runHost({ modules, servers, model: chosenModel(args), person, approvalsFile: openApprovals(args.approvals), say, print: (line) => console.log(line) }, args.prompt);
   } catch (error) {
     if (!(error instanceof NotRunnable)) throw error;
     console.error(say.cannotLoad(args.chapterDir, error.missing.join(', ')));
     return 1;
-  }
-  const person = linePerson(process.stdin, process.stdout);
-  try {
-    return await runHost({ modules, servers, model: chosenModel(args), person, approvalsFile: openApprovals(args.approvals), say, print: (line) => console.log(line) }, args.prompt);
   } finally {
     person.close();
+    runnable.dispose();
   }
 }
 
