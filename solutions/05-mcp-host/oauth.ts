@@ -1,19 +1,26 @@
 import { Client, InsufficientScopeError, StreamableHTTPClientTransport, UnauthorizedError, auth, computeScopeUnion } from '@modelcontextprotocol/client';
 import type { CallToolResult, ClientOptions, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import { BlockList, isIP } from 'node:net';
 
 /*
  * 05/5: a server that wants a token answers 401, and the SDK runs the OAuth flow: protected-resource metadata
  * (RFC 9728), the authorization server's metadata with its issuer checked, authorization code with PKCE S256,
  * the token request with the resource (RFC 8707), and step-up on a 403 insufficient_scope. What the host decides
- * lives in its OAuthClientProvider: who approves a sign-in, which resource a token is for, and where tokens are kept.
+ * lives in its OAuthClientProvider and around it: who approves a sign-in, which resource a token is for, where tokens
+ * are kept, how the host registers, which addresses discovery may reach, which pages it opens, and what of the
+ * redirect goes back to the SDK.
  */
 
-/** What the person is asked before a sign-in: which server (the host's name for it), where, and for which scopes. */
+/** How the host got its client_id at an authorization server: its Client ID Metadata Document, or dynamic registration. */
+export type Registration = 'client-id-metadata-document' | 'dynamic-client-registration';
+
+/** What the person is asked before a sign-in: which server (the host's name for it), where, for which scopes, and how the host registered there. */
 export interface SignInRequest {
   server: string;
   /** The authorization server's address, where the person will sign in. */
   authorizationServer: string;
   scope: string | undefined;
+  registration: Registration;
 }
 
 /** The person at the host: the only one who approves a sign-in. */
@@ -55,6 +62,51 @@ export interface HostOAuthProvider extends OAuthClientProvider {
 /** The redirect address registered for the host (a loopback address, per OAuth 2.1 §8.4.2). */
 export const REDIRECT_URL = 'http://127.0.0.1:8765/callback';
 
+/**
+ * The address of the host's Client ID Metadata Document, which is also its client_id where an authorization server
+ * takes one (draft-ietf-oauth-client-id-metadata-document): https, with a path. The course publishes the document;
+ * `npm run auth-server` serves its copy of it, since the course's machines reach no network.
+ */
+export const CLIENT_METADATA_URL = 'https://course-host.example/oauth/client-metadata.json';
+
+/** Private and link-local ranges: RFC 1918, RFC 6598 (shared), RFC 3927 (link-local, cloud metadata), RFC 4193, RFC 4291. */
+const PRIVATE_RANGES = new BlockList();
+for (const [network, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16]] as const) PRIVATE_RANGES.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [['fc00::', 7], ['fe80::', 10], ['::', 128]] as const) PRIVATE_RANGES.addSubnet(network, prefix, 'ipv6');
+
+/** Loopback: 127.0.0.0/8 and ::1 (IPv4-mapped addresses included, as BlockList checks them). */
+const LOOPBACK_RANGES = new BlockList();
+LOOPBACK_RANGES.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK_RANGES.addAddress('::1', 'ipv6');
+
+/** The IP address a URL's host is, without brackets (the URL parser has already turned hex and octal forms into dotted decimal), or undefined for a name. */
+function addressOf(url: URL): { address: string; family: 'ipv4' | 'ipv6' } | undefined {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const version = isIP(host);
+  return version === 0 ? undefined : { address: host, family: version === 4 ? 'ipv4' : 'ipv6' };
+}
+
+/** Whether a URL's host is this machine: `localhost` or a loopback address. */
+export function isLoopback(url: URL): boolean {
+  const ip = addressOf(url);
+  return ip === undefined ? url.hostname === 'localhost' || url.hostname.endsWith('.localhost') : LOOPBACK_RANGES.check(ip.address, ip.family);
+}
+
+/** Whether a URL's host is a private or link-local address (a name is not resolved here: an egress proxy is the place for that). */
+export function isPrivateAddress(url: URL): boolean {
+  const ip = addressOf(url);
+  return ip !== undefined && PRIVATE_RANGES.check(ip.address, ip.family);
+}
+
+/** A fetch that sends nothing to an address `allows` refuses, failing with the address it refused instead. */
+function guardedFetch(fetchFn: typeof fetch, allows: (url: URL) => boolean): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    if (!allows(url)) throw new Error(`refused to send a request to ${url.href}: OAuth discovery may not reach this address`);
+    return fetchFn(input, init);
+  };
+}
+
 /** The resource a server URL names (RFC 8707 §2: an absolute URI without a fragment). */
 function resourceOf(url: string | URL): string {
   const resource = new URL(url);
@@ -82,6 +134,8 @@ export function createOAuthProvider(serverUrl: URL, options: OAuthHostOptions): 
     get redirectUrl() {
       return REDIRECT_URL;
     },
+    // 인가 서버가 client ID 메타데이터 문서를 받으면(client_id_metadata_document_supported) 그것으로 등록하고, 아니면 SDK가 동적 등록으로 돌아간다.
+    clientMetadataUrl: CLIENT_METADATA_URL,
     get clientMetadata() {
       return metadata;
     },
@@ -104,9 +158,11 @@ export function createOAuthProvider(serverUrl: URL, options: OAuthHostOptions): 
       options.store.tokens.set(resource, tokens);
       signingIn = false;
     },
-    // 로그인은 사람이 승인해야 시작되고, 거절하면 브라우저를 열지 않아 토큰도 없다.
+    // 로그인은 사람이 승인해야 시작되고, 거절하면 브라우저를 열지 않아 토큰도 없다. https 페이지나 루프백의 http 페이지만 연다.
     redirectToAuthorization: async (authorizationUrl) => {
-      const agreed = await options.person.approveSignIn({ server: options.server, authorizationServer: authorizationUrl.origin, scope: authorizationUrl.searchParams.get('scope') ?? undefined });
+      if (authorizationUrl.protocol !== 'https:' && !(authorizationUrl.protocol === 'http:' && isLoopback(authorizationUrl))) throw new Error(`refused to open an authorization page at a ${authorizationUrl.protocol} address`);
+      const registration = authorizationUrl.searchParams.get('client_id') === CLIENT_METADATA_URL ? 'client-id-metadata-document' : 'dynamic-client-registration';
+      const agreed = await options.person.approveSignIn({ server: options.server, authorizationServer: authorizationUrl.origin, scope: authorizationUrl.searchParams.get('scope') ?? undefined, registration });
       callback = agreed ? await options.browser(authorizationUrl) : undefined;
     },
     saveCodeVerifier: (codeVerifier) => {
@@ -133,6 +189,14 @@ export function createOAuthProvider(serverUrl: URL, options: OAuthHostOptions): 
   };
 }
 
+/** Whether OAuth discovery for the server at `serverUrl` may send a request to `url`. */
+function discoveryAllows(url: URL, serverUrl: URL): boolean {
+  // 보안 모범 사례(SSRF): 서버 자신 밖으로는 https만, 사설·링크 로컬 주소는 안 되고, 루프백은 서버가 루프백에 있을 때만.
+  if (url.origin === serverUrl.origin) return true;
+  if (isLoopback(url)) return isLoopback(serverUrl);
+  return url.protocol === 'https:' && !isPrivateAddress(url);
+}
+
 /** A server connected with a signed-in OAuth client. */
 export interface SignedInServer {
   name: string;
@@ -140,7 +204,8 @@ export interface SignedInServer {
   url: URL;
   transport: StreamableHTTPClientTransport;
   provider: HostOAuthProvider;
-  fetch: typeof fetch | undefined;
+  /** The guarded fetch the connection uses, for a new sign-in outside the transport. */
+  fetch: typeof fetch;
   close(): Promise<void>;
 }
 
@@ -156,6 +221,7 @@ export const MAX_STEP_UPS = 1;
 async function finishSignIn(server: Pick<SignedInServer, 'transport' | 'provider'>, name: string): Promise<void> {
   const callback = server.provider.takeCallback();
   if (callback === undefined) throw new SignInDeclinedError(`the person declined to sign in to ${name}`);
+  // RFC 9207: 돌아온 주소의 iss까지 SDK에 넘긴다. SDK는 기록해 둔 issuer와 글자 그대로 비교하고, 다르면 코드를 쓰지 않는다.
   await server.transport.finishAuth(callback);
 }
 
@@ -163,13 +229,15 @@ async function finishSignIn(server: Pick<SignedInServer, 'transport' | 'provider
 export async function connectSignedIn(name: string, url: string | URL, options: OAuthHostOptions): Promise<SignedInServer> {
   const serverUrl = new URL(url);
   const provider = createOAuthProvider(serverUrl, options);
+  // Every request of this connection, OAuth discovery included, goes through discoveryAllows before it is sent.
+  const guarded = guardedFetch(options.fetch ?? ((input, init) => fetch(input, init)), (address) => discoveryAllows(address, serverUrl));
   for (let attempt = 0; ; attempt += 1) {
     const client = new Client({ name: 'course-host', version: '1.0.0' }, options.clientOptions);
     // 403 insufficient_scope는 호스트가 직접 맡는다: 사람에게 묻는 step-up의 횟수를 한 호출 단위로 셀 수 있게.
-    const transport = new StreamableHTTPClientTransport(serverUrl, { authProvider: provider, onInsufficientScope: 'throw', ...(options.fetch === undefined ? {} : { fetch: options.fetch }) });
+    const transport = new StreamableHTTPClientTransport(serverUrl, { authProvider: provider, onInsufficientScope: 'throw', fetch: guarded });
     try {
       await client.connect(transport);
-      return { name, url: serverUrl, client, transport, provider, fetch: options.fetch, close: () => client.close() };
+      return { name, url: serverUrl, client, transport, provider, fetch: guarded, close: () => client.close() };
     } catch (error) {
       await client.close().catch(() => undefined);
       if (!(error instanceof UnauthorizedError) || attempt > 0) throw error;
@@ -198,7 +266,7 @@ export async function sendSignedIn<T>(server: SignedInServer, send: (client: Cli
       stepUps += 1;
       const granted = (await server.provider.tokens())?.scope;
       const scope = computeScopeUnion(granted, error.requiredScope);
-      const result = await auth(server.provider, { serverUrl: server.url, ...(scope === undefined ? {} : { scope }), ...(error.resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl: error.resourceMetadataUrl }), ...(server.fetch === undefined ? {} : { fetchFn: server.fetch }), forceReauthorization: true });
+      const result = await auth(server.provider, { serverUrl: server.url, ...(scope === undefined ? {} : { scope }), ...(error.resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl: error.resourceMetadataUrl }), fetchFn: server.fetch, forceReauthorization: true });
       if (result === 'REDIRECT') await finishSignIn(server, server.name);
     }
   }
