@@ -2,7 +2,7 @@ import { test } from 'vitest';
 import { TokenStore, callSignedIn, connectSignedIn } from '../../../chapters/05-mcp-host/oauth.ts';
 import type { SignInRequest, SignedInServer } from '../../../chapters/05-mcp-host/oauth.ts';
 import { described, ensure, say } from '../_lib/say.ts';
-import { ISSUER, OTHER_RESOURCE, READ_SCOPE, RESOURCE, WRITE_SCOPE, authWorld } from './auth-server.ts';
+import { ISSUER, LOOPBACK_ISSUER, LOOPBACK_RESOURCE, OTHER_RESOURCE, READ_SCOPE, RESOURCE, WRITE_SCOPE, authWorld } from './auth-server.ts';
 import type { AuthWorld, WorldOptions } from './auth-server.ts';
 import { describeError } from './hostile.ts';
 
@@ -286,6 +286,20 @@ test('sends discovery nothing at a private, link-local or plain-http address, no
     } finally {
       await closeAll(run);
     }
+  }
+  const local = await attempt({ resource: LOOPBACK_RESOURCE });
+  try {
+    ensure(local.server !== undefined && local.world.issued.size === 1, {
+      what: say(
+        `루프백의 서버(${LOOPBACK_RESOURCE})가 루프백의 인가 서버(${LOOPBACK_ISSUER})를 내세웠는데 호스트가 로그인하지 못했다. 보안 모범 사례(2026-07-28, SSRF)는 "Reject http:// URLs except for loopback addresses"라고 한다. 서버 자신이 이 기계에 있으면 그 인가 서버도 이 기계에 있을 수 있다(npm run host와 npm run auth-server처럼). ${WHERE}`,
+        `A server on loopback (${LOOPBACK_RESOURCE}) named an authorization server on loopback (${LOOPBACK_ISSUER}), and the host did not sign in. The 2026-07-28 Security Best Practices (SSRF): "Reject http:// URLs except for loopback addresses". When the server itself is on this machine, its authorization server may be too (as npm run host with npm run auth-server is). ${WHERE}`,
+      ),
+      sent: { connectTo: LOOPBACK_RESOURCE, authorizationServer: LOOPBACK_ISSUER },
+      got: { connected: local.server !== undefined, tokensIssued: local.world.issued.size, requests: traffic(local.world), error: local.error },
+      expected: say('연결됨, 토큰 1개', 'connected, 1 token issued'),
+    });
+  } finally {
+    await closeAll(local);
   }
 });
 

@@ -7,6 +7,10 @@ export const RESOURCE = 'https://notes.test/mcp';
 export const OTHER_RESOURCE = 'https://calendar.test/mcp';
 /** The authorization server both resources name. */
 export const ISSUER = 'https://auth.test';
+/** A protected server on this machine, as a development server is: plain http on loopback. */
+export const LOOPBACK_RESOURCE = 'http://127.0.0.1:3000/mcp';
+/** The authorization server LOOPBACK_RESOURCE names, on loopback too (as `npm run auth-server` is). */
+export const LOOPBACK_ISSUER = 'http://127.0.0.1:9000';
 /** The scope every resource asks for on a 401. */
 export const READ_SCOPE = 'notes:read';
 /** The scope the write tool demands with a 403 insufficient_scope. */
@@ -85,7 +89,7 @@ function notesServer(): McpServer {
   return server;
 }
 
-/** Starts an authorization server and two protected MCP servers behind one in-process fetch; no port is opened. */
+/** Starts an authorization server and protected MCP servers (two remote, one on loopback with its own) behind one in-process fetch; no port is opened. */
 export function authWorld(options: WorldOptions = {}): AuthWorld {
   const sent: Sent[] = [];
   const authorizations: URLSearchParams[] = [];
@@ -124,22 +128,23 @@ export function authWorld(options: WorldOptions = {}): AuthWorld {
       rpc = undefined;
     }
     sent.push({ url: request.url, method: request.method, authorization: request.headers.get('authorization') ?? undefined, ...(rpc === undefined ? {} : { rpc }) });
-    for (const resource of [RESOURCE, OTHER_RESOURCE]) {
+    for (const resource of [RESOURCE, OTHER_RESOURCE, LOOPBACK_RESOURCE]) {
       const base = new URL(resource);
       if (url.origin !== base.origin) continue;
       if (url.pathname === base.pathname) return protectedResource(resource, request, body);
       if (url.href === metadataUrlOf(resource)) {
-        return json({ resource: options.advertisedResource?.(resource) ?? resource, authorization_servers: options.authorizationServers ?? [ISSUER], scopes_supported: [READ_SCOPE, WRITE_SCOPE], bearer_methods_supported: ['header'] });
+        return json({ resource: options.advertisedResource?.(resource) ?? resource, authorization_servers: options.authorizationServers ?? [resource === LOOPBACK_RESOURCE ? LOOPBACK_ISSUER : ISSUER], scopes_supported: [READ_SCOPE, WRITE_SCOPE], bearer_methods_supported: ['header'] });
       }
       return new Response('not found', { status: 404 });
     }
-    if (url.origin !== ISSUER) return new Response('no such host', { status: 502 });
+    const issuer = [ISSUER, LOOPBACK_ISSUER].find((each) => each === url.origin);
+    if (issuer === undefined) return new Response('no such host', { status: 502 });
     if (url.pathname === '/.well-known/oauth-authorization-server') {
       return json({
-        issuer: options.metadataIssuer ?? ISSUER,
-        authorization_endpoint: `${ISSUER}/authorize`,
-        token_endpoint: `${ISSUER}/token`,
-        registration_endpoint: `${ISSUER}/register`,
+        issuer: options.metadataIssuer ?? issuer,
+        authorization_endpoint: `${issuer}/authorize`,
+        token_endpoint: `${issuer}/token`,
+        registration_endpoint: `${issuer}/register`,
         response_types_supported: ['code'],
         grant_types_supported: ['authorization_code', 'refresh_token'],
         code_challenge_methods_supported: ['S256'],
@@ -186,7 +191,7 @@ export function authWorld(options: WorldOptions = {}): AuthWorld {
       const state = authorizationUrl.searchParams.get('state');
       if (state !== null) back.set('state', state);
       // RFC 9207 §2: the authorization server names itself in its response.
-      back.set('iss', options.responseIssuer ?? ISSUER);
+      back.set('iss', options.responseIssuer ?? (authorizationUrl.origin === LOOPBACK_ISSUER ? LOOPBACK_ISSUER : ISSUER));
       return back;
     },
     sent,
