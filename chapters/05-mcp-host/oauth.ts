@@ -98,11 +98,11 @@ export function isPrivateAddress(url: URL): boolean {
   return ip !== undefined && PRIVATE_RANGES.check(ip.address, ip.family);
 }
 
-/** A fetch that sends nothing to an address `allows` refuses, failing with the address it refused instead. */
-function guardedFetch(fetchFn: typeof fetch, allows: (url: URL) => boolean): typeof fetch {
+/** A fetch that sends the MCP server's own address (the one the person configured) and nothing `allows` refuses, failing with the address it refused. */
+function guardedFetch(fetchFn: typeof fetch, serverUrl: URL, allows: (url: URL) => boolean): typeof fetch {
   return async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : input);
-    if (!allows(url)) throw new Error(`refused to send a request to ${url.href}: OAuth discovery may not reach this address`);
+    if (url.href !== serverUrl.href && !allows(url)) throw new Error(`refused to send a request to ${url.href}: OAuth discovery may not reach this address`);
     return fetchFn(input, init);
   };
 }
@@ -215,7 +215,7 @@ export async function connectSignedIn(name: string, url: string | URL, options: 
   const serverUrl = new URL(url);
   const provider = createOAuthProvider(serverUrl, options);
   // Every request of this connection, OAuth discovery included, goes through discoveryAllows before it is sent.
-  const guarded = guardedFetch(options.fetch ?? ((input, init) => fetch(input, init)), (address) => discoveryAllows(address, serverUrl));
+  const guarded = guardedFetch(options.fetch ?? ((input, init) => fetch(input, init)), serverUrl, (address) => discoveryAllows(address, serverUrl));
   for (let attempt = 0; ; attempt += 1) {
     const client = new Client({ name: 'course-host', version: '1.0.0' }, options.clientOptions);
     // 403 insufficient_scope는 호스트가 직접 맡는다: 사람에게 묻는 step-up의 횟수를 한 호출 단위로 셀 수 있게.
