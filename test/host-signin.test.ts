@@ -81,6 +81,8 @@ test('the host signs in through the authorization server when the server answers
     const asked = out.indexOf(`Server tasks asks you to sign in. Sign in at the authorization server ${issuer} for the scopes 'tasks:read docs:read notes:read'? (y/n) y`);
     expect(asked, out).toBeGreaterThanOrEqual(0);
     expect(out.indexOf(`Opening this address in your browser (open it yourself if nothing opens): ${issuer}/auth?`), out).toBeGreaterThan(asked);
+    // The authorization server offers Client ID Metadata Documents, so the host's client_id is its document's https address (no dynamic registration).
+    expect(out).toContain(`client_id=${encodeURIComponent('https://course-host.example/oauth/client-metadata.json')}`);
     expect(out).toContain(`tasks: connected (${server})`);
     expect(out).toContain('[tasks] count_tasks');
     expect(out).toContain('Answer: Two tasks are open.');

@@ -13,7 +13,7 @@ import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
  *   the client named, and whose `scope` holds what was granted;
  * - RFC 8414 metadata at /.well-known/oauth-authorization-server, beside OpenID Connect discovery;
  * - pre-registered clients (a public loopback client for hosts, a confidential client-credentials client for scripts),
- *   dynamic registration, and Client ID Metadata Documents.
+ *   dynamic registration, and Client ID Metadata Documents (the course host's own document read from HOST_CLIENT_METADATA).
  * Keys and grants live in memory: a restart issues new keys, and tokens from before it are no longer valid.
  */
 
@@ -22,6 +22,21 @@ export const COURSE_SCOPES: readonly string[] = ['tasks:read', 'tasks:write', 'd
 
 /** The pre-registered public client a host signs in with (a native app on a loopback redirect, any port: RFC 8252 §7.3). */
 export const HOST_CLIENT_ID = 'course-host';
+
+/**
+ * The course host's Client ID Metadata Document, published at its client_id (chapter 5's CLIENT_METADATA_URL). This
+ * server answers that one address from this copy instead of the network, which the course's machines do not reach;
+ * every other client_id URL is fetched as oidc-provider would.
+ */
+export const HOST_CLIENT_METADATA = {
+  client_id: 'https://course-host.example/oauth/client-metadata.json',
+  client_name: 'course-host',
+  application_type: 'native',
+  redirect_uris: ['http://127.0.0.1:8765/callback'],
+  grant_types: ['authorization_code', 'refresh_token'],
+  response_types: ['code'],
+  token_endpoint_auth_method: 'none',
+} as const;
 
 /** The pre-registered confidential client that gets tokens without a person (client credentials), for scripts and tests. */
 export const SCRIPT_CLIENT = { id: 'course-script', secret: 'course-script-secret' } as const;
@@ -66,6 +81,7 @@ async function configuration(): Promise<Configuration> {
       { client_id: SCRIPT_CLIENT.id, client_secret: SCRIPT_CLIENT.secret, grant_types: ['client_credentials'], response_types: [], redirect_uris: [] },
     ],
     clientDefaults: { id_token_signed_response_alg: 'ES256' },
+    fetch: async (input, init) => ((input instanceof Request ? input.url : String(input)) === HOST_CLIENT_METADATA.client_id ? Response.json(HOST_CLIENT_METADATA) : globalThis.fetch(input, init)),
     scopes: [...COURSE_SCOPES],
     pkce: { required: () => true },
     // A client that registered for refresh tokens gets one with its access token (hosts register so, as the SDK's client metadata does).

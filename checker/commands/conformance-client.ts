@@ -55,7 +55,7 @@ const APPLICABLE: readonly string[] = [
 /** The client scenarios of 2026-07-28 not run, with why. */
 const SKIPPED: Readonly<Record<string, string>> = {
   'auth/metadata-var2': "its metadata sits only at the root and names the origin; 05/5's rule accepts only the server's own URL (RFC 9728 §3.3 would allow the origin for a root document, but SDK 2.4.0 does not tell validateResourceURL which address the metadata came from), and a URL returned from validateResourceURL is sent with a trailing '/', which the scenario's exact check refuses; see docs/maintainers.md",
-  'auth/basic-cimd': 'client ID metadata documents: the host registers dynamically and publishes no clientMetadataUrl',
+  'auth/basic-cimd': "client ID metadata documents: the host uses the course's own document (CLIENT_METADATA_URL in oauth.ts), and the scenario only counts its own client_id, https://conformance-test.local/client-metadata.json, which the host does not publish",
   'auth/pre-registration': "a pre-registered client's credentials come from the scenario's context; the host reads none",
   'sep-2640-client-*': 'skills extension scenarios; the chapter teaches no skills',
   'initialize, elicitation-sep1034-client-defaults, sse-retry': 'not part of 2026-07-28 (removed in it)',

@@ -1,18 +1,25 @@
 import { Client, InsufficientScopeError, StreamableHTTPClientTransport, UnauthorizedError, auth, computeScopeUnion } from '@modelcontextprotocol/client';
 import type { CallToolResult, ClientOptions, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import { BlockList, isIP } from 'node:net';
 
 /*
  * 05/5: 토큰을 바라는 서버는 401로 답하고, OAuth 흐름은 SDK가 돌린다: 보호 자원 메타데이터(RFC 9728), issuer를
  * 확인한 인가 서버 메타데이터, PKCE S256을 곁들인 authorization code, 자원 주소(resource, RFC 8707)를 실은 토큰 요청,
- * 403 insufficient_scope 뒤의 단계 상향. 호스트가 정하는 것은 OAuthClientProvider 안에 있다.
+ * 403 insufficient_scope 뒤의 단계 상향. 호스트가 정하는 것은 OAuthClientProvider와 그 둘레에 있다: 누가 로그인을
+ * 승인하는지, 토큰이 어느 자원의 것인지, 토큰을 어디에 두는지, 어떻게 등록하는지, 찾기가 어느 주소에 닿는지, 어떤
+ * 페이지를 여는지, 돌아온 주소에서 무엇을 SDK에 넘기는지.
  */
 
-/** 로그인 전에 사람에게 보이는 요청: 서버, 인가 서버, 범위. */
+/** 호스트가 인가 서버에서 client_id를 얻은 방법: 클라이언트 ID 메타데이터 문서, 또는 동적 등록. */
+export type Registration = 'client-id-metadata-document' | 'dynamic-client-registration';
+
+/** 로그인 전에 사람에게 보이는 요청: 서버, 인가 서버, 범위, 그리고 호스트가 그곳에 어떻게 등록했는지. */
 export interface SignInRequest {
   server: string;
   /** 사람이 로그인할 인가 서버의 주소. */
   authorizationServer: string;
   scope: string | undefined;
+  registration: Registration;
 }
 
 /** 호스트 앞의 사람. */
@@ -54,6 +61,51 @@ export interface HostOAuthProvider extends OAuthClientProvider {
 /** 호스트가 등록하는 리디렉션 주소(OAuth 2.1 §8.4.2의 루프백 주소). */
 export const REDIRECT_URL = 'http://127.0.0.1:8765/callback';
 
+/**
+ * 호스트의 클라이언트 ID 메타데이터 문서의 주소. 그 문서를 받는 인가 서버에서는 이것이 곧 client_id다
+ * (draft-ietf-oauth-client-id-metadata-document): 경로가 있는 https 주소. 문서는 과정이 내놓고, 과정의 기계는
+ * 네트워크에 닿지 않으니 `npm run auth-server`는 그 사본을 쓴다.
+ */
+export const CLIENT_METADATA_URL = 'https://course-host.example/oauth/client-metadata.json';
+
+/** 사설 주소와 링크 로컬 주소의 범위: RFC 1918, RFC 6598(공유), RFC 3927(링크 로컬, 클라우드 메타데이터), RFC 4193, RFC 4291. */
+const PRIVATE_RANGES = new BlockList();
+for (const [network, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16]] as const) PRIVATE_RANGES.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [['fc00::', 7], ['fe80::', 10], ['::', 128]] as const) PRIVATE_RANGES.addSubnet(network, prefix, 'ipv6');
+
+/** 루프백: 127.0.0.0/8과 ::1(BlockList가 IPv4 대응 주소까지 본다). */
+const LOOPBACK_RANGES = new BlockList();
+LOOPBACK_RANGES.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK_RANGES.addAddress('::1', 'ipv6');
+
+/** URL의 호스트가 IP 주소면 그 주소(대괄호 없이, 16진·8진 표기는 URL 파서가 이미 점 표기로 바꿨다), 이름이면 undefined. */
+function addressOf(url: URL): { address: string; family: 'ipv4' | 'ipv6' } | undefined {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const version = isIP(host);
+  return version === 0 ? undefined : { address: host, family: version === 4 ? 'ipv4' : 'ipv6' };
+}
+
+/** URL의 호스트가 이 기계인지: `localhost`나 루프백 주소. */
+export function isLoopback(url: URL): boolean {
+  const ip = addressOf(url);
+  return ip === undefined ? url.hostname === 'localhost' || url.hostname.endsWith('.localhost') : LOOPBACK_RANGES.check(ip.address, ip.family);
+}
+
+/** URL의 호스트가 사설 주소나 링크 로컬 주소인지(이름은 여기서 풀지 않는다: 그 일은 나가는 프록시의 몫이다). */
+export function isPrivateAddress(url: URL): boolean {
+  const ip = addressOf(url);
+  return ip !== undefined && PRIVATE_RANGES.check(ip.address, ip.family);
+}
+
+/** MCP 서버 자신의 주소(사람이 설정한 주소)와 `allows`가 거절하지 않는 주소에만 보내는 fetch. 거절하면 그 주소를 대며 실패한다. */
+function guardedFetch(fetchFn: typeof fetch, serverUrl: URL, allows: (url: URL) => boolean): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    if (url.href !== serverUrl.href && !allows(url)) throw new Error(`refused to send a request to ${url.href}: OAuth discovery may not reach this address`);
+    return fetchFn(input, init);
+  };
+}
+
 /** 서버 URL이 가리키는 자원(RFC 8707 §2: 프래그먼트 없는 절대 URI). */
 function resourceOf(url: string | URL): string {
   const resource = new URL(url);
@@ -81,6 +133,8 @@ export function createOAuthProvider(serverUrl: URL, options: OAuthHostOptions): 
     get redirectUrl() {
       return REDIRECT_URL;
     },
+    // 인가 서버가 client ID 메타데이터 문서를 받으면(client_id_metadata_document_supported) 그것으로 등록하고, 아니면 SDK가 동적 등록으로 돌아간다.
+    clientMetadataUrl: CLIENT_METADATA_URL,
     get clientMetadata() {
       return metadata;
     },
@@ -103,9 +157,11 @@ export function createOAuthProvider(serverUrl: URL, options: OAuthHostOptions): 
       options.store.tokens.set(resource, tokens);
       signingIn = false;
     },
-    // 로그인은 사람이 승인해야 시작되고, 거절하면 브라우저를 열지 않아 토큰도 없다.
+    // 로그인은 사람이 승인해야 시작되고, 거절하면 브라우저를 열지 않아 토큰도 없다. https 페이지나 루프백의 http 페이지만 연다.
     redirectToAuthorization: async (authorizationUrl) => {
-      const agreed = await options.person.approveSignIn({ server: options.server, authorizationServer: authorizationUrl.origin, scope: authorizationUrl.searchParams.get('scope') ?? undefined });
+      if (authorizationUrl.protocol !== 'https:' && !(authorizationUrl.protocol === 'http:' && isLoopback(authorizationUrl))) throw new Error(`refused to open an authorization page at a ${authorizationUrl.protocol} address`);
+      const registration = authorizationUrl.searchParams.get('client_id') === CLIENT_METADATA_URL ? 'client-id-metadata-document' : 'dynamic-client-registration';
+      const agreed = await options.person.approveSignIn({ server: options.server, authorizationServer: authorizationUrl.origin, scope: authorizationUrl.searchParams.get('scope') ?? undefined, registration });
       callback = agreed ? await options.browser(authorizationUrl) : undefined;
     },
     saveCodeVerifier: (codeVerifier) => {
@@ -132,6 +188,13 @@ export function createOAuthProvider(serverUrl: URL, options: OAuthHostOptions): 
   };
 }
 
+/** `serverUrl`의 서버를 위한 OAuth 찾기가 `url`에 요청을 보내도 되는지. */
+function discoveryAllows(url: URL, serverUrl: URL): boolean {
+  // 보안 모범 사례(SSRF): https만, 사설·링크 로컬 주소는 안 되고, 루프백은 서버 자신이 루프백에 있을 때만.
+  if (isLoopback(url)) return isLoopback(serverUrl);
+  return url.protocol === 'https:' && !isPrivateAddress(url);
+}
+
 /** 로그인한 OAuth 클라이언트로 연결한 서버. */
 export interface SignedInServer {
   name: string;
@@ -139,7 +202,8 @@ export interface SignedInServer {
   url: URL;
   transport: StreamableHTTPClientTransport;
   provider: HostOAuthProvider;
-  fetch: typeof fetch | undefined;
+  /** 이 연결이 쓰는 지키는 fetch. 전송 밖에서 새로 로그인할 때 쓴다. */
+  fetch: typeof fetch;
   close(): Promise<void>;
 }
 
@@ -155,6 +219,7 @@ export const MAX_STEP_UPS = 1;
 async function finishSignIn(server: Pick<SignedInServer, 'transport' | 'provider'>, name: string): Promise<void> {
   const callback = server.provider.takeCallback();
   if (callback === undefined) throw new SignInDeclinedError(`the person declined to sign in to ${name}`);
+  // RFC 9207: 돌아온 주소의 iss까지 SDK에 넘긴다. SDK는 기록해 둔 issuer와 글자 그대로 비교하고, 다르면 코드를 쓰지 않는다.
   await server.transport.finishAuth(callback);
 }
 
@@ -162,13 +227,15 @@ async function finishSignIn(server: Pick<SignedInServer, 'transport' | 'provider
 export async function connectSignedIn(name: string, url: string | URL, options: OAuthHostOptions): Promise<SignedInServer> {
   const serverUrl = new URL(url);
   const provider = createOAuthProvider(serverUrl, options);
+  // 이 연결의 모든 요청은, OAuth 찾기까지, 보내기 전에 discoveryAllows를 거친다.
+  const guarded = guardedFetch(options.fetch ?? ((input, init) => fetch(input, init)), serverUrl, (address) => discoveryAllows(address, serverUrl));
   for (let attempt = 0; ; attempt += 1) {
     const client = new Client({ name: 'course-host', version: '1.0.0' }, options.clientOptions);
     // 403 insufficient_scope는 호스트가 직접 맡는다: 사람에게 묻는 단계 상향의 횟수를 한 호출 단위로 셀 수 있게.
-    const transport = new StreamableHTTPClientTransport(serverUrl, { authProvider: provider, onInsufficientScope: 'throw', ...(options.fetch === undefined ? {} : { fetch: options.fetch }) });
+    const transport = new StreamableHTTPClientTransport(serverUrl, { authProvider: provider, onInsufficientScope: 'throw', fetch: guarded });
     try {
       await client.connect(transport);
-      return { name, url: serverUrl, client, transport, provider, fetch: options.fetch, close: () => client.close() };
+      return { name, url: serverUrl, client, transport, provider, fetch: guarded, close: () => client.close() };
     } catch (error) {
       await client.close().catch(() => undefined);
       if (!(error instanceof UnauthorizedError) || attempt > 0) throw error;
@@ -197,7 +264,7 @@ export async function sendSignedIn<T>(server: SignedInServer, send: (client: Cli
       stepUps += 1;
       const granted = (await server.provider.tokens())?.scope;
       const scope = computeScopeUnion(granted, error.requiredScope);
-      const result = await auth(server.provider, { serverUrl: server.url, ...(scope === undefined ? {} : { scope }), ...(error.resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl: error.resourceMetadataUrl }), ...(server.fetch === undefined ? {} : { fetchFn: server.fetch }), forceReauthorization: true });
+      const result = await auth(server.provider, { serverUrl: server.url, ...(scope === undefined ? {} : { scope }), ...(error.resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl: error.resourceMetadataUrl }), fetchFn: server.fetch, forceReauthorization: true });
       if (result === 'REDIRECT') await finishSignIn(server, server.name);
     }
   }

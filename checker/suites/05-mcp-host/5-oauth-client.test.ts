@@ -3,7 +3,7 @@ import { TokenStore, callSignedIn, connectSignedIn } from '../../../chapters/05-
 import type { SignInRequest, SignedInServer } from '../../../chapters/05-mcp-host/oauth.ts';
 import { described, ensure, say } from '../_lib/say.ts';
 import { josa } from '../_lib/josa.ts';
-import { ISSUER, OTHER_RESOURCE, READ_SCOPE, RESOURCE, WRITE_SCOPE, authWorld } from './auth-server.ts';
+import { ISSUER, LOOPBACK_ISSUER, LOOPBACK_RESOURCE, OTHER_RESOURCE, READ_SCOPE, RESOURCE, WRITE_SCOPE, authWorld } from './auth-server.ts';
 import type { AuthWorld, WorldOptions } from './auth-server.ts';
 import { describeError } from './hostile.ts';
 
@@ -210,5 +210,116 @@ test('keeps each token for its own resource: never sends it to another server, a
     await again.server?.close().catch(() => undefined);
     await other.server?.close().catch(() => undefined);
     await world.close();
+  }
+});
+
+test('redeems no code from a redirect whose iss names another issuer, or the issuer written differently', async () => {
+  // The authorization server puts iss in its responses without advertising it yet (the table's third row).
+  const hostile: { label: string; iss: string }[] = [
+    { label: say('다른 인가 서버', 'another authorization server'), iss: 'https://evil.test' },
+    { label: say('끝에 /를 붙여 다르게 쓴 같은 issuer', 'the same issuer written with a trailing /'), iss: `${ISSUER}/` },
+  ];
+  for (const { label, iss } of hostile) {
+    const run = await attempt({ responseIssuer: iss });
+    try {
+      ensure(run.server === undefined && run.world.tokenRequests.length === 0 && run.world.issued.size === 0, {
+        what: say(
+          `인가 서버에서 돌아온 주소의 iss가 ${label}(${iss})인데, 호스트가 그 코드로 토큰을 요청했다. 2026-07-28 명세(basic/authorization, Authorization Response Validation): "On receiving the authorization response, MCP clients MUST apply the validation in RFC9207 Section 2.4 before transmitting the authorization code to any token endpoint"이고, authorization_response_iss_parameter_supported가 없어도 iss가 있으면 "Compare to the recorded issuer using simple string comparison", 그리고 "clients MUST NOT apply scheme or host case folding, default-port elision, trailing-slash, or percent-encoding normalization". 돌아온 주소에서 코드만 꺼내 넘기면 iss는 아무도 보지 않는다. ${WHERE}`,
+          `The redirect back from the authorization server carried iss ${label} (${iss}), and the host requested a token with its code. The 2026-07-28 specification (basic/authorization, Authorization Response Validation): "On receiving the authorization response, MCP clients MUST apply the validation in RFC9207 Section 2.4 before transmitting the authorization code to any token endpoint"; when iss is present, advertised or not: "Compare to the recorded issuer using simple string comparison", and "clients MUST NOT apply scheme or host case folding, default-port elision, trailing-slash, or percent-encoding normalization". Take only the code out of the redirect and no one looks at iss. ${WHERE}`,
+        ),
+        sent: { recordedIssuer: ISSUER, redirectBack: `code=…&state=…&iss=${iss}`, issAdvertisedInMetadata: false },
+        got: { tokenRequests: run.world.tokenRequests.map((form) => form.toString()), tokensIssued: run.world.issued.size, connected: run.server !== undefined, error: run.error },
+        expected: say('토큰 요청 0, 연결은 오류', '0 token requests, the connect ends in an error'),
+      });
+    } finally {
+      await closeAll(run);
+    }
+  }
+});
+
+test('registers with its Client ID Metadata Document where the authorization server offers one, dynamically where not, and says which', async () => {
+  const offered = await attempt({ clientIdMetadataDocuments: true });
+  const dynamic = await attempt();
+  try {
+    const clientId = offered.world.authorizations[0]?.get('client_id') ?? '';
+    const isDocument = URL.canParse(clientId) && new URL(clientId).protocol === 'https:' && new URL(clientId).pathname !== '/';
+    const offeredOk = offered.server !== undefined && offered.world.registrations.length === 0 && isDocument && offered.asked[0]?.registration === 'client-id-metadata-document';
+    const dynamicOk = dynamic.server !== undefined && dynamic.world.registrations.length === 1 && dynamic.asked[0]?.registration === 'dynamic-client-registration';
+    ensure(offeredOk && dynamicOk, {
+      what: say(
+        `${offeredOk ? `client ID 메타데이터 문서를 받지 않는 인가 서버에서 호스트가 동적 등록으로 로그인하지 않았거나, 사람에게 보인 요청의 registration이 'dynamic-client-registration'이 아니었다` : `인가 서버가 메타데이터에 client_id_metadata_document_supported: true를 내세웠는데 호스트가 client ID 메타데이터 문서(그 문서의 https 주소를 클라이언트 식별자로)로 로그인하지 않았거나(동적 등록 ${offered.world.registrations.length}번), 사람에게 보인 요청의 registration이 'client-id-metadata-document'가 아니었다`}. 2026-07-28 명세(basic/authorization/client-registration): "Use Client ID Metadata Documents if the Authorization Server indicates that it supports them (via client_id_metadata_document_supported in OAuth Authorization Server Metadata)", "Use Dynamic Client Registration as a fallback", 그리고 "Dynamic Client Registration is deprecated". 어떻게 등록했는지는 사람이 로그인을 승인할 때 본다. ${WHERE}`,
+        `${offeredOk ? `At an authorization server that takes no Client ID Metadata Documents the host did not sign in with dynamic registration, or the request the person saw did not say registration 'dynamic-client-registration'` : `The authorization server's metadata offered client_id_metadata_document_supported: true, and the host did not sign in with its Client ID Metadata Document (its document's https address as the client identifier; ${offered.world.registrations.length} dynamic registrations), or the request the person saw did not say registration 'client-id-metadata-document'`}. The 2026-07-28 specification (basic/authorization/client-registration): "Use Client ID Metadata Documents if the Authorization Server indicates that it supports them (via client_id_metadata_document_supported in OAuth Authorization Server Metadata)", "Use Dynamic Client Registration as a fallback", and "Dynamic Client Registration is deprecated". The person sees how the host registered when approving the sign-in. ${WHERE}`,
+      ),
+      sent: described(say('연결 두 번: CIMD를 내세우는 인가 서버, 동적 등록만 받는 인가 서버', 'two connects: an authorization server offering CIMD, one taking only dynamic registration')),
+      got: {
+        offering: { clientId, dynamicRegistrations: offered.world.registrations.length, registrationShown: offered.asked[0]?.registration, error: offered.error },
+        dynamicOnly: { clientId: dynamic.world.authorizations[0]?.get('client_id'), dynamicRegistrations: dynamic.world.registrations.length, registrationShown: dynamic.asked[0]?.registration, error: dynamic.error },
+      },
+      expected: say("CIMD: 동적 등록 0, 클라이언트 식별자는 경로가 있는 https URL, registration 'client-id-metadata-document'; 동적 등록만: 등록 1, registration 'dynamic-client-registration'", "CIMD: 0 dynamic registrations, the client identifier an https URL with a path, registration 'client-id-metadata-document'; dynamic only: 1 registration, registration 'dynamic-client-registration'"),
+    });
+  } finally {
+    await closeAll(offered, dynamic);
+  }
+});
+
+test('sends discovery nothing at a private, link-local or plain-http address, nor at loopback for a server not on loopback', async () => {
+  const hostile: { label: string; address: string; options: WorldOptions }[] = [
+    { label: say('401의 resource_metadata가 링크 로컬(클라우드 메타데이터)', "the 401's resource_metadata at link-local (cloud metadata)"), address: 'http://169.254.169.254/latest/meta-data/iam', options: { resourceMetadata: 'http://169.254.169.254/latest/meta-data/iam' } },
+    { label: say('인가 서버가 사설 주소(https)', 'the authorization server at a private address (https)'), address: 'https://10.0.0.7', options: { authorizationServers: ['https://10.0.0.7'] } },
+    { label: say('인가 서버가 http', 'the authorization server on plain http'), address: 'http://auth.test', options: { authorizationServers: ['http://auth.test'] } },
+    { label: say('인가 서버가 루프백(서버는 루프백이 아님)', 'the authorization server on loopback (the server is not)'), address: 'http://127.0.0.1:6379', options: { authorizationServers: ['http://127.0.0.1:6379'] } },
+    { label: say('등록 끝점이 사설 IPv6', 'the registration endpoint at a private IPv6 address'), address: 'https://[fd00::1]', options: { endpoints: { registration_endpoint: 'https://[fd00::1]/register' } } },
+  ];
+  for (const { label, address, options } of hostile) {
+    const run = await attempt(options);
+    try {
+      const origin = new URL(address).origin;
+      const reached = run.world.sent.filter((request) => new URL(request.url).origin === origin);
+      ensure(reached.length === 0 && run.world.issued.size === 0, {
+        what: say(
+          `메타데이터가 ${label}(${address})를 가리켰고, 호스트가 그 주소로 요청을 보냈다. 2026-07-28 보안 모범 사례(Server-Side Request Forgery): "During OAuth metadata discovery, MCP clients fetch URLs from several sources that could be controlled by a malicious MCP server", "Reject http:// URLs except for loopback addresses", "MCP clients SHOULD block requests to private and reserved IP address ranges"(10.0.0.0/8, 169.254.0.0/16, fc00::/7 등). 찾기는 https 주소에만, 사설·링크 로컬 주소에는 가지 않고, 루프백에는 서버 자신이 루프백에 있을 때만 간다. ${WHERE}`,
+          `The metadata pointed at ${label} (${address}), and the host sent a request there. The 2026-07-28 Security Best Practices (Server-Side Request Forgery): "During OAuth metadata discovery, MCP clients fetch URLs from several sources that could be controlled by a malicious MCP server", "Reject http:// URLs except for loopback addresses", "MCP clients SHOULD block requests to private and reserved IP address ranges" (10.0.0.0/8, 169.254.0.0/16, fc00::/7 and others). Discovery goes only to https addresses, never to private or link-local ones, and to loopback only when the server itself is on loopback. ${WHERE}`,
+        ),
+        sent: { connectTo: RESOURCE, hostileAddress: address },
+        got: { requestsToIt: reached.map((request) => `${request.method} ${request.url}`), tokensIssued: run.world.issued.size, error: run.error },
+        expected: say(`${origin}로 간 요청 0`, `0 requests to ${origin}`),
+      });
+    } finally {
+      await closeAll(run);
+    }
+  }
+  const local = await attempt({ resource: LOOPBACK_RESOURCE });
+  try {
+    ensure(local.server !== undefined && local.world.issued.size === 1, {
+      what: say(
+        `루프백의 서버(${LOOPBACK_RESOURCE})가 루프백의 인가 서버(${LOOPBACK_ISSUER})를 내세웠는데 호스트가 로그인하지 못했다. 보안 모범 사례(2026-07-28, SSRF)는 "Reject http:// URLs except for loopback addresses"라고 한다. 서버 자신이 이 기계에 있으면 그 인가 서버도 이 기계에 있을 수 있다(npm run host와 npm run auth-server처럼). ${WHERE}`,
+        `A server on loopback (${LOOPBACK_RESOURCE}) named an authorization server on loopback (${LOOPBACK_ISSUER}), and the host did not sign in. The 2026-07-28 Security Best Practices (SSRF): "Reject http:// URLs except for loopback addresses". When the server itself is on this machine, its authorization server may be too (as npm run host with npm run auth-server is). ${WHERE}`,
+      ),
+      sent: { connectTo: LOOPBACK_RESOURCE, authorizationServer: LOOPBACK_ISSUER },
+      got: { connected: local.server !== undefined, tokensIssued: local.world.issued.size, requests: traffic(local.world), error: local.error },
+      expected: say('연결됨, 토큰 1개', 'connected, 1 token issued'),
+    });
+  } finally {
+    await closeAll(local);
+  }
+});
+
+test('opens no authorization page that is not https, or http on loopback', async () => {
+  const hostile = ['file:///etc/passwd', 'javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'http://auth.test/authorize'];
+  for (const endpoint of hostile) {
+    const run = await attempt({ endpoints: { authorization_endpoint: endpoint } });
+    try {
+      ensure(run.server === undefined && run.world.opened.length === 0 && run.world.tokenRequests.length === 0, {
+        what: say(
+          `인가 서버 메타데이터의 authorization_endpoint가 ${endpoint}인데, 호스트가 그 주소를 브라우저로 열었거나 연결이 오류로 끝나지 않았다. 2026-07-28 보안 모범 사례(OAuth Authorization URL Validation): "MUST only allow http:// and https:// schemes for authorization URLs. The http:// scheme is acceptable only for loopback addresses", "MUST reject javascript:, data:, file:, vbscript:, and other potentially dangerous schemes", "SHOULD use allowlist-based validation rather than blocklist-based approaches". 여는 것은 https 페이지와 루프백의 http 페이지뿐이고, 나머지는 열기 전에 거절한다. ${WHERE}`,
+          `The authorization server's metadata gave ${endpoint} as its authorization_endpoint, and the host opened that address in the browser or the connect did not end in an error. The 2026-07-28 Security Best Practices (OAuth Authorization URL Validation): "MUST only allow http:// and https:// schemes for authorization URLs. The http:// scheme is acceptable only for loopback addresses", "MUST reject javascript:, data:, file:, vbscript:, and other potentially dangerous schemes", "SHOULD use allowlist-based validation rather than blocklist-based approaches". Only an https page, or http on loopback, is opened; anything else is refused before it is opened. ${WHERE}`,
+        ),
+        sent: { authorizationEndpointInMetadata: endpoint },
+        got: { pagesOpened: run.world.opened, tokenRequests: run.world.tokenRequests.length, connected: run.server !== undefined, error: run.error },
+        expected: say('연 페이지 0, 토큰 요청 0, 연결은 오류', '0 pages opened, 0 token requests, the connect ends in an error'),
+      });
+    } finally {
+      await closeAll(run);
+    }
   }
 });

@@ -7,6 +7,10 @@ export const RESOURCE = 'https://notes.test/mcp';
 export const OTHER_RESOURCE = 'https://calendar.test/mcp';
 /** The authorization server both resources name. */
 export const ISSUER = 'https://auth.test';
+/** A protected server on this machine, as a development server is: plain http on loopback. */
+export const LOOPBACK_RESOURCE = 'http://127.0.0.1:3000/mcp';
+/** The authorization server LOOPBACK_RESOURCE names, on loopback too (as `npm run auth-server` is). */
+export const LOOPBACK_ISSUER = 'http://127.0.0.1:9000';
 /** The scope every resource asks for on a 401. */
 export const READ_SCOPE = 'notes:read';
 /** The scope the write tool demands with a 403 insufficient_scope. */
@@ -32,6 +36,16 @@ export interface WorldOptions {
   advertisedResource?: (resource: string) => string;
   /** When the write tool answers 403 insufficient_scope: until the token holds WRITE_SCOPE, or always. */
   stepUp?: 'until-granted' | 'forever';
+  /** The `iss` the authorization response carries (the real issuer when left out); the metadata never advertises it (RFC 9207 §2.3). */
+  responseIssuer?: string;
+  /** Whether the authorization server's metadata offers Client ID Metadata Documents (`client_id_metadata_document_supported`). */
+  clientIdMetadataDocuments?: boolean;
+  /** The resource_metadata address a 401 names (the protected-resource metadata's own when left out). */
+  resourceMetadata?: string;
+  /** The authorization servers the protected-resource metadata names ([ISSUER] when left out). */
+  authorizationServers?: string[];
+  /** Endpoints the authorization server's metadata names in place of its own. */
+  endpoints?: { authorization_endpoint?: string; registration_endpoint?: string; token_endpoint?: string };
 }
 
 /** The in-process network: the fetch the host uses, the browser the person signs in with, and what was seen. */
@@ -42,6 +56,10 @@ export interface AuthWorld {
   sent: Sent[];
   /** The query of every authorization request the browser opened. */
   authorizations: URLSearchParams[];
+  /** Every address the browser was asked to open, whatever its scheme. */
+  opened: string[];
+  /** The body of every dynamic registration request (POST /register). */
+  registrations: Record<string, unknown>[];
   /** The form of every token request. */
   tokenRequests: URLSearchParams[];
   /** Tokens issued: token → the resource and scope it was issued for. */
@@ -71,17 +89,19 @@ function notesServer(): McpServer {
   return server;
 }
 
-/** Starts an authorization server and two protected MCP servers behind one in-process fetch; no port is opened. */
+/** Starts an authorization server and protected MCP servers (two remote, one on loopback with its own) behind one in-process fetch; no port is opened. */
 export function authWorld(options: WorldOptions = {}): AuthWorld {
   const sent: Sent[] = [];
   const authorizations: URLSearchParams[] = [];
   const tokenRequests: URLSearchParams[] = [];
+  const opened: string[] = [];
+  const registrations: Record<string, unknown>[] = [];
   const issued = new Map<string, { resource: string; scope: string }>();
   const codes = new Map<string, URLSearchParams>();
   const handler = createMcpHandler(() => notesServer());
   let counter = 0;
 
-  const challenge = (resource: string, extra = ''): string => `Bearer ${extra}resource_metadata="${metadataUrlOf(resource)}", scope="${READ_SCOPE}"`;
+  const challenge = (resource: string, extra = ''): string => `Bearer ${extra}resource_metadata="${options.resourceMetadata ?? metadataUrlOf(resource)}", scope="${READ_SCOPE}"`;
 
   async function protectedResource(resource: string, request: Request, body: string): Promise<Response> {
     const header = request.headers.get('authorization') ?? '';
@@ -108,30 +128,34 @@ export function authWorld(options: WorldOptions = {}): AuthWorld {
       rpc = undefined;
     }
     sent.push({ url: request.url, method: request.method, authorization: request.headers.get('authorization') ?? undefined, ...(rpc === undefined ? {} : { rpc }) });
-    for (const resource of [RESOURCE, OTHER_RESOURCE]) {
+    for (const resource of [RESOURCE, OTHER_RESOURCE, LOOPBACK_RESOURCE]) {
       const base = new URL(resource);
       if (url.origin !== base.origin) continue;
       if (url.pathname === base.pathname) return protectedResource(resource, request, body);
       if (url.href === metadataUrlOf(resource)) {
-        return json({ resource: options.advertisedResource?.(resource) ?? resource, authorization_servers: [ISSUER], scopes_supported: [READ_SCOPE, WRITE_SCOPE], bearer_methods_supported: ['header'] });
+        return json({ resource: options.advertisedResource?.(resource) ?? resource, authorization_servers: options.authorizationServers ?? [resource === LOOPBACK_RESOURCE ? LOOPBACK_ISSUER : ISSUER], scopes_supported: [READ_SCOPE, WRITE_SCOPE], bearer_methods_supported: ['header'] });
       }
       return new Response('not found', { status: 404 });
     }
-    if (url.origin !== ISSUER) return new Response('no such host', { status: 502 });
+    const issuer = [ISSUER, LOOPBACK_ISSUER].find((each) => each === url.origin);
+    if (issuer === undefined) return new Response('no such host', { status: 502 });
     if (url.pathname === '/.well-known/oauth-authorization-server') {
       return json({
-        issuer: options.metadataIssuer ?? ISSUER,
-        authorization_endpoint: `${ISSUER}/authorize`,
-        token_endpoint: `${ISSUER}/token`,
-        registration_endpoint: `${ISSUER}/register`,
+        issuer: options.metadataIssuer ?? issuer,
+        authorization_endpoint: `${issuer}/authorize`,
+        token_endpoint: `${issuer}/token`,
+        registration_endpoint: `${issuer}/register`,
         response_types_supported: ['code'],
         grant_types_supported: ['authorization_code', 'refresh_token'],
         code_challenge_methods_supported: ['S256'],
         token_endpoint_auth_methods_supported: ['none'],
         scopes_supported: [READ_SCOPE, WRITE_SCOPE],
+        ...(options.clientIdMetadataDocuments === true ? { client_id_metadata_document_supported: true } : {}),
+        ...options.endpoints,
       });
     }
     if (url.pathname === '/register' && request.method === 'POST') {
+      registrations.push(JSON.parse(body) as Record<string, unknown>);
       counter += 1;
       return json({ ...(JSON.parse(body) as object), client_id: `client-${counter}`, client_id_issued_at: 0 }, 201);
     }
@@ -156,6 +180,7 @@ export function authWorld(options: WorldOptions = {}): AuthWorld {
   return {
     fetch: async (input, init) => route(new Request(input, init)),
     browser: async (authorizationUrl) => {
+      opened.push(authorizationUrl.href);
       // A person who signed in this many times gives up: a host that never stops asking ends here, not at the test's timeout.
       if (authorizations.length >= MAX_PAGES) throw new Error(`the person closed the ${MAX_PAGES + 1}th authorization page`);
       authorizations.push(new URLSearchParams(authorizationUrl.searchParams));
@@ -165,10 +190,14 @@ export function authWorld(options: WorldOptions = {}): AuthWorld {
       const back = new URLSearchParams({ code });
       const state = authorizationUrl.searchParams.get('state');
       if (state !== null) back.set('state', state);
+      // RFC 9207 §2: the authorization server names itself in its response.
+      back.set('iss', options.responseIssuer ?? (authorizationUrl.origin === LOOPBACK_ISSUER ? LOOPBACK_ISSUER : ISSUER));
       return back;
     },
     sent,
     authorizations,
+    opened,
+    registrations,
     tokenRequests,
     issued,
     close: async () => {
