@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
-import { basename, isAbsolute, join } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { rolldown } from 'rolldown';
+import { parseAst } from 'rolldown/parseAst';
 import { fileOfId, isInside } from '../trust/confine.ts';
 
 /** The words of Node's permission model, which the report turns into the learner's language. */
@@ -43,9 +44,19 @@ export async function bundleChapter(
             if (file !== null && isInside(file, root) && !/[?#]/.test(id)) return null;
             throw new Error(`${REFUSED}: ${id}`);
           },
+          // Every path an import names is judged before the bundler looks for it: outside the copy, the same refusal
+          // whether or not the file exists, so bundling tells learner code nothing about the grading machine.
+          resolveId(source, importer) {
+            if (!importer || !(source.startsWith('.') || isAbsolute(source) || source.startsWith('file:'))) return null;
+            const target = source.startsWith('file:') ? fileOfId(source) : resolve(dirname(fileOfId(importer) ?? importer), source);
+            if (target === null || !isInside(target, root) || /[?#]/.test(source)) throw new Error(`${REFUSED}: ${source}`);
+            return null;
+          },
           transform(code, id) {
             const changed = transform(code, id);
-            return changed ? { code: changed.code, map: null } : null;
+            const guarded = changed ? changed.code : code;
+            const routed = routeImports(guarded, /\.[cm]?ts$/.test(id) ? 'ts' : 'js');
+            return routed === code ? null : { code: routed, map: null };
           },
         },
       ],
@@ -87,4 +98,36 @@ function learnerModules(dir: string): string[] {
   };
   visit(dir, 0);
   return found.sort();
+}
+
+/** The function, defined by the learner process's harness (checker/suites/_lib/bridge.ts), that every computed import goes through. */
+export const LEARNER_IMPORT = '__checkerImport';
+
+/**
+ * Routes each `import(…)` whose specifier is computed (no string literal, which the bundler resolves itself) through
+ * LEARNER_IMPORT, which refuses a path outside the learner's read list before Node looks for it: Node 20's module
+ * resolution is not under its permission model, and would tell learner code which files exist. No line moves.
+ */
+export function routeImports(code: string, lang: 'ts' | 'js'): string {
+  if (!code.includes('import')) return code;
+  let program: unknown;
+  try {
+    program = parseAst(code, { lang });
+  } catch {
+    return code;
+  }
+  const found: { start: number; end: number; source: { start: number; end: number } }[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (typeof value !== 'object' || value === null) return;
+    const node = value as { type?: unknown; source?: { type?: unknown; start: number; end: number }; start: number; end: number };
+    if (node.type === 'ImportExpression' && node.source && node.source.type !== 'Literal') found.push({ start: node.start, end: node.end, source: node.source });
+    for (const [key, child] of Object.entries(value)) if (key !== 'parent' && typeof child === 'object') visit(child);
+  };
+  visit(program);
+  let out = code;
+  for (const node of found.sort((a, b) => b.start - a.start)) {
+    out = `${out.slice(0, node.start)}globalThis.${LEARNER_IMPORT}(${code.slice(node.source.start, node.source.end)}, import.meta.url)${out.slice(node.end)}`;
+  }
+  return out;
 }

@@ -1,16 +1,19 @@
 import { join, relative, sep } from 'node:path';
 import type { Plugin } from 'vite';
-import { fileOfId, isInside } from '../trust/confine.ts';
+import { deniedModule, fileOfId, isInside } from '../trust/confine.ts';
 import type { LoadScope } from '../trust/confine.ts';
 import { bundleChapter } from './bridge-bundle.ts';
 import type { BundledModule } from './bridge-bundle.ts';
 
 /**
- * The chapters not yet moved across the bridge, by folder name: their suites still load learner modules into the fork
- * that runs them (see docs/maintainers.md). Every other chapter's learner code runs in a process of its own
- * (checker/suites/_lib/bridge.ts). Fixed here, in the checker: nothing in a submission chooses it.
+ * The chapters whose learner code runs across the bridge, in a process of its own (checker/suites/_lib/bridge.ts), by
+ * folder name. Every other chapter (the real course's 03-05, the test fixture course) still loads learner modules into
+ * the fork that runs its suites (see docs/maintainers.md). Fixed here, in the checker: nothing in a submission chooses it.
  */
-export const IN_FORK_CHAPTERS: ReadonlySet<string> = new Set(['03-real-mcp-sdk', '04-remote-mcp-http', '05-mcp-host']);
+export const BRIDGED_CHAPTERS: ReadonlySet<string> = new Set(['01-mini-mcp', '02-two-sided-allowlists']);
+
+/** The source of a module that lists folders while Vite transforms it (see confine.ts); the bundle refuses it the same way. */
+const GLOB = /import\s*\.\s*meta\s*\.\s*glob/;
 
 /** A learner module, as Vite names it: a TypeScript or JavaScript file. */
 const SOURCE = /\.[cm]?[jt]s$/;
@@ -59,11 +62,12 @@ export function bridgePlugin(scope: LoadScope, transform: (code: string, id: str
       const chapters = join(root, 'chapters');
       if (!isInside(file, chapters)) return null;
       const chapter = relative(chapters, file).split(sep)[0] ?? '';
-      if (chapter === '' || IN_FORK_CHAPTERS.has(chapter)) return null;
+      if (!BRIDGED_CHAPTERS.has(chapter)) return null;
       const dir = join(chapters, chapter);
       let modules = built.get(dir);
       if (!modules) {
-        modules = bundleChapter(dir, root, transform);
+        // import.meta.glob is Vite's, never the bundler's: a learner file that asks for it throws the sandbox's refusal, as in a fork.
+        modules = bundleChapter(dir, root, (code, id) => (GLOB.test(code) ? { code: deniedModule('import.meta.glob', undefined, 'FolderListing') } : transform(code, id)));
         built.set(dir, modules);
       }
       const got = await modules;

@@ -2,7 +2,7 @@ import { environmentValue, processTable, vitestForks, withDescendants } from './
 import type { ProcessTable } from './proc.cjs';
 
 /** The process table's readers the lanes and the tests use, from the one /proc reader. */
-export { descendantsOf, processTable, runTimes, withDescendants } from './proc.cjs';
+export { descendantsOf, otherThreadsBusy, processTable, runTimes, withDescendants } from './proc.cjs';
 
 /** The vitest forks this process started, as pids, with the lane each belongs to (from its environment). */
 function ownForks(table: ProcessTable): { pid: number; lane: string }[] {

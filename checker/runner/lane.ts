@@ -16,7 +16,7 @@ import type { SuiteQuotes } from '../trust/suite-quotes.ts';
 import { LOOP_META, loopGuard } from './loop-guard.ts';
 import type { LoopSite } from './loop-guard.ts';
 import type { RawFile } from './vitest-results.ts';
-import { descendantsOf, killLaneForks, runTimes } from './forks.ts';
+import { descendantsOf, killLaneForks, otherThreadsBusy, runTimes } from './forks.ts';
 import { OutputCollector } from './learner-output.ts';
 import { LEARNER_TIMES_ENV } from '../suites/_lib/learner-process.ts';
 import { BRIDGE_NODE_ENV } from '../suites/_lib/bridge.ts';
@@ -76,7 +76,7 @@ const TICK_MS = 100;
  */
 interface Mark {
   at: number;
-  fork?: { pid: number; cpu: number; ready: number; children: number; childCpu: number };
+  fork?: { pid: number; cpu: number; ready: number; children: number; childCpu: number; threads: number };
 }
 
 /** What a file (or a pause between files) has spent since a moment: CPU time, and time blocked, neither running nor ready to. */
@@ -359,7 +359,7 @@ export class Lane {
     if (pid === undefined || times === undefined) return { at };
     this.lastReading = at;
     const below = this.childrenBusy(pid);
-    return { at, fork: { pid, ...times, children: below.busy, childCpu: below.cpu } };
+    return { at, fork: { pid, ...times, children: below.busy, childCpu: below.cpu, threads: otherThreadsBusy(pid) } };
   }
 
   /**
@@ -382,7 +382,9 @@ export class Lane {
     const own = now.fork.cpu - since.fork.cpu;
     // The learner process of a bridged chapter (and any process a suite started) computes for the file: its CPU time counts.
     const cpu = own + (now.fork.childCpu - since.fork.childCpu);
-    return { cpu, waited: Math.max(0, now.at - since.at - own - (now.fork.ready - since.fork.ready) - (now.fork.children - since.fork.children)) };
+    // The fork's other threads (the bridge's worker, which passes frames to the learner process) running or waiting for a core is no wait either.
+    const busy = own + (now.fork.ready - since.fork.ready) + (now.fork.children - since.fork.children) + Math.max(0, now.fork.threads - since.fork.threads);
+    return { cpu, waited: Math.max(0, now.at - since.at - busy) };
   }
 
   /**

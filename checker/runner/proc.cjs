@@ -91,6 +91,28 @@ function runTimes(pid) {
   return cpu === undefined ? undefined : { cpu, ready: 0 };
 }
 
+/**
+ * How long the threads of a process other than its main one (a worker thread, such as the one that talks to a learner
+ * process across the bridge) have run or been ready to run, all told, in ms; 0 when they cannot be read.
+ */
+function otherThreadsBusy(pid) {
+  let total = 0;
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      if (tid === String(pid)) continue;
+      try {
+        const [running, ready] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ').map(Number);
+        if (Number.isFinite(running) && Number.isFinite(ready)) total += (running + ready) / 1e6;
+      } catch {
+        // The thread has just ended.
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return total;
+}
+
 /** The processes a process started that still live, from its main thread's list in /proc (empty once it is gone). */
 function childrenOf(pid) {
   try {
@@ -105,4 +127,4 @@ function descendantsOf(pid) {
   return childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child)]);
 }
 
-module.exports = { processTable, withDescendants, vitestForks, environmentValue, cpuTimes, cpuMs, runTimes, descendantsOf };
+module.exports = { processTable, withDescendants, vitestForks, environmentValue, cpuTimes, cpuMs, runTimes, otherThreadsBusy, descendantsOf };

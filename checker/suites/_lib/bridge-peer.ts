@@ -32,6 +32,8 @@ export interface Peer {
   request(frame: Record<string, unknown>): unknown;
   /** Handles one frame that arrived while this end waited for nothing (a request, a settled promise, an event). */
   handle(frame: Record<string, unknown>): void;
+  /** Rejects every promise of the other end still unsettled (the other end is gone). */
+  abandon(error: unknown): void;
   /** How many requests of the other end this end is serving now: while above 0, the other end is blocked waiting. */
   serving(): number;
   decode(value: unknown): unknown;
@@ -416,5 +418,11 @@ export function makePeer(io: PeerIo): Peer {
     }
   }
 
-  return { request, handle, serving: () => depth, decode: (value) => decode(value), encode: (value) => encode(value) };
+  const abandon = (error: unknown): void => {
+    for (const waiting of promises.values()) waiting.reject(error);
+    promises.clear();
+    io.pending?.(0);
+  };
+
+  return { request, handle, abandon, serving: () => depth, decode: (value) => decode(value), encode: (value) => encode(value) };
 }

@@ -166,6 +166,52 @@ const peer = makePeer({
     unwatch: () => stopWatch(),
   },
 });
+// Node 20's module resolution is not under its permission model: asked for a file outside the read list, it would say
+// whether the file exists. So CommonJS resolution and every computed import() (routed here by the bundle) refuse such a
+// path first, the same way whether it exists or not, and look for packages only in the node_modules the process may read.
+const Module = require('node:module');
+const { fileURLToPath } = require('node:url');
+const readable = process.execArgv.filter((flag) => flag.startsWith('--allow-fs-read=')).map((flag) => path.resolve(flag.slice('--allow-fs-read='.length)));
+const inside = (file) => readable.some((folder) => file === folder || file.startsWith(folder + path.sep));
+const refuse = (resource) => Object.assign(new Error('Access to this API has been restricted'), { code: 'ERR_ACCESS_DENIED', permission: 'FileSystemRead', resource });
+const targetOf = (request, from) => {
+  if (request.startsWith('file:')) { try { return fileURLToPath(request); } catch { return request; } }
+  if (path.isAbsolute(request)) return path.resolve(request);
+  if (request === '.' || request === '..' || request.startsWith('./') || request.startsWith('../')) return path.resolve(from, request);
+  return null;
+};
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function (request, parent, ...rest) {
+  const target = targetOf(String(request), parent && parent.filename ? path.dirname(parent.filename) : process.cwd());
+  if (target !== null && !inside(target)) throw refuse(target);
+  return resolveFilename.call(this, request, parent, ...rest);
+};
+const findPath = Module._findPath;
+Module._findPath = function (request, paths, isMain) {
+  const target = targetOf(String(request), process.cwd());
+  if (target !== null && !inside(target)) return false;
+  return findPath.call(this, request, Array.isArray(paths) ? paths.filter((folder) => inside(path.resolve(String(folder)))) : paths, isMain);
+};
+const nodeModulePaths = Module._nodeModulePaths;
+Module._nodeModulePaths = function (from) { return nodeModulePaths.call(this, from).filter((folder) => inside(folder)); };
+Object.defineProperty(globalThis, '__checkerImport', {
+  value: (specifier, parentURL) => {
+    try {
+      const request = String(specifier);
+      if (Module.isBuiltin(request)) return import(request);
+      const parent = fileURLToPath(String(parentURL));
+      const target = targetOf(request, path.dirname(parent));
+      if (target !== null && !inside(target)) throw refuse(target);
+      const resolved = target ?? Module.createRequire(parent).resolve(request);
+      return import(pathToFileURL(resolved).href);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  },
+  writable: false,
+  enumerable: false,
+  configurable: false,
+});
 const print = (stream) => (...args) => send({ k: 'print', stream, text: util.format(...args), stack: stackLimit() });
 console.log = console.info = console.debug = print('stdout');
 console.error = console.warn = console.trace = print('stderr');
@@ -267,6 +313,7 @@ function startSession(): Session {
         const frame = frameOf(got.message);
         if (frame['k'] === 'exit' || frame['k'] === 'overflow') {
           session.dead = ended(frame);
+          session.peer?.abandon(new Error(session.dead));
           throw new Error(session.dead);
         }
         return frame;
@@ -285,7 +332,11 @@ function startSession(): Session {
       const loop = frame['n'];
       const tell = (globalThis as Record<string, unknown>)['__checkerRemoteLoop'];
       if (typeof tell === 'function' && (loop === null || typeof loop === 'number')) tell(loop);
-    } else if (frame['k'] === 'exit' || frame['k'] === 'overflow') session.dead = ended(frame);
+    } else if (frame['k'] === 'exit' || frame['k'] === 'overflow') {
+      session.dead = ended(frame);
+      // A promise of the learner's that was still unsettled never will be: whoever awaits it gets the reason.
+      session.peer.abandon(new Error(session.dead));
+    }
     else throw new Error('bridge: malformed event');
   };
   session.peer = makePeer({
