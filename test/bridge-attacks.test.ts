@@ -99,20 +99,25 @@ let baseline: Report;
 let hooked: Report;
 let channelled: Report;
 let probed: Report;
+let looped: Report;
+
+/** A loop that never ends, in the learner's server, only for the prompt request of 01/4. */
+const LOOP = { file: '01-mini-mcp/server.ts', find: '  handle(raw: string): string {\n', replace: "  handle(raw: string): string {\n    let spins = 0;\n    while (raw.includes('prompts/get')) spins += 1;\n    if (spins < 0) return '';\n" };
 
 beforeAll(async () => {
-  [baseline, hooked, channelled, probed] = await Promise.all([
+  [baseline, hooked, channelled, probed, looped] = await Promise.all([
     grade(starters('baseline', {}), 'baseline'),
     grade(starters('hooks', { '01-mini-mcp/server.ts': HOOKS, '02-two-sided-allowlists/server.ts': HOOKS }), 'hooks'),
     grade(starters('channel', { '01-mini-mcp/server.ts': CHANNEL, '02-two-sided-allowlists/server.ts': CHANNEL }), 'channel'),
     grade(copySolutions(join(work, 'probes', 'chapters'), [{ file: '01-mini-mcp/server.ts', prepend: PROBES }]), 'probes'),
+    grade(copySolutions(join(work, 'loop', 'chapters'), [LOOP]), 'loop'),
   ]);
 }, 1_200_000);
 
 describe('learner code behind the bridge', () => {
   test('the starters fail, as the attacks below need, and nothing times out on a busy machine', () => {
     expect(baseline.exercises.map((exercise) => exercise.status)).not.toContain('pass');
-    for (const report of [baseline, hooked, channelled, probed]) {
+    for (const report of [baseline, hooked, channelled, probed, looped].filter((report) => report !== looped)) {
       expect(report.exercises.filter((exercise) => exercise.status === 'timeout').map((exercise) => `${exercise.id}: ${exercise.message}`)).toEqual([]);
     }
   });
@@ -143,5 +148,13 @@ describe('learner code behind the bridge', () => {
     for (const exercise of probed.exercises.filter((item) => item.id.startsWith('01/'))) expect(exercise.status).not.toBe('pass');
     // Chapter 2 is the solution's, graded beside the attack: still full marks.
     for (const exercise of probed.exercises.filter((item) => item.id.startsWith('02/'))) expect(exercise.status, exercise.id).toBe('pass');
+  });
+
+  test('a loop in the learner process that never ends is stopped by its own CPU time, named by file:line, and the rest is graded', () => {
+    const byId = new Map(looped.exercises.map((exercise) => [exercise.id, exercise]));
+    expect(byId.get('01/4')?.status).toBe('timeout');
+    expect(byId.get('01/4')?.message).toContain('of CPU time');
+    expect(byId.get('01/4')?.message).toMatch(/01-mini-mcp\/server\.ts:\d+/);
+    for (const id of ['01/1', '01/2', '01/3', '02/1', '02/2', '02/3', '02/4']) expect(byId.get(id)?.status, id).toBe('pass');
   });
 });

@@ -12,6 +12,12 @@ import type { BundledModule } from './bridge-bundle.ts';
  */
 export const BRIDGED_CHAPTERS: ReadonlySet<string> = new Set(['01-mini-mcp', '02-two-sided-allowlists']);
 
+/** True for a suite file (public, or an instructor's private one beside it) of a bridged chapter. */
+export function isBridgedSuite(file: string): boolean {
+  const match = /[\\/]checker[\\/]suites[\\/]([^\\/]+)[\\/]/.exec(file);
+  return match !== null && BRIDGED_CHAPTERS.has(match[1]!.replace(/\.private.*$/, ''));
+}
+
 /** The source of a module that lists folders while Vite transforms it (see confine.ts); the bundle refuses it the same way. */
 const GLOB = /import\s*\.\s*meta\s*\.\s*glob/;
 

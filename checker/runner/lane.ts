@@ -20,7 +20,7 @@ import { descendantsOf, killLaneForks, otherThreadsBusy, runTimes } from './fork
 import { OutputCollector } from './learner-output.ts';
 import { LEARNER_TIMES_ENV } from '../suites/_lib/learner-process.ts';
 import { BRIDGE_NODE_ENV } from '../suites/_lib/bridge.ts';
-import { bridgePlugin } from './bridge-plugin.ts';
+import { bridgePlugin, isBridgedSuite } from './bridge-plugin.ts';
 import type { BridgePlugin } from './bridge-plugin.ts';
 
 /** Settings for one lane. */
@@ -115,6 +115,8 @@ export class Lane {
   private running: Running | null = null;
   private lastEvent: Mark = { at: Date.now() };
   private hungWhileLoading = false;
+  /** Whether the group running now is of a bridged chapter: its forks run no learner code, and may start the learner process. */
+  private bridgedGroup = false;
   /** The fork the lane runs now, by the pid its pool worker spawned it with. */
   private fork: number | undefined;
   /** When the lane last read its fork. */
@@ -213,6 +215,7 @@ export class Lane {
     this.lastRoot = key;
     this.scope.root = root;
     this.scope.suites = suites ?? null;
+    this.bridgedGroup = files.length > 0 && files.every(isBridgedSuite);
     this.results = new Map();
     this.output.clear();
     this.hungWhileLoading = false;
@@ -243,8 +246,10 @@ export class Lane {
     // The learner process of a bridged chapter gets the fork's own sandbox, without the rights to start processes or threads.
     const bridgeNode = JSON.stringify([process.execPath, ...sandboxArgv(sandbox)]);
     const own = { ...this.options.env, CHECKER_LANE: this.options.id, [LEARNER_TIMES_ENV]: this.timesDir(), [BRIDGE_NODE_ENV]: bridgeNode, ...this.options.sandboxEnv?.(sandbox) };
-    // The fork runs no learner code of a bridged chapter: it starts the learner process and the thread that talks to it.
-    return { execArgv: [...sandboxArgv(sandbox), '--allow-child-process', '--allow-worker'], env: learnerEnv(write, own) };
+    // The fork of a bridged chapter runs no learner code: it may start the learner process and the thread that talks to
+    // it. A fork that still runs learner code (a chapter not yet moved) gets neither right.
+    const rights = this.bridgedGroup ? ['--allow-child-process', '--allow-worker'] : [];
+    return { execArgv: [...sandboxArgv(sandbox), ...rights], env: learnerEnv(write, own) };
   }
 
   /**

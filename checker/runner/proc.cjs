@@ -113,13 +113,22 @@ function otherThreadsBusy(pid) {
   return total;
 }
 
-/** The processes a process started that still live, from its main thread's list in /proc (empty once it is gone). */
+/** The processes a process started that still live, from its threads' lists in /proc (empty once it is gone). */
 function childrenOf(pid) {
+  // A process a worker thread started is listed under that thread (the bridge's worker starts the learner process).
+  let tasks;
   try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter((entry) => entry !== '').map(Number);
+    tasks = readdirSync(`/proc/${pid}/task`);
   } catch {
     return [];
   }
+  return tasks.flatMap((tid) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter((entry) => entry !== '').map(Number);
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** Every live process below a process, from the children lists in /proc: cheaper than the whole process table. */
