@@ -1,8 +1,23 @@
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { rolldown } from 'rolldown';
 import { parseAst } from 'rolldown/parseAst';
-import { fileOfId, isInside } from '../trust/confine.ts';
+import { deniedModule, fileOfId, isInside } from '../trust/confine.ts';
+import type { ImportSite } from '../trust/confine.ts';
+
+/** The id of a module that stands for a refused import (rolldown leaves ids that start with a NUL byte to the plugin that made them). */
+const DENIED = '\0checker-bridge-denied:';
+
+/** The line of `file` (a learner file inside the copy) that first names `source`. */
+function importSite(file: string, source: string): ImportSite | undefined {
+  try {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const index = lines.findIndex((line) => line.includes(source));
+    return { file, line: index < 0 ? 1 : index + 1 };
+  } catch {
+    return undefined;
+  }
+}
 
 /** The words of Node's permission model, which the report turns into the learner's language. */
 const REFUSED = 'Access to this API has been restricted';
@@ -34,23 +49,34 @@ export async function bundleChapter(
     const bundle = await rolldown({
       input: Object.fromEntries(names),
       platform: 'node',
+      // The learner's code runs as written: shaken, a module that throws at its top would lose the code (and exports) after the throw.
+      treeshake: false,
+      // A refused import's names are missing from the module that stands for it, which throws before any is used.
+      shimMissingExports: true,
       logLevel: 'silent',
       external: (id) => !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('file:'),
       plugins: [
         {
           name: 'checker-bundle-confinement',
           load(id) {
+            if (id.startsWith(DENIED)) {
+              const { source, site } = JSON.parse(decodeURIComponent(id.slice(DENIED.length))) as { source: string; site?: ImportSite };
+              return deniedModule(source, site);
+            }
             const file = fileOfId(id);
             if (file !== null && isInside(file, root) && !/[?#]/.test(id)) return null;
             throw new Error(`${REFUSED}: ${id}`);
           },
           // Every path an import names is judged before the bundler looks for it: outside the copy, the same refusal
           // whether or not the file exists, so bundling tells learner code nothing about the grading machine.
+          // Such an import becomes a module that throws the sandbox's refusal when it runs, as it does in a fork.
           resolveId(source, importer) {
+            if (source.startsWith(DENIED)) return source;
             if (!importer || !(source.startsWith('.') || isAbsolute(source) || source.startsWith('file:'))) return null;
             const target = source.startsWith('file:') ? fileOfId(source) : resolve(dirname(fileOfId(importer) ?? importer), source);
-            if (target === null || !isInside(target, root) || /[?#]/.test(source)) throw new Error(`${REFUSED}: ${source}`);
-            return null;
+            if (target !== null && isInside(target, root) && !/[?#]/.test(source)) return null;
+            const from = fileOfId(importer);
+            return `${DENIED}${encodeURIComponent(JSON.stringify({ source, site: from === null ? undefined : importSite(from, source) }))}`;
           },
           transform(code, id) {
             const changed = transform(code, id);
@@ -109,7 +135,7 @@ export const LEARNER_IMPORT = '__checkerImport';
  * resolution is not under its permission model, and would tell learner code which files exist. No line moves.
  */
 export function routeImports(code: string, lang: 'ts' | 'js'): string {
-  if (!code.includes('import')) return code;
+  if (!code.includes('import') && !code.includes('throw')) return code;
   let program: unknown;
   try {
     program = parseAst(code, { lang });
@@ -117,6 +143,9 @@ export function routeImports(code: string, lang: 'ts' | 'js'): string {
     return code;
   }
   const found: { start: number; end: number; source: { start: number; end: number } }[] = [];
+  // A throw at a module's top level would make the bundler drop the code after it, exports included, and fail the whole
+  // bundle; wrapped in a function it throws just the same, at the same line, when the module runs.
+  const throws = ((program as { body?: unknown }).body as { type?: unknown; start: number; end: number }[] | undefined ?? []).filter((node) => node.type === 'ThrowStatement');
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) return value.forEach(visit);
     if (typeof value !== 'object' || value === null) return;
@@ -125,9 +154,13 @@ export function routeImports(code: string, lang: 'ts' | 'js'): string {
     for (const [key, child] of Object.entries(value)) if (key !== 'parent' && typeof child === 'object') visit(child);
   };
   visit(program);
+  const edits = [
+    ...found.map((node) => ({ start: node.start, end: node.end, text: `globalThis.${LEARNER_IMPORT}(${code.slice(node.source.start, node.source.end)}, import.meta.url)` })),
+    ...throws.map((node) => ({ start: node.start, end: node.end, text: `(() => { ${code.slice(node.start, node.end)} })();` })),
+  ];
   let out = code;
-  for (const node of found.sort((a, b) => b.start - a.start)) {
-    out = `${out.slice(0, node.start)}globalThis.${LEARNER_IMPORT}(${code.slice(node.source.start, node.source.end)}, import.meta.url)${out.slice(node.end)}`;
-  }
+  // Import expressions inside a top-level throw are left as they are (the throw's text is taken whole).
+  const outer = edits.filter((edit) => !edits.some((other) => other !== edit && other.start <= edit.start && edit.end <= other.end));
+  for (const edit of outer.sort((a, b) => b.start - a.start)) out = `${out.slice(0, edit.start)}${edit.text}${out.slice(edit.end)}`;
   return out;
 }

@@ -222,6 +222,9 @@ for (const stream of ['stdout', 'stderr']) {
     return true;
   };
 }
+// process.exit ends the learner process; the checker says so, naming the call (the trusted end words the message).
+const exit = process.exit.bind(process);
+process.exit = (code) => { send({ k: 'exiting', code: code === undefined ? '' : String(code).slice(0, 40), stack: stackLimit() }); exit(code); };
 process.on('uncaughtException', (error) => send({ k: 'print', stream: 'stderr', text: util.format(error) }));
 process.on('unhandledRejection', () => {});
 let turns = 0;
@@ -298,23 +301,34 @@ function startSession(): Session {
   });
   worker.unref();
   const session: Session = { peer: undefined as unknown as Peer, worker, port: port1, dead: null };
+  let exitCalled: string | undefined;
+  let exitStack: string | undefined;
+  // The error a call gets once the learner process is gone: after process.exit, with the learner's frames of that call.
+  const gone = (): Error => {
+    const error = new Error(session.dead ?? '');
+    if (exitStack !== undefined) error.stack = `Error: ${session.dead}\n${exitStack.split('\n').slice(1).join('\n')}`;
+    return error;
+  };
   const ended = (frame: Record<string, unknown>): string => {
     const how = typeof frame['signal'] === 'string' ? frame['signal'] : `code ${String(frame['code'])}`;
+    if (exitCalled !== undefined && frame['k'] !== 'overflow') {
+      return said(`학습자 코드가 process.exit(${exitCalled})을 불러 그 프로세스가 끝났다.`, `The learner's code called process.exit(${exitCalled}), which ended its process.`);
+    }
     return frame['k'] === 'overflow'
       ? said('학습자 코드의 프로세스가 너무 큰 값을 보냈다(16 MB 넘게): 그 프로세스를 끝냈다.', "The learner code's process sent a value too large (over 16 MB): it was ended.")
       : said(`학습자 코드를 돌리던 프로세스가 끝났다(${how}).`, `The process running the learner's code ended (${how}).`);
   };
   const receive = (): Record<string, unknown> => {
     for (;;) {
-      if (session.dead) throw new Error(session.dead);
+      if (session.dead) throw gone();
       const seen = Atomics.load(count, 0);
       const got = receiveMessageOnPort(port1);
       if (got) {
         const frame = frameOf(got.message);
         if (frame['k'] === 'exit' || frame['k'] === 'overflow') {
           session.dead = ended(frame);
-          session.peer?.abandon(new Error(session.dead));
-          throw new Error(session.dead);
+          session.peer?.abandon(gone());
+          throw gone();
         }
         return frame;
       }
@@ -324,6 +338,10 @@ function startSession(): Session {
   let ready = false;
   const event = (frame: Record<string, unknown>): void => {
     if (frame['k'] === 'ready') ready = true;
+    else if (frame['k'] === 'exiting') {
+      exitCalled = typeof frame['code'] === 'string' ? frame['code'] : '';
+      exitStack = typeof frame['stack'] === 'string' ? frame['stack'].slice(0, 64 * 1024) : undefined;
+    }
     else if (frame['k'] === 'print') {
       const text = typeof frame['text'] === 'string' ? frame['text'] : '';
       const stack = typeof frame['stack'] === 'string' ? frame['stack'] : undefined;
@@ -335,7 +353,7 @@ function startSession(): Session {
     } else if (frame['k'] === 'exit' || frame['k'] === 'overflow') {
       session.dead = ended(frame);
       // A promise of the learner's that was still unsettled never will be: whoever awaits it gets the reason.
-      session.peer.abandon(new Error(session.dead));
+      session.peer.abandon(gone());
     }
     else throw new Error('bridge: malformed event');
   };
