@@ -15,6 +15,9 @@ import type { RunnerTask, RunnerTestFile, SerializedConfig } from 'vitest';
 /** The global function each loop of learner code calls (LOOP_GUARD in loop-guard.ts). */
 const LOOP_GUARD = '__checkerLoop';
 
+/** The global function the bridge calls with the loop a learner process spins in (bridge.ts). */
+const REMOTE_LOOP = '__checkerRemoteLoop';
+
 /** The metadata key the loop's number goes under (LOOP_META in loop-guard.ts). */
 const LOOP_META = 'checkerLoop';
 
@@ -64,6 +67,12 @@ export default class CheckerRunner extends VitestTestRunner {
       }
     };
     Object.defineProperty(globalThis, LOOP_GUARD, { value: guard, writable: false, enumerable: false, configurable: true });
+    // The learner process of a bridged chapter runs the same guard and says which loop it spins in (bridge.ts passes it on).
+    const remote = (loop: unknown) => {
+      const task = this.test ?? this.file;
+      if (task) tell(task, typeof loop === 'number' ? loop : null);
+    };
+    Object.defineProperty(globalThis, REMOTE_LOOP, { value: remote, writable: false, enumerable: false, configurable: true });
   }
 
   override onCollectStart(file: RunnerTestFile): void {

@@ -6,7 +6,7 @@ import type { Spawned } from '../trust/os-confine.ts';
 import { processTable, withDescendants } from './proc.cjs';
 
 /** The process table's readers the lanes and the tests use, from the one /proc reader. */
-export { descendantsOf, processTable, runTimes, withDescendants } from './proc.cjs';
+export { descendantsOf, otherThreadsBusy, processTable, runTimes, withDescendants } from './proc.cjs';
 
 /** A small process that kills this checker's forks if the checker dies without doing so itself. */
 const REAPER = fileURLToPath(new URL('./reaper.cjs', import.meta.url));

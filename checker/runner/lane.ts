@@ -16,9 +16,12 @@ import type { SuiteQuotes } from '../trust/suite-quotes.ts';
 import { LOOP_META, loopGuard } from './loop-guard.ts';
 import type { LoopSite } from './loop-guard.ts';
 import type { RawFile } from './vitest-results.ts';
-import { descendantsOf, killLaneForks, runTimes } from './forks.ts';
+import { descendantsOf, killLaneForks, otherThreadsBusy, runTimes } from './forks.ts';
 import { OutputCollector } from './learner-output.ts';
 import { LEARNER_TIMES_ENV } from '../suites/_lib/learner-process.ts';
+import { BRIDGE_NODE_ENV } from '../suites/_lib/bridge.ts';
+import { bridgePlugin, isBridgedSuite } from './bridge-plugin.ts';
+import type { BridgePlugin } from './bridge-plugin.ts';
 
 /** Settings for one lane. */
 export interface LaneOptions {
@@ -73,7 +76,7 @@ const TICK_MS = 100;
  */
 interface Mark {
   at: number;
-  fork?: { pid: number; cpu: number; ready: number; children: number };
+  fork?: { pid: number; cpu: number; ready: number; children: number; childCpu: number; threads: number };
 }
 
 /** What a file (or a pause between files) has spent since a moment: CPU time, and time blocked, neither running nor ready to. */
@@ -112,12 +115,14 @@ export class Lane {
   private running: Running | null = null;
   private lastEvent: Mark = { at: Date.now() };
   private hungWhileLoading = false;
+  /** Whether the group running now is of a bridged chapter: its forks run no learner code, and may start the learner process. */
+  private bridgedGroup = false;
   /** The fork the lane runs now, by the pid its pool worker spawned it with. */
   private fork: number | undefined;
   /** When the lane last read its fork. */
   private lastReading = 0;
   /** The processes below the fork, each with the time it had run or been ready to run when last read, and their total so far. */
-  private readonly below = { seen: new Map<number, number>(), total: 0 };
+  private readonly below = { seen: new Map<number, { busy: number; cpu: number }>(), total: 0, cpu: 0 };
   /** What learner code wrote through the console, per test, until its file's results are recorded. */
   private readonly output = new OutputCollector();
 
@@ -127,6 +132,7 @@ export class Lane {
     private readonly sequence: { order: string[] },
     private readonly scope: LoadScope,
     private readonly loops: ReadonlyMap<number, LoopSite>,
+    private readonly bridge: BridgePlugin,
   ) {}
 
   /** Starts the lane's vitest instance; learner console output is kept per test (bounded) and its forks run in the sandbox. */
@@ -135,6 +141,9 @@ export class Lane {
     const sequence = { order: [] as string[] };
     const scope: LoadScope = { root: null, shared: options.sandbox.read };
     const guard = loopGuard(scope);
+    // The bridged chapters' learner code is bundled with the same loop guard, so a loop's number names its line here.
+    const guardHook = guard.plugin.transform as unknown as (code: string, id: string) => { code: string } | null | undefined;
+    const bridge = bridgePlugin(scope, (code, id) => guardHook.call({}, code, id));
     const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
     // onTaskUpdate is left out of vitest's Reporter type, but vitest 4.1 still calls it with every update a fork sends.
     const reporter: Reporter & { onTaskUpdate: (packs: readonly (readonly [string, unknown, unknown])[]) => void } = {
@@ -181,7 +190,7 @@ export class Lane {
         dangerouslyIgnoreUnhandledErrors: true,
       },
       {
-        plugins: [loadConfinement(scope), suiteGuard(options.trusted), guard.plugin],
+        plugins: [bridge.plugin, loadConfinement(scope), suiteGuard(options.trusted), guard.plugin],
         cacheDir: `${options.root}/.vite`,
         server: { watch: null },
         // Vite would copy every VITE_* variable of the checker's environment into import.meta.env, which vitest hands each fork.
@@ -190,7 +199,7 @@ export class Lane {
       },
       { stdout: sink, stderr: sink },
     );
-    const lane = new Lane(vitest, options, sequence, scope, guard.sites);
+    const lane = new Lane(vitest, options, sequence, scope, guard.sites, bridge);
     holder.lane = lane;
     return lane;
   }
@@ -206,6 +215,7 @@ export class Lane {
     this.lastRoot = key;
     this.scope.root = root;
     this.scope.suites = suites ?? null;
+    this.bridgedGroup = files.length > 0 && files.every(isBridgedSuite);
     this.results = new Map();
     this.output.clear();
     this.hungWhileLoading = false;
@@ -233,8 +243,13 @@ export class Lane {
   forkSettings(): { execArgv: string[]; env: Record<string, string> } {
     const { read, write } = this.options.sandbox;
     const sandbox: SandboxPaths = { read: [...read, write, ...OWN_TIMES, this.timesDir(), ...(this.scope.root ? learnerReadable(this.scope.root) : [])], write };
-    const own = { ...this.options.env, CHECKER_LANE: this.options.id, [LEARNER_TIMES_ENV]: this.timesDir(), ...this.options.sandboxEnv?.(sandbox) };
-    return { execArgv: sandboxArgv(sandbox), env: learnerEnv(write, own) };
+    // The learner process of a bridged chapter gets the fork's own sandbox, without the rights to start processes or threads.
+    const bridgeNode = JSON.stringify([process.execPath, ...sandboxArgv(sandbox)]);
+    const own = { ...this.options.env, CHECKER_LANE: this.options.id, [LEARNER_TIMES_ENV]: this.timesDir(), [BRIDGE_NODE_ENV]: bridgeNode, ...this.options.sandboxEnv?.(sandbox) };
+    // The fork of a bridged chapter runs no learner code: it may start the learner process and the thread that talks to
+    // it. A fork that still runs learner code (a chapter not yet moved) gets neither right.
+    const rights = this.bridgedGroup ? ['--allow-child-process', '--allow-worker'] : [];
+    return { execArgv: [...sandboxArgv(sandbox), ...rights], env: learnerEnv(write, own) };
   }
 
   /**
@@ -253,28 +268,32 @@ export class Lane {
     this.fork = pid;
     this.below.seen.clear();
     this.below.total = 0;
+    this.below.cpu = 0;
   }
 
   /**
    * How long the processes below the fork have run or been ready to run, all told, since the fork started: each one's
    * time since it was last read (all its life when first seen: it was born since), so one that ends takes nothing back.
    */
-  private childrenBusy(fork: number): number {
-    const seen = new Map<number, number>();
+  private childrenBusy(fork: number): { busy: number; cpu: number } {
+    const seen = new Map<number, { busy: number; cpu: number }>();
     for (const pid of descendantsOf(fork)) {
       const times = runTimes(pid);
       if (!times) continue;
-      const busy = times.cpu + times.ready;
-      this.below.total += Math.max(0, busy - (this.below.seen.get(pid) ?? 0));
-      seen.set(pid, busy);
+      const now = { busy: times.cpu + times.ready, cpu: times.cpu };
+      const before = this.below.seen.get(pid) ?? { busy: 0, cpu: 0 };
+      this.below.total += Math.max(0, now.busy - before.busy);
+      this.below.cpu += Math.max(0, now.cpu - before.cpu);
+      seen.set(pid, now);
     }
     this.below.seen.clear();
-    for (const [pid, busy] of seen) this.below.seen.set(pid, busy);
-    return this.below.total;
+    for (const [pid, times] of seen) this.below.seen.set(pid, times);
+    return { busy: this.below.total, cpu: this.below.cpu };
   }
 
   /** Drops every module Vite has transformed, so the next student's forks get nothing that was loaded for another. */
   private forgetModules(): void {
+    this.bridge.forget();
     for (const project of this.vitest.projects) {
       for (const environment of Object.values(project.vite.environments)) environment.moduleGraph.invalidateAll();
     }
@@ -282,6 +301,7 @@ export class Lane {
 
   /** Drops what vitest knows of a changed file, so the next run reads it again. */
   invalidate(file: string): void {
+    this.bridge.forget(file);
     this.vitest.invalidateFile(file);
   }
 
@@ -343,7 +363,8 @@ export class Lane {
     const times = pid === undefined ? undefined : runTimes(pid);
     if (pid === undefined || times === undefined) return { at };
     this.lastReading = at;
-    return { at, fork: { pid, ...times, children: this.childrenBusy(pid) } };
+    const below = this.childrenBusy(pid);
+    return { at, fork: { pid, ...times, children: below.busy, childCpu: below.cpu, threads: otherThreadsBusy(pid) } };
   }
 
   /**
@@ -363,8 +384,12 @@ export class Lane {
       since.fork = now.fork;
       return { cpu: 0, waited: 0 };
     }
-    const cpu = now.fork.cpu - since.fork.cpu;
-    return { cpu, waited: Math.max(0, now.at - since.at - cpu - (now.fork.ready - since.fork.ready) - (now.fork.children - since.fork.children)) };
+    const own = now.fork.cpu - since.fork.cpu;
+    // The learner process of a bridged chapter (and any process a suite started) computes for the file: its CPU time counts.
+    const cpu = own + (now.fork.childCpu - since.fork.childCpu);
+    // The fork's other threads (the bridge's worker, which passes frames to the learner process) running or waiting for a core is no wait either.
+    const busy = own + (now.fork.ready - since.fork.ready) + (now.fork.children - since.fork.children) + Math.max(0, now.fork.threads - since.fork.threads);
+    return { cpu, waited: Math.max(0, now.at - since.at - busy) };
   }
 
   /**

@@ -68,13 +68,44 @@ function runTimes(pid) {
   return cpu === undefined ? undefined : { cpu, ready: 0 };
 }
 
-/** The processes a process started that still live, from its main thread's list in /proc (empty once it is gone). */
-function childrenOf(pid) {
+/**
+ * How long the threads of a process other than its main one (a worker thread, such as the one that talks to a learner
+ * process across the bridge) have run or been ready to run, all told, in ms; 0 when they cannot be read.
+ */
+function otherThreadsBusy(pid) {
+  let total = 0;
   try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter((entry) => entry !== '').map(Number);
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      if (tid === String(pid)) continue;
+      try {
+        const [running, ready] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ').map(Number);
+        if (Number.isFinite(running) && Number.isFinite(ready)) total += (running + ready) / 1e6;
+      } catch {
+        // The thread has just ended.
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return total;
+}
+
+/** The processes a process started that still live, from its threads' lists in /proc (empty once it is gone). */
+function childrenOf(pid) {
+  // A process a worker thread started is listed under that thread (the bridge's worker starts the learner process).
+  let tasks;
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
   } catch {
     return [];
   }
+  return tasks.flatMap((tid) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter((entry) => entry !== '').map(Number);
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** Every live process below a process, from the children lists in /proc: cheaper than the whole process table. */
@@ -82,4 +113,4 @@ function descendantsOf(pid) {
   return childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child)]);
 }
 
-module.exports = { processTable, withDescendants, cpuTimes, cpuMs, runTimes, descendantsOf };
+module.exports = { processTable, withDescendants, cpuTimes, cpuMs, runTimes, otherThreadsBusy, descendantsOf };

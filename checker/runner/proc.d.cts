@@ -22,3 +22,6 @@ export function runTimes(pid: number): { cpu: number; ready: number } | undefine
 
 /** Every live process below a process, from the children lists in /proc (none once it is gone). */
 export function descendantsOf(pid: number): number[];
+
+/** How long the threads of a process other than its main one have run or been ready to run, all told, in ms (0 when unreadable). */
+export function otherThreadsBusy(pid: number): number;

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { placeOfCaller } from './place.ts';
+import { learnerCaller, placeOfCaller } from './place.ts';
+import { bridged, startLearnerWatch, stopLearnerWatch } from './bridge.ts';
 
 /** The node:fs functions that read a file or look at a path, in their sync and callback forms; a watch records every path they get. */
 const DISK_FUNCTIONS = [
@@ -79,29 +80,47 @@ export interface Watched<T> {
   readAt?: string;
 }
 
-/** The learner place of a watch, as an optional field for Watched. */
-function placed(watch: Watch): { readAt?: string } {
-  return watch.readAt === undefined ? {} : { readAt: watch.readAt };
+/**
+ * Starts a watch in this process and, when learner code runs in a process of its own (bridge.ts), in that process
+ * too. What the learner process reports is learner-written: a path it says it touched can only fail a test (a read
+ * before the check), and a report it withholds passes nothing that the reply itself does not pass.
+ */
+function startBoth(near: string): () => { touched: string[]; readAt?: string } {
+  const watch = startWatch(near);
+  const remote = bridged();
+  if (remote) startLearnerWatch(near);
+  return () => {
+    watch.stop();
+    const far = remote ? stopLearnerWatch() : { touched: [] };
+    const within = resolve(near);
+    const touched = [...watch.touched, ...far.touched.filter((path) => (path === within || path.startsWith(`${within}${sep}`)) && !watch.touched.includes(path))];
+    const readAt = watch.readAt ?? (far.stack === undefined ? undefined : learnerCaller(far.stack));
+    return { touched, ...(readAt === undefined ? {} : { readAt }) };
+  };
 }
 
 /** Runs fn while watching the disk under `near`; returns fn's value and the paths touched, and always restores node:fs. */
 export function watchDisk<T>(near: string, fn: () => T): Watched<T> {
-  const watch = startWatch(near);
+  const stop = startBoth(near);
+  let seen: { touched: string[]; readAt?: string } | undefined;
   try {
     const value = fn();
-    return { value, touched: watch.touched, ...placed(watch) };
+    seen = stop();
+    return { value, ...seen };
   } finally {
-    watch.stop();
+    if (!seen) stop();
   }
 }
 
 /** watchDisk for a function that returns a promise: the watch lasts until the promise settles. */
 export async function watchDiskWhile<T>(near: string, fn: () => Promise<T>): Promise<Watched<T>> {
-  const watch = startWatch(near);
+  const stop = startBoth(near);
+  let seen: { touched: string[]; readAt?: string } | undefined;
   try {
     const value = await fn();
-    return { value, touched: watch.touched, ...placed(watch) };
+    seen = stop();
+    return { value, ...seen };
   } finally {
-    watch.stop();
+    if (!seen) stop();
   }
 }

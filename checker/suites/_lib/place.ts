@@ -1,6 +1,7 @@
 import { readFileSync as readSource } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import { remoteStack } from './remote-stack.ts';
 
 /*
  * Where in the learner's code a failure can be seen, for the report's place to look (Failure.where): the line that
@@ -55,7 +56,8 @@ function stackHere(): string {
   const limit = Error.stackTraceLimit;
   try {
     Error.stackTraceLimit = 50;
-    return new Error().stack ?? '';
+    // Learner code runs in a process of its own: its frames at the call into the suite come with the call (remote-stack.ts).
+    return `${new Error().stack ?? ''}\n${remoteStack()}`;
   } catch {
     return '';
   } finally {

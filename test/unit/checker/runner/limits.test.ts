@@ -5,18 +5,18 @@ import { TEST_LIMIT_ENV, learnerDeadlineMs, startupDeadlineMs, startupTestLimitM
 afterEach(() => vi.unstubAllEnvs());
 
 test('under the default 10 s file limit a test gets 5 s (15 s of clock as a backstop), a load after a hang 2 s and a file 30 s of waiting', () => {
-  expect(timeLimits(10_000)).toEqual({ fileMs: 10_000, testMs: TEST_LIMIT_MS, testBackstopMs: 15_000, loadMs: LOAD_LIMIT_MS, waitMs: 30_000 });
-  expect([TEST_LIMIT_MS, LOAD_LIMIT_MS, WAIT_FACTOR, TEST_BACKSTOP_FACTOR]).toEqual([5_000, 2_000, 3, 3]);
+  expect(timeLimits(10_000)).toEqual({ fileMs: 10_000, testMs: TEST_LIMIT_MS, testBackstopMs: 60_000, loadMs: LOAD_LIMIT_MS, waitMs: 30_000 });
+  expect([TEST_LIMIT_MS, LOAD_LIMIT_MS, WAIT_FACTOR, TEST_BACKSTOP_FACTOR]).toEqual([5_000, 2_000, 3, 12]);
 });
 
 test('a longer file limit gives a test half of it and a load a fifth, so --timeout alone makes room on a loaded machine', () => {
-  expect(timeLimits(60_000)).toEqual({ fileMs: 60_000, testMs: 30_000, testBackstopMs: 90_000, loadMs: 12_000, waitMs: 180_000 });
-  expect(timeLimits(600_000)).toEqual({ fileMs: 600_000, testMs: 300_000, testBackstopMs: 900_000, loadMs: 120_000, waitMs: 1_800_000 });
+  expect(timeLimits(60_000)).toEqual({ fileMs: 60_000, testMs: 30_000, testBackstopMs: 360_000, loadMs: 12_000, waitMs: 180_000 });
+  expect(timeLimits(600_000)).toEqual({ fileMs: 600_000, testMs: 300_000, testBackstopMs: 3_600_000, loadMs: 120_000, waitMs: 1_800_000 });
 });
 
 test('no inner limit is longer than the file limit, and the wait always is', () => {
-  expect(timeLimits(2_000)).toEqual({ fileMs: 2_000, testMs: 2_000, testBackstopMs: 6_000, loadMs: 2_000, waitMs: 6_000 });
-  expect(timeLimits(1_000)).toEqual({ fileMs: 1_000, testMs: 1_000, testBackstopMs: 3_000, loadMs: 1_000, waitMs: 3_000 });
+  expect(timeLimits(2_000)).toEqual({ fileMs: 2_000, testMs: 2_000, testBackstopMs: 24_000, loadMs: 2_000, waitMs: 6_000 });
+  expect(timeLimits(1_000)).toEqual({ fileMs: 1_000, testMs: 1_000, testBackstopMs: 12_000, loadMs: 1_000, waitMs: 3_000 });
 });
 
 test('a suite waits for a learner process four fifths of the test limit the checker gave, 4 s when none was given', () => {
