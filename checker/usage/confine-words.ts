@@ -1,3 +1,4 @@
+import { josa } from '../suites/_lib/josa.ts';
 import type { Lang } from './messages.ts';
 
 /** The confinements the operating system gives a process that runs learner code (see trust/os-confine.ts). */
@@ -16,8 +17,8 @@ const WHAT: Record<Confinement, Record<Lang, string>> = {
 export type Lack = { tool: string } | { feature: string } | { platform: string };
 
 function lackText(lack: Lack, lang: Lang): string {
-  if ('tool' in lack) return lang === 'ko' ? `${lack.tool}이(가) 없다` : `${lack.tool} is missing`;
-  if ('feature' in lack) return lang === 'ko' ? `${lack.feature}을(를) 쓸 수 없다` : `${lack.feature} is not available`;
+  if ('tool' in lack) return lang === 'ko' ? `${josa(lack.tool, '이/가')} 없다` : `${lack.tool} is missing`;
+  if ('feature' in lack) return lang === 'ko' ? `${josa(lack.feature, '을/를')} 쓸 수 없다` : `${lack.feature} is not available`;
   return lang === 'ko' ? `${lack.platform}에는 이런 장치가 없다` : `${lack.platform} has no such mechanism`;
 }
 

@@ -28,7 +28,7 @@ async function discover(issuer: string): Promise<IssuerMetadata> {
     const response = await fetch(address, { headers: { accept: 'application/json' } });
     if (!response.ok) continue;
     const metadata = (await response.json()) as Partial<IssuerMetadata>;
-    if (metadata.issuer !== issuer) throw new Error(`${address.href}의 issuer가 ${issuer}와 다르다: ${String(metadata.issuer)}`);
+    if (metadata.issuer !== issuer) throw new Error(`${address.href}의 issuer가 요청한 발급자와 다르다. 요청: ${issuer}, 문서: ${String(metadata.issuer)}`);
     if (typeof metadata.jwks_uri !== 'string') throw new Error(`${address.href}에 jwks_uri가 없다`);
     return { issuer, jwks_uri: metadata.jwks_uri };
   }

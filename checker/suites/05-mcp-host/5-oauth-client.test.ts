@@ -282,7 +282,7 @@ test('sends discovery nothing at a private, link-local or plain-http address, no
         ),
         sent: { connectTo: RESOURCE, hostileAddress: address },
         got: { requestsToIt: reached.map((request) => `${request.method} ${request.url}`), tokensIssued: run.world.issued.size, error: run.error },
-        expected: say(`${origin}로 간 요청 0`, `0 requests to ${origin}`),
+        expected: say(`${josa(origin, '으로/로')} 간 요청 0`, `0 requests to ${origin}`),
       });
     } finally {
       await closeAll(run);

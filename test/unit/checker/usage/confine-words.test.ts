@@ -15,6 +15,6 @@ test('the notice names each missing confinement and why, in Korean and in Englis
   expect(en).toContain('pids cgroup is not available');
   const ko = confinementNotice(missing, 'ko')!;
   expect(ko).toMatch(/^경고: /);
-  expect(ko).toContain('perl이(가) 없다');
+  expect(ko).toContain('perl이 없다');
   expect(ko.split('\n')).toHaveLength(en.split('\n').length);
 });
