@@ -16,6 +16,8 @@ export interface LoopOptions {
   timeLimitMs: number;
   /** The clock the time limit is measured on; Date.now unless given. */
   now?: () => number;
+  /** How long, in ms, the host waits for one answer, a server's or the model's, before it aborts that request; 30 000 unless given. */
+  answerTimeoutMs?: number;
 }
 
 /** How a run ended: the model's answer, a bound reached, or an error that stays with the host; each with the conversation so far. */

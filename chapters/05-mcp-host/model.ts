@@ -27,6 +27,8 @@ export type ModelMessage =
 export interface ModelRequest {
   messages: readonly ModelMessage[];
   tools: readonly ModelTool[];
+  /** Aborted once the host stops waiting for this turn: a model that calls a service passes it on. */
+  signal?: AbortSignal;
 }
 
 /** The model's next turn: call a tool, or answer and end. */
