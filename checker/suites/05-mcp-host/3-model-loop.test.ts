@@ -304,7 +304,7 @@ test('ends the run when the model never answers, aborting the turn it waited for
     const signal = asked[0]?.signal;
     ensure(end?.kind === 'time-limit' && asked.length === 1 && signal?.aborted === true, {
       what: say(
-        `모델이 요청을 받고 끝내 답하지 않았다. 호스트는 answerTimeoutMs(${ANSWER_TIMEOUT_MS} ms)가 지나면 기다림을 끝내고 그 걸음의 signal을 abort해(모델을 부르는 쪽이 요청을 끊을 수 있게) 실행을 kind 'time-limit'으로 끝내야 한다. 모델도 서버처럼 호스트가 부르는 바깥이다: 답하지 않는 모델에 호스트가 매여서는 안 된다. ${WHERE}`,
+        `모델이 요청을 받고 끝내 답하지 않았다. 호스트는 answerTimeoutMs(${ANSWER_TIMEOUT_MS} ms)가 지나면 기다림을 끝내고 그 걸음의 signal로 모델에게 간 요청도 끊은 뒤(모델을 부르는 쪽이 요청을 거둘 수 있게) 실행을 kind 'time-limit'으로 끝내야 한다. 모델도 서버처럼 호스트가 부르는 바깥이다: 답하지 않는 모델에 호스트가 매여서는 안 된다. ${WHERE}`,
         `The model took the request and never answered. Once answerTimeoutMs (${ANSWER_TIMEOUT_MS} ms) runs out the host must stop waiting, abort that turn's signal (so whatever calls the model can drop the request), and end the run with kind 'time-limit'. The model, like a server, is outside the host: a model that never answers must not hold the host. ${WHERE}`,
       ),
       sent: described(`runLoop({ answerTimeoutMs: ${ANSWER_TIMEOUT_MS}, ... }); model.next never settles`),
