@@ -24,12 +24,12 @@ export function refusal(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };
 }
 
-/** Calls one tool for the model: only a tool approved as it is listed now, and only after the person says yes to this call; `request` (a timeout, a signal) goes with each request to the server. */
-export async function callWithConsent(server: ConnectedServer, approvals: Approvals, consent: Consent, tool: string, args: Record<string, unknown>, request: RequestOptions = {}): Promise<CallToolResult> {
-  const current = (await server.client.listTools(undefined, request)).tools.find((listed) => listed.name === tool);
+/** Calls one tool for the model: only a tool approved as it is listed now, and only after the person says yes to this call; `options` (a timeout, a signal) go with each request to the server. */
+export async function callWithConsent(server: ConnectedServer, approvals: Approvals, consent: Consent, tool: string, args: Record<string, unknown>, options: RequestOptions = {}): Promise<CallToolResult> {
+  const current = (await server.client.listTools(undefined, options)).tools.find((listed) => listed.name === tool);
   if (current === undefined || !approvals.isApproved(server.name, current)) {
     return refusal(`호스트가 부르지 않음: ${server.name}/${tool}은 사람이 승인한 정의가 아니다.`);
   }
   // TODO(05/2): 모든 호출은 나가기 전에 사람의 동의(consent)를 거친다. 사람이 보는 요청에서 서버가 쓴 글은 서버의 것으로 드러나고, 거절은 모델에게 돌아갈 결과가 되게 하라.
-  return (await server.client.callTool({ name: tool, arguments: args }, request)) as CallToolResult;
+  return (await server.client.callTool({ name: tool, arguments: args }, options)) as CallToolResult;
 }

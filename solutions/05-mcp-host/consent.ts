@@ -30,14 +30,14 @@ function fromServer(tool: Tool): FromServer {
   return tool.title === undefined ? { description } : { title: tool.title, description };
 }
 
-/** Calls one tool for the model: only a tool approved as it is listed now, and only after the person says yes to this call; `request` (a timeout, a signal) goes with each request to the server. */
-export async function callWithConsent(server: ConnectedServer, approvals: Approvals, consent: Consent, tool: string, args: Record<string, unknown>, request: RequestOptions = {}): Promise<CallToolResult> {
-  const current = (await server.client.listTools(undefined, request)).tools.find((listed) => listed.name === tool);
+/** Calls one tool for the model: only a tool approved as it is listed now, and only after the person says yes to this call; `options` (a timeout, a signal) go with each request to the server. */
+export async function callWithConsent(server: ConnectedServer, approvals: Approvals, consent: Consent, tool: string, args: Record<string, unknown>, options: RequestOptions = {}): Promise<CallToolResult> {
+  const current = (await server.client.listTools(undefined, options)).tools.find((listed) => listed.name === tool);
   if (current === undefined || !approvals.isApproved(server.name, current)) {
     return refusal(`호스트가 부르지 않음: ${server.name}/${tool}은 사람이 승인한 정의가 아니다.`);
   }
   // 부르기 전에 사람에게 묻고, 거절은 모델이 읽을 거절 결과로 돌려준다: 서버의 글은 fromServer에만 담는다.
   const allowed = await consent({ server: server.name, tool, arguments: args, fromServer: fromServer(current) });
   if (!allowed) return refusal(`호스트가 부르지 않음: 사람이 ${server.name}/${tool} 호출을 거절했다.`);
-  return (await server.client.callTool({ name: tool, arguments: args }, request)) as CallToolResult;
+  return (await server.client.callTool({ name: tool, arguments: args }, options)) as CallToolResult;
 }
