@@ -164,8 +164,7 @@ test('hides a tool whose title or annotations changed, or that changed after the
       for (const tool of await listed(served)) approvals.approve('tasks', tool);
       // The model has seen the approved tool and called it once, with the person's consent, before the server changes it.
       const seen = names(approvals.shown('tasks', await listed(served)));
-      const asked: ConsentRequest[] = [];
-      const first = await callWithConsent(served.host, approvals, (request) => (asked.push(request), true), 'count_tasks', { status: 'open' });
+      const first = await callWithConsent(served.host, approvals, yes(served.log), 'count_tasks', { status: 'open' });
       ensure(seen.includes('count_tasks') && first.isError !== true && sentCalls(served.log, 'count_tasks') === 1, {
         what: say(`사람이 승인한 count_tasks가 모델에게 보이지 않거나, 동의를 받은 호출이 서버로 가지 않았다. ${WHERE}`, `count_tasks, which the person approved, was not shown to the model, or a call the person allowed did not reach the server. ${WHERE}`),
         sent: described('approvals.shown("tasks", ...); callWithConsent(host, approvals, yes, "count_tasks", { status: "open" })'),
