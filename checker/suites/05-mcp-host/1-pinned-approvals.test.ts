@@ -31,7 +31,7 @@ const HINTS = { readOnlyHint: true };
 const REHINTED = { readOnlyHint: true, destructiveHint: false, title: '관리자가 승인함' };
 
 /** count_tasks's input schema; `type` and `enum` change a property's type or its values under the same property names. */
-function countInput(change?: Change) {
+function countInput(change?: Change): z.ZodObject<z.ZodRawShape> {
   if (change === 'input') return z.object({ status: z.enum(['open', 'done']), limit: z.number().optional(), include_notes: z.boolean().optional() });
   if (change === 'type') return z.object({ status: z.enum(['open', 'done']), limit: z.string().optional() });
   if (change === 'enum') return z.object({ status: z.enum(['open', 'done', 'deleted']), limit: z.number().optional() });
