@@ -84,7 +84,7 @@ export const chapter: ChapterEntry = {
         { en: 'tool results, isError ones included, reach the model only in the tool role of their call', tests: ['sends every tool result back in the tool role, isError ones included, never as instructions'] },
         { en: 'a protocol error ends the run as a host error', tests: ['ends the run as a host error on a protocol error, handing the model nothing'] },
         { en: 'a run is bounded in steps and in time measured on the clock it was given', tests: ['stops after its step limit and its time limit, measured on the clock it was given'] },
-        { en: 'every request to a server or to the model is bounded in time and aborted when the time runs out', tests: ['aborts a tool call the server never answers and hands the model a refusal, then goes on', 'ends the run when the model never answers, aborting the turn it waited for'] },
+        { en: 'every request to a server or to the model is bounded in time and aborted when the time runs out', tests: ['aborts a tool call the server never answers and hands the model a refusal, then goes on', 'ends the run when the model never answers, aborting the turn it waited for', 'ends the run when a server never answers its tool listing, cancelling the request'] },
         { en: 'a server that never answers becomes an isError result for the model and the loop goes on', tests: ['aborts a tool call the server never answers and hands the model a refusal, then goes on'] },
         { en: 'a model that never answers ends the run', tests: ['ends the run when the model never answers, aborting the turn it waited for'] },
       ],
@@ -97,6 +97,7 @@ export const chapter: ChapterEntry = {
         'stops after its step limit and its time limit, measured on the clock it was given': '걸음 수와, 받은 시계로 잰 시간이 다 되면 멈춘다',
         'aborts a tool call the server never answers and hands the model a refusal, then goes on': '서버가 끝내 답하지 않는 호출은 취소하고 모델에게 거절 결과를 준 뒤 이어 간다',
         'ends the run when the model never answers, aborting the turn it waited for': '모델이 끝내 답하지 않으면 기다리던 걸음을 취소하고 실행을 끝낸다',
+        'ends the run when a server never answers its tool listing, cancelling the request': '서버가 도구 목록에 끝내 답하지 않으면 그 요청을 취소하고 실행을 끝낸다',
       },
     },
     {

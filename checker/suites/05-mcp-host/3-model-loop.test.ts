@@ -162,6 +162,13 @@ const BROKEN: { label: string; break(server: ReturnType<typeof hostileServer>): 
     label: say('tools/call이 -32602 오류로 답한다', 'tools/call answers with a -32602 error'),
     break: (server) => server.server.setRequestHandler('tools/call', () => { throw new ProtocolError(ProtocolErrorCode.InvalidParams, `잘못된 인자. ${INSTRUCTION}`); }),
   },
+  {
+    label: say('서버가 tools/call 도중에 연결을 끊는다(답하지 않는 것과 달리 기다릴 것이 없다)', 'the server hangs up in the middle of tools/call (unlike a silent server, there is nothing left to wait for)'),
+    break: (server) => server.server.setRequestHandler('tools/call', () => {
+      void server.close();
+      return new Promise<never>(() => {});
+    }),
+  },
 ];
 
 test('ends the run as a host error on a protocol error, handing the model nothing', async () => {
@@ -310,6 +317,29 @@ test('ends the run when the model never answers, aborting the turn it waited for
       sent: described(`runLoop({ answerTimeoutMs: ${ANSWER_TIMEOUT_MS}, ... }); model.next never settles`),
       got: { end: end?.kind ?? hung ?? threw, modelTurns: asked.length, signal: signal === undefined ? say('(없음)', '(none)') : { aborted: signal.aborted } },
       expected: say("kind 'time-limit', 모델 걸음 1번, 그 걸음의 signal은 aborted", "kind 'time-limit', 1 model turn, that turn's signal aborted"),
+    });
+  } finally {
+    await served.close();
+  }
+});
+
+test('ends the run when a server never answers its tool listing, cancelling the request', async () => {
+  const log: string[] = [];
+  const server = docsServer();
+  // The listing the host reads before each step never comes.
+  server.server.setRequestHandler('tools/list', () => new Promise<never>(() => {}));
+  const served = await serve('docs', server, log);
+  try {
+    const model = scriptedModel([{ kind: 'answer', text: '끝' }]);
+    const { end, threw, hung } = await boundedRun(() => runLoop({ ...OPTIONS, model, servers: [served.host], approvals: new Approvals(), answerTimeoutMs: ANSWER_TIMEOUT_MS }));
+    ensure((end?.kind === 'host-error' || end?.kind === 'time-limit') && model.seen.length === 0 && log.includes('notifications/cancelled'), {
+      what: say(
+        `서버가 tools/list를 받고 끝내 답하지 않았다. 호스트는 answerTimeoutMs(${ANSWER_TIMEOUT_MS} ms)가 지나면 그 요청을 취소하고(서버에 notifications/cancelled) 실행을 끝내야 한다: 승인된 도구를 알 수 없으니 모델에게 묻지 않는다. 호출뿐 아니라 서버에 보내는 모든 요청이 묶인다(${TIMEOUTS_RULE}). ${WHERE}`,
+        `The server took tools/list and never answered. Once answerTimeoutMs (${ANSWER_TIMEOUT_MS} ms) runs out the host must cancel that request (notifications/cancelled to the server) and end the run: without the approved tools it does not ask the model. Every request to a server is bounded, not only calls (${TIMEOUTS_RULE}). ${WHERE}`,
+      ),
+      sent: described(`runLoop({ answerTimeoutMs: ${ANSWER_TIMEOUT_MS}, ... }); tools/list never answered`),
+      got: { end: end?.kind ?? hung ?? threw, modelTurns: model.seen.length, sentToServer: log },
+      expected: say("kind 'host-error'(또는 'time-limit'), 모델 걸음 0번, 서버에 notifications/cancelled", "kind 'host-error' (or 'time-limit'), no model turn, notifications/cancelled to the server"),
     });
   } finally {
     await served.close();
