@@ -16,6 +16,8 @@ export interface LoopOptions {
   timeLimitMs: number;
   /** 시계. 주지 않으면 Date.now다. */
   now?: () => number;
+  /** 호스트가 답 하나(서버의 답이나 모델의 답)를 기다리는 시간(ms). 지나면 그 요청을 멈춘다. 주지 않으면 30 000. */
+  answerTimeoutMs?: number;
 }
 
 /** 실행이 끝난 모양과 그때까지의 대화. */

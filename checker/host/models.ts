@@ -37,6 +37,8 @@ export type ModelMessage =
 export interface ModelRequest {
   messages: readonly ModelMessage[];
   tools: readonly ModelTool[];
+  /** Aborted once the host stops waiting for this turn; passed on to the model's API call. */
+  signal?: AbortSignal;
 }
 export type ModelTurn = { kind: 'call'; call: ToolCall } | { kind: 'answer'; text: string };
 
@@ -103,7 +105,7 @@ export function anthropicModel(model: string, client: Anthropic = new Anthropic(
         else add('assistant', { type: 'text', text: message.content });
       }
       const tools = request.tools.map((tool) => ({ name: names.nameOf(tool.server, tool.name), description: tool.description, input_schema: tool.inputSchema as Anthropic.Tool.InputSchema }));
-      const response = await client.messages.create({ model, max_tokens: 1024, messages, ...(tools.length === 0 ? {} : { tools }) });
+      const response = await client.messages.create({ model, max_tokens: 1024, messages, ...(tools.length === 0 ? {} : { tools }) }, request.signal === undefined ? {} : { signal: request.signal });
       const use = response.content.find((block) => block.type === 'tool_use');
       if (use !== undefined) return callOrAnswer(names, use.id, use.name, use.input);
       return { kind: 'answer', text: response.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('') };
@@ -129,7 +131,7 @@ export function openaiModel(model: string, client: OpenAI = new OpenAI({ timeout
         type: 'function',
         function: { name: names.nameOf(tool.server, tool.name), description: tool.description, parameters: tool.inputSchema as Record<string, unknown> },
       }));
-      const response = await client.chat.completions.create({ model, messages, ...(tools.length === 0 ? {} : { tools }) });
+      const response = await client.chat.completions.create({ model, messages, ...(tools.length === 0 ? {} : { tools }) }, request.signal === undefined ? {} : { signal: request.signal });
       const message = response.choices[0]?.message;
       const call = message?.tool_calls?.find((candidate) => candidate.type === 'function');
       if (call !== undefined && call.type === 'function') {

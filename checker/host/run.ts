@@ -54,6 +54,7 @@ interface HostModules {
     prompt: string;
     maxSteps: number;
     timeLimitMs: number;
+    answerTimeoutMs?: number;
   }) => Promise<LoopEnd>;
   /** Absent when the chapter's oauth.ts is missing or lacks what sign-in needs: HTTP servers then get no sign-in. */
   oauth?: OAuthModule;
@@ -106,8 +107,8 @@ export async function loadHost(chapterDir: string): Promise<HostModules> {
   return found as unknown as HostModules;
 }
 
-/** The bounds of one prompt's run: model turns, and time on the clock. */
-export const LOOP_BOUNDS = { maxSteps: 12, timeLimitMs: 5 * 60_000 };
+/** The bounds of one prompt's run: model turns, time on the clock, and the wait for one answer (longer than a model call with its retry). */
+export const LOOP_BOUNDS = { maxSteps: 12, timeLimitMs: 5 * 60_000, answerTimeoutMs: 4 * 60_000 };
 
 /** Everything one host session needs. */
 export interface HostSession {

@@ -16,8 +16,8 @@ export class Approvals {
   isApproved(server: string, tool: Tool): boolean {
     const pinned = this.#pinned.get(server)?.get(tool.name);
     if (pinned === undefined) return false;
-    // 사람이 읽고 승인한 것은 이름만이 아니라 정의 전체다: 설명이나 스키마가 하나라도 바뀌면 다시 물어야 한다.
-    return pinned.description === tool.description && isDeepStrictEqual(pinned.inputSchema, tool.inputSchema) && isDeepStrictEqual(pinned.outputSchema, tool.outputSchema);
+    // 사람이 읽고 승인한 것은 이름만이 아니라 보이는 정의 전체다: 제목, 주석, 설명, 스키마가 하나라도 바뀌면 다시 물어야 한다.
+    return pinned.title === tool.title && isDeepStrictEqual(pinned.annotations, tool.annotations) && pinned.description === tool.description && isDeepStrictEqual(pinned.inputSchema, tool.inputSchema) && isDeepStrictEqual(pinned.outputSchema, tool.outputSchema);
   }
 
   /** 서버가 나열한 도구 가운데 모델이 볼 수 있는 것: isApproved가 승인됐다고 답한 것. */

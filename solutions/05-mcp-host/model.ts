@@ -27,6 +27,8 @@ export type ModelMessage =
 export interface ModelRequest {
   messages: readonly ModelMessage[];
   tools: readonly ModelTool[];
+  /** 호스트가 이 차례를 더 기다리지 않으면 멈춘다. 서비스를 부르는 모델은 이것을 넘겨준다. */
+  signal?: AbortSignal;
 }
 
 /** 모델의 다음 차례: 도구를 부르거나, 답하고 끝낸다. */

@@ -5,7 +5,10 @@ import { Approvals } from '../../../chapters/05-mcp-host/approvals.ts';
 import { runLoop } from '../../../chapters/05-mcp-host/loop.ts';
 import type { LoopEnd } from '../../../chapters/05-mcp-host/loop.ts';
 import { scriptedModel } from '../../../chapters/05-mcp-host/model.ts';
-import type { ModelMessage, ModelTool, ModelTurn, ScriptStep } from '../../../chapters/05-mcp-host/model.ts';
+import type { Model, ModelMessage, ModelRequest, ModelTool, ModelTurn, ScriptStep } from '../../../chapters/05-mcp-host/model.ts';
+import { beforeLearnerDeadline } from '../_lib/learner-process.ts';
+import { learnerDeadlineMs } from '../_lib/limits.ts';
+import { BLOCKED_FACTOR } from '../_lib/own-time.ts';
 import { described, ensure, say } from '../_lib/say.ts';
 import { sourceLineOf } from '../_lib/place.ts';
 import { describeError, hostileServer, listed, sentCalls, serve } from './hostile.ts';
@@ -165,6 +168,13 @@ const BROKEN: { label: string; break(server: ReturnType<typeof hostileServer>): 
     label: say('tools/call이 -32602 오류로 답한다', 'tools/call answers with a -32602 error'),
     break: (server) => server.server.setRequestHandler('tools/call', () => { throw new ProtocolError(ProtocolErrorCode.InvalidParams, `잘못된 인자. ${INSTRUCTION}`); }),
   },
+  {
+    label: say('서버가 tools/call 도중에 연결을 끊는다(답하지 않는 것과 달리 기다릴 것이 없다)', 'the server hangs up in the middle of tools/call (unlike a silent server, there is nothing left to wait for)'),
+    break: (server) => server.server.setRequestHandler('tools/call', () => {
+      void server.close();
+      return new Promise<never>(() => {});
+    }),
+  },
 ];
 
 test('ends the run as a host error on a protocol error, handing the model nothing', async () => {
@@ -238,5 +248,106 @@ test('stops after its step limit and its time limit, measured on the clock it wa
     } finally {
       await served.close();
     }
+  }
+});
+
+/** The short wait the tests below give the host: a server or a model that never answers is given up on after it. */
+const ANSWER_TIMEOUT_MS = 50;
+
+/** The 2026-07-28 specification's sentence on timeouts, quoted in the messages below. */
+const TIMEOUTS_RULE = '2026-07-28 server/tools, Security Considerations: "Clients SHOULD: … Implement timeouts for tool calls"';
+
+/**
+ * The learner's run, or what it had not done once this process has sat idle (or busy) for a quarter of a learner
+ * deadline, counted as its own time (learner-process.ts): a loaded machine stretches neither, and a host that waits
+ * for an answer that never comes ends here with the suite's message instead of the test's backstop.
+ */
+async function boundedRun(run: () => Promise<LoopEnd>): Promise<{ end: LoopEnd | undefined; threw?: string; hung?: string }> {
+  const ms = Math.round(learnerDeadlineMs() / 4);
+  try {
+    return await beforeLearnerDeadline(() => undefined, ms, runRecordingFetch(run), (limit) => ({ hung: limit }));
+  } catch (error) {
+    if (typeof error === 'object' && error !== null && 'hung' in error) return { end: undefined, hung: say(`runLoop가 끝나지 않았다(이 프로세스가 ${limit(error)} 동안)`, `runLoop never returned (while this process ${limit(error)})`) };
+    throw error;
+  }
+  /** What the guard counted, for the message. */
+  function limit(error: object): string {
+    return (error as { hung: string }).hung === 'cpu' ? say(`CPU 시간을 ${ms} ms 쓰는`, `used ${ms} ms of CPU time`) : say(`아무것도 하지 않고 ${ms * BLOCKED_FACTOR} ms 기다리는`, `sat idle for ${ms * BLOCKED_FACTOR} ms`);
+  }
+}
+
+test('aborts a tool call the server never answers and hands the model a refusal, then goes on', async () => {
+  const log: string[] = [];
+  const server = docsServer();
+  // A tool whose server takes the call and never answers it.
+  server.registerTool('stall_report', { description: '보고서를 만든다.', inputSchema: z.object({}) }, () => new Promise<never>(() => {}));
+  const served = await serve('docs', server, log);
+  try {
+    const approvals = new Approvals();
+    for (const tool of await listed(served)) approvals.approve('docs', tool);
+    const model = scriptedModel([call('c1', 'docs', 'stall_report'), call('c2', 'docs', 'summarize_document', { name: 'report.txt' }), { kind: 'answer', text: '보고서는 못 만들었다.' }]);
+    const { end, threw, hung } = await boundedRun(() => runLoop({ ...OPTIONS, model, servers: [served.host], approvals, answerTimeoutMs: ANSWER_TIMEOUT_MS }));
+    const messages = end?.messages ?? [];
+    const stalled = messages.find((message) => message.role === 'tool' && message.callId === 'c1');
+    const next = messages.find((message) => message.role === 'tool' && message.callId === 'c2');
+    const cancelled = log.indexOf('notifications/cancelled') > log.indexOf('tools/call stall_report') && log.includes('tools/call stall_report');
+    ensure(end?.kind === 'answer' && stalled?.role === 'tool' && stalled.result.isError === true && next?.role === 'tool' && next.result.isError !== true && cancelled, {
+      what: say(
+        `서버가 tools/call stall_report를 받고 끝내 답하지 않았다. 호스트는 answerTimeoutMs(${ANSWER_TIMEOUT_MS} ms)가 지나면 그 요청을 취소하고(서버에 notifications/cancelled가 가야 한다: 재기만 하고 기다림을 끊지 않으면 요청은 서버에 남는다), 모델에게는 그 호출의 tool 역할로 isError 거절을 돌려준 뒤 루프를 이어 가야 한다. 답하지 않는 서버는 프로토콜 오류가 아니고, 호스트를 멈춰 세워서도 안 된다(${TIMEOUTS_RULE}). ${WHERE}`,
+        `The server took tools/call stall_report and never answered. Once answerTimeoutMs (${ANSWER_TIMEOUT_MS} ms) runs out the host must abort that request (notifications/cancelled must reach the server: a timeout that is only measured leaves the request standing there), hand the model an isError refusal in that call's tool role, and go on with the loop. A server that never answers is no protocol error, and it must not stall the host (${TIMEOUTS_RULE}). ${WHERE}`,
+      ),
+      sent: described(`runLoop({ answerTimeoutMs: ${ANSWER_TIMEOUT_MS}, ... }); the model calls stall_report (never answered), then summarize_document, then answers`),
+      got: { end: end?.kind ?? hung ?? threw, messages: shown(messages), sentToServer: log },
+      expected: say("tool(c1) isError 거절, 서버에 notifications/cancelled, tool(c2) 결과, kind 'answer'", "an isError refusal in tool(c1), notifications/cancelled to the server, the result in tool(c2), kind 'answer'"),
+    });
+  } finally {
+    await served.close();
+  }
+});
+
+test('ends the run when the model never answers, aborting the turn it waited for', async () => {
+  const served = await serve('docs', docsServer());
+  try {
+    const approvals = new Approvals();
+    for (const tool of await listed(served)) approvals.approve('docs', tool);
+    const asked: ModelRequest[] = [];
+    // A model that takes the request and never answers, whatever its signal says: only the host can end the wait.
+    const silent: Model = { next: (request) => (asked.push(request), new Promise<never>(() => {})) };
+    const { end, threw, hung } = await boundedRun(() => runLoop({ ...OPTIONS, model: silent, servers: [served.host], approvals, answerTimeoutMs: ANSWER_TIMEOUT_MS }));
+    const signal = asked[0]?.signal;
+    ensure(end?.kind === 'time-limit' && asked.length === 1 && signal?.aborted === true, {
+      what: say(
+        `모델이 요청을 받고 끝내 답하지 않았다. 호스트는 answerTimeoutMs(${ANSWER_TIMEOUT_MS} ms)가 지나면 기다림을 끝내고 그 걸음의 signal로 모델에게 간 요청도 끊은 뒤(모델을 부르는 쪽이 요청을 거둘 수 있게) 실행을 kind 'time-limit'으로 끝내야 한다. 모델도 서버처럼 호스트가 부르는 바깥이다: 답하지 않는 모델에 호스트가 매여서는 안 된다. ${WHERE}`,
+        `The model took the request and never answered. Once answerTimeoutMs (${ANSWER_TIMEOUT_MS} ms) runs out the host must stop waiting, abort that turn's signal (so whatever calls the model can drop the request), and end the run with kind 'time-limit'. The model, like a server, is outside the host: a model that never answers must not hold the host. ${WHERE}`,
+      ),
+      sent: described(`runLoop({ answerTimeoutMs: ${ANSWER_TIMEOUT_MS}, ... }); model.next never settles`),
+      got: { end: end?.kind ?? hung ?? threw, modelTurns: asked.length, signal: signal === undefined ? say('(없음)', '(none)') : { aborted: signal.aborted } },
+      expected: say("kind 'time-limit', 모델 걸음 1번, 그 걸음의 signal은 aborted", "kind 'time-limit', 1 model turn, that turn's signal aborted"),
+    });
+  } finally {
+    await served.close();
+  }
+});
+
+test('ends the run when a server never answers its tool listing, cancelling the request', async () => {
+  const log: string[] = [];
+  const server = docsServer();
+  // The listing the host reads before each step never comes.
+  server.server.setRequestHandler('tools/list', () => new Promise<never>(() => {}));
+  const served = await serve('docs', server, log);
+  try {
+    const model = scriptedModel([{ kind: 'answer', text: '끝' }]);
+    const { end, threw, hung } = await boundedRun(() => runLoop({ ...OPTIONS, model, servers: [served.host], approvals: new Approvals(), answerTimeoutMs: ANSWER_TIMEOUT_MS }));
+    ensure((end?.kind === 'host-error' || end?.kind === 'time-limit') && model.seen.length === 0 && log.includes('notifications/cancelled'), {
+      what: say(
+        `서버가 tools/list를 받고 끝내 답하지 않았다. 호스트는 answerTimeoutMs(${ANSWER_TIMEOUT_MS} ms)가 지나면 그 요청을 취소하고(서버에 notifications/cancelled) 실행을 끝내야 한다: 승인된 도구를 알 수 없으니 모델에게 묻지 않는다. 호출뿐 아니라 서버에 보내는 모든 요청이 묶인다(${TIMEOUTS_RULE}). ${WHERE}`,
+        `The server took tools/list and never answered. Once answerTimeoutMs (${ANSWER_TIMEOUT_MS} ms) runs out the host must cancel that request (notifications/cancelled to the server) and end the run: without the approved tools it does not ask the model. Every request to a server is bounded, not only calls (${TIMEOUTS_RULE}). ${WHERE}`,
+      ),
+      sent: described(`runLoop({ answerTimeoutMs: ${ANSWER_TIMEOUT_MS}, ... }); tools/list never answered`),
+      got: { end: end?.kind ?? hung ?? threw, modelTurns: model.seen.length, sentToServer: log },
+      expected: say("kind 'host-error'(또는 'time-limit'), 모델 걸음 0번, 서버에 notifications/cancelled", "kind 'host-error' (or 'time-limit'), no model turn, notifications/cancelled to the server"),
+    });
+  } finally {
+    await served.close();
   }
 });

@@ -8,7 +8,7 @@ import { fail, say } from '../_lib/say.ts';
 /** A hostile server connected to the learner's host in memory, with the event log both share. */
 export interface Served {
   host: ConnectedServer;
-  /** What happened, in order: `tools/call <name>` for each call the host sent, and whatever the suite's consent recorders write. */
+  /** What happened, in order: `tools/call <name>` for each call the host sent, `notifications/cancelled` for each request it cancelled, and whatever the suite's consent recorders write. */
   log: string[];
   close(): Promise<void>;
 }
@@ -29,6 +29,7 @@ export async function serve(name: string, server: McpServer, log: string[] = [])
   const send = hostSide.send.bind(hostSide);
   hostSide.send = (message, options) => {
     if ('method' in message && message.method === 'tools/call') log.push(`tools/call ${String((message.params as { name?: unknown } | undefined)?.name)}`);
+    if ('method' in message && message.method === 'notifications/cancelled') log.push('notifications/cancelled');
     return send(message, options);
   };
   await server.connect(serverSide);
