@@ -2,6 +2,7 @@ import { STATUS_MARK, messages } from '../usage/messages.ts';
 import type { Messages } from '../usage/messages.ts';
 import type { Blocker, ExerciseReport, Report, TestOutput } from './shape.ts';
 import { firstBlocker } from './first-fix.ts';
+import { visibleText } from './escape.ts';
 import { afterPass, byChapter, chapterIdOf, chapterInProgress } from './course-view.ts';
 import type { CourseOutline } from './course-view.ts';
 
@@ -89,7 +90,8 @@ export function renderText(report: Report, view: TextView = {}): string {
   out.push(progressLine(report));
   if (focusId !== undefined && shown.length < report.exercises.length) out.push(say.focusedOn(focusId));
   out.push(...nextSteps(report, view.course, focusDir));
-  return out.join('\n');
+  // Learner-derived text (messages, output, paths) reaches a terminal: its control characters are shown, never sent.
+  return visibleText(out.join('\n'));
 }
 
 /** The progress line: exercises passed, the score and the tests passed. */
@@ -102,7 +104,7 @@ export function progressLine(report: Report): string {
 export function quietText(report: Report, view: TextView = {}): string {
   const focusId = view.focus ? chapterInProgress(report) : undefined;
   const focusDir = focusId === undefined ? undefined : view.course?.chapters.find((chapter) => chapter.id === focusId)?.dir;
-  return [progressLine(report), nextSteps(report, view.course, focusDir).find((line) => line !== '') ?? ''].join('\n');
+  return visibleText([progressLine(report), nextSteps(report, view.course, focusDir).find((line) => line !== '') ?? ''].join('\n'));
 }
 
 /**
