@@ -93,7 +93,27 @@ function dropWorker(why: Error): void {
   void stopping?.terminate();
 }
 
+/** How long an idle worker is kept for the next file: a worker, even unref'd, kept the checker from exiting once grading was done. */
+const IDLE_MS = 500;
+let idle: NodeJS.Timeout | null = null;
+
+/** Stops the worker once it has had nothing to do for IDLE_MS; the next rewrite starts a new one. */
+function idleStop(thread: Worker): void {
+  if (idle) clearTimeout(idle);
+  idle = setTimeout(() => {
+    idle = null;
+    if (worker !== thread || pending.size > 0) return;
+    worker = null;
+    void thread.terminate();
+  }, IDLE_MS);
+  idle.unref();
+}
+
 function rewriteWorker(): Worker {
+  if (idle) {
+    clearTimeout(idle);
+    idle = null;
+  }
   if (worker) return worker;
   const started = new Worker(fileURLToPath(new URL('./loop-rewrite-worker.mjs', import.meta.url)), { resourceLimits: { maxOldGenerationSizeMb: 512 } });
   started.unref();
@@ -104,6 +124,7 @@ function rewriteWorker(): Worker {
     clearTimeout(job.timer);
     if (message.error !== undefined) job.reject(new Error(message.error));
     else job.resolve({ code: message.code!, lines: message.lines! });
+    if (pending.size === 0) idleStop(started);
   });
   started.on('error', (error) => {
     if (worker === started) dropWorker(error);
