@@ -26,10 +26,9 @@ export interface TypeCheckLimits {
 }
 
 /**
- * The limits of one tsc run. One copy of the course takes about 0.7 CPU-s and 115 MB, and one run over 50 copies of
- * the solutions about 8 CPU-s and 360 MB (BENCHMARKS.md), so a class of some 150 copies fits one run; a run over more
- * is split (see typecheck) and costs some more runs. A chapter that needs more than this alone is too costly to check,
- * whoever wrote it.
+ * The limits of one tsc run. One copy of the course takes about 0.7 CPU-s and 115 MB (BENCHMARKS.md), and a class
+ * is checked one copy (student) per run, so an honest copy stays far below them; a run past them is split (see
+ * typecheck). A chapter that needs more than this alone is too costly to check, whoever wrote it.
  */
 export const TYPECHECK_LIMITS: TypeCheckLimits = { cpuMs: 30_000, memoryMb: 2_048, stallMs: 60_000 };
 
