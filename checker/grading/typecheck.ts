@@ -129,11 +129,12 @@ export function parts<T>(group: readonly T[], whole: boolean): T[][] {
  * parses: leaving out only the broken file would make the files that import it report errors that are not
  * theirs, and the syntax error already stops the whole chapter.) Syntax errors are reported as such.
  *
- * With more than one copy (a class), each copy is checked as a program of its own, one after the other, each run
- * under the limits: what one student declares globally (`declare global`, `declare module`, a file with no import
- * or export, a `/// <reference>`) never reaches another student's files, and only problems in that student's own
- * files are taken from its run. One program per student costs some 0.5 CPU-s more per student than one program for
- * the class (BENCHMARKS.md); the class's single program let one student's unused file fail two honest solutions.
+ * With more than one copy (a class: one copy per distinct chapter content, or per student tree), each copy is checked
+ * as a program of its own, one after the other, each run under the limits: what one student declares globally
+ * (`declare global`, `declare module`, a file with no import or export, a `/// <reference>`) never reaches another
+ * copy's files, and only problems in that copy's own files are taken from its run. This costs some 1.7 CPU-s more
+ * per distinct student than one program for the class (BENCHMARKS.md); the class's single program let one student's
+ * unused file fail two honest solutions.
  */
 export async function typecheck(scratchRoot: string, tscPath: string, limits: Partial<TypeCheckLimits> = {}): Promise<TypeCheck> {
   const full = { ...typecheckLimits(), ...limits };
@@ -144,8 +145,8 @@ export async function typecheck(scratchRoot: string, tscPath: string, limits: Pa
     if ('failed' in checked) return { problems: [], failed: checked.failed };
     answers.push(checked);
   } else {
-    // Each student's copy is a program of its own: a `declare global`, an ambient module or a script file in one
-    // student's files is in no other student's program, and a problem is taken only from the student's own files.
+    // Each copy is a program of its own: a `declare global`, an ambient module or a script file in one student's
+    // files is in no other copy's program, and a problem is taken only from the copy's own files.
     for (const [student, units] of students) {
       const checked = await checkGroup(scratchRoot, units, tscPath, full, false);
       if ('failed' in checked) return { problems: [], failed: checked.failed };
