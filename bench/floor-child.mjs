@@ -29,7 +29,7 @@ async function within(fn) {
 
 const results = [];
 for (const bundle of bundles) {
-  const suite = { tests: [], afterAll: [] };
+  const suite = { tests: [], afterAll: [], current: undefined };
   globalThis.__floorSuite = suite;
   const loaded = await within(() => import(bundle));
   if (loaded !== null) {
@@ -37,7 +37,11 @@ for (const bundle of bundles) {
     continue;
   }
   const tests = [];
-  for (const { name, fn } of suite.tests) tests.push({ name, error: await within(fn) });
+  for (const { name, fn } of suite.tests) {
+    suite.current = name;
+    tests.push({ name, error: await within(fn) });
+  }
+  suite.current = undefined;
   for (const fn of suite.afterAll) await within(fn);
   results.push({ bundle, loadError: null, tests });
 }

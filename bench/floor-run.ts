@@ -42,6 +42,8 @@ const SHIM_SOURCE = [
   'const suite = () => globalThis.__floorSuite;',
   'export function test(name, fn) { suite().tests.push({ name, fn }); }',
   'export function afterAll(fn) { suite().afterAll.push(fn); }',
+  '/** The one part of expect the suites use: the name of the test running now (checker/suites/_lib/place.ts). */',
+  'export const expect = { getState: () => ({ currentTestName: suite().current }) };',
   '',
 ].join('\n');
 

@@ -1,4 +1,5 @@
 import type { WriteStream } from 'node:tty';
+import { visibleText } from '../report/escape.ts';
 
 /** A progress display on a stream: one line rewritten in place on a terminal, occasional lines elsewhere. */
 export interface Progress {
@@ -13,15 +14,15 @@ export function progressLine(stream: NodeJS.WriteStream | WriteStream): Progress
   let open = false;
   return {
     line(text) {
-      stream.write(`${open ? '\n' : ''}${text}\n`);
+      stream.write(`${open ? '\n' : ''}${visibleText(text)}\n`);
       open = false;
     },
     update(text, milestone) {
       if (stream.isTTY) {
-        stream.write(`\r${text}\u001b[K`);
+        stream.write(`\r${visibleText(text)}\u001b[K`);
         open = true;
       } else if (milestone) {
-        stream.write(`${text}\n`);
+        stream.write(`${visibleText(text)}\n`);
       }
     },
   };

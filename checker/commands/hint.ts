@@ -1,3 +1,4 @@
+import { visibleText } from '../report/escape.ts';
 import type { Args } from './args.ts';
 import { gradeFolders } from '../grading/grade.ts';
 import { messages } from '../usage/messages.ts';
@@ -39,7 +40,7 @@ export async function runHint(args: Args): Promise<number> {
     console.log(`  ${say.lesson}: ${say.lessonPart(lessonLink(chapterFolder(target, chapter), shownPath(target, chapter.dir), args.lang, exercise.id))}`);
     console.log(`  ${say.hint}: ${exercise.hint[args.lang]}`);
     const graded = report?.exercises.find((entry) => entry.id === exercise.id);
-    for (const line of failingLines(graded, todo, say)) console.log(line);
+    for (const line of failingLines(graded, todo, say)) console.log(visibleText(line));
     console.log('');
   }
   return 0;

@@ -2,6 +2,7 @@ import { STATUS_MARK, messages } from '../usage/messages.ts';
 import type { Messages } from '../usage/messages.ts';
 import type { ExerciseReport, Report } from '../report/shape.ts';
 import { nextFix, nextSteps, outputLines, renderText } from '../report/text.ts';
+import { visibleText } from '../report/escape.ts';
 import type { CourseOutline } from '../report/course-view.ts';
 import { fitMessage } from '../report/long-lines.ts';
 import { firstBlocker } from '../report/first-fix.ts';
@@ -82,7 +83,8 @@ export function renderScreen(input: ScreenInput): string {
   const passed = report.exercises.filter((exercise) => exercise.status === 'pass').length;
   const progress = say.progress(passed, report.exercises.length, report.score, report.max_score, `${report.tests_passed}/${report.tests_total}`);
   const tail = [...(input.view === 'full' ? [] : ['', progress]), ...(input.status ? [input.status] : []), input.keys ? say.watchKeys : say.watchStop];
-  return [heading, '', ...body, ...tail].join('\n');
+  // Learner-derived text reaches the terminal: its control characters are shown, never sent (report/escape.ts).
+  return visibleText([heading, '', ...body, ...tail].join('\n'));
 }
 
 /** The summary: the quick answer for the saved file, then the exercise in focus with its failure, where to look and one hint line. */

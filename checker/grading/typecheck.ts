@@ -26,10 +26,9 @@ export interface TypeCheckLimits {
 }
 
 /**
- * The limits of one tsc run. One copy of the course takes about 0.7 CPU-s and 115 MB, and one run over 50 copies of
- * the solutions about 8 CPU-s and 360 MB (BENCHMARKS.md), so a class of some 150 copies fits one run; a run over more
- * is split (see typecheck) and costs some more runs. A chapter that needs more than this alone is too costly to check,
- * whoever wrote it.
+ * The limits of one tsc run. One copy of the course takes about 0.7 CPU-s and 115 MB (BENCHMARKS.md), and a class
+ * is checked one copy (student) per run, so an honest copy stays far below them; a run past them is split (see
+ * typecheck). A chapter that needs more than this alone is too costly to check, whoever wrote it.
  */
 export const TYPECHECK_LIMITS: TypeCheckLimits = { cpuMs: 30_000, memoryMb: 2_048, stallMs: 60_000 };
 
@@ -129,16 +128,50 @@ export function parts<T>(group: readonly T[], whole: boolean): T[][] {
  * chapter's or another student's type error. (The rest of a chapter with a syntax error is checked once it
  * parses: leaving out only the broken file would make the files that import it report errors that are not
  * theirs, and the syntax error already stops the whole chapter.) Syntax errors are reported as such.
+ *
+ * With more than one copy (a class: one copy per distinct chapter content, or per student tree), each copy is checked
+ * as a program of its own, one after the other, each run under the limits: what one student declares globally
+ * (`declare global`, `declare module`, a file with no import or export, a `/// <reference>`) never reaches another
+ * copy's files, and only problems in that copy's own files are taken from its run. This costs some 1.7 CPU-s more
+ * per distinct student than one program for the class (BENCHMARKS.md); the class's single program let one student's
+ * unused file fail two honest solutions.
  */
 export async function typecheck(scratchRoot: string, tscPath: string, limits: Partial<TypeCheckLimits> = {}): Promise<TypeCheck> {
   const full = { ...typecheckLimits(), ...limits };
-  const checked = await checkGroup(scratchRoot, undefined, tscPath, full, true);
-  if ('failed' in checked) return { problems: [], failed: checked.failed };
+  const students = byStudent(learnerUnits(scratchRoot));
+  const answers: Exclude<GroupCheck, { failed: TypeCheckFailure }>[] = [];
+  if (students.size <= 1) {
+    const checked = await checkGroup(scratchRoot, undefined, tscPath, full, true);
+    if ('failed' in checked) return { problems: [], failed: checked.failed };
+    answers.push(checked);
+  } else {
+    // Each copy is a program of its own: a `declare global`, an ambient module or a script file in one student's
+    // files is in no other copy's program, and a problem is taken only from the copy's own files.
+    for (const [student, units] of students) {
+      const checked = await checkGroup(scratchRoot, units, tscPath, full, false);
+      if ('failed' in checked) return { problems: [], failed: checked.failed };
+      const own = `${join(scratchRoot, student)}/`;
+      answers.push({ problems: checked.problems.filter((problem) => problem.file.startsWith(own)), costly: checked.costly });
+    }
+  }
+  const costly = new Map(answers.flatMap((answer) => [...answer.costly]));
   // Every chapter ended without an answer, each alone: that is tsc itself, not any one chapter.
-  const causes = [...checked.costly.values()];
+  const causes = [...costly.values()];
   if (causes.length > 0 && causes.length === learnerUnits(scratchRoot).length && causes.every((cause) => cause.reason === 'no-answer')) return { problems: [], failed: { reason: 'no-answer' } };
-  const problems = unique(checked.problems);
-  return checked.costly.size > 0 ? { problems, costly: checked.costly } : { problems };
+  // Syntax errors first, as one run over the class gave them (they come from the first of its runs).
+  const all = answers.flatMap((answer) => answer.problems);
+  const problems = unique([...all.filter((problem) => problem.kind === 'syntax'), ...all.filter((problem) => problem.kind !== 'syntax')]);
+  return costly.size > 0 ? { problems, costly } : { problems };
+}
+
+/** Chapter folders grouped by the copy (student) they belong to: `t0` with its `t0/chapters/…` folders. */
+function byStudent(units: readonly string[]): Map<string, string[]> {
+  const students = new Map<string, string[]>();
+  for (const unit of units) {
+    const student = unit.split('/')[0]!;
+    students.set(student, [...(students.get(student) ?? []), unit]);
+  }
+  return students;
 }
 
 /** One group's answer: its problems and its costly chapters, or a failure of the whole check. */
@@ -177,9 +210,11 @@ async function checkGroup(root: string, units: readonly string[] | undefined, ts
   if (rest.length === 0) return { problems: syntax, costly: new Map() };
   const parsable = mkdtempSync(join(root, '.typecheck-'));
   try {
+    // Only the copies this group checks: another student's files are no part of its program.
+    const copies = units ? new Set(units.map((unit) => unit.split('/')[0]!)) : null;
     for (const file of learnerFiles(root)) {
       const path = relative(root, file);
-      if (broken.has(chapterOf(path))) continue;
+      if (broken.has(chapterOf(path)) || (copies && !copies.has(path.split('/')[0]!))) continue;
       mkdirSync(dirname(join(parsable, path)), { recursive: true });
       copyFileSync(file, join(parsable, path));
     }

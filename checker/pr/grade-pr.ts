@@ -14,6 +14,7 @@ import { assignmentReport } from './assignment.ts';
 import type { GradedAssignment } from './assignment.ts';
 import { writeStartersGit } from './starters-git.ts';
 import { archive, changedPaths, commitOf, git, gitBytes, isLinkMode, modeChanges, treeEntries } from './git.ts';
+import type { TreeEntry } from './git.ts';
 
 /** Settings for grading one pull request. */
 export interface PullRequestOptions {
@@ -69,6 +70,10 @@ export async function gradePullRequest(options: PullRequestOptions): Promise<Pul
   const head = commitOf(repo, options.head);
   const mergeBase = git(repo, ['merge-base', base, head]).trim();
   const tampered = tamperedPaths(repo, mergeBase, head);
+  // From the object listing alone, before anything is written: a pull request past a limit is refused whole.
+  const files = headFiles(repo, head, 'chapters');
+  const over = pastLimit(files);
+  if (over) throw new PullRequestTooLargeError(tooLargeMessage(over, options.lang));
   const scratch = mkdtempSync(join(tmpdir(), 'mcp-grade-pr-'));
   try {
     const baseDir = join(scratch, 'base');
@@ -77,7 +82,7 @@ export async function gradePullRequest(options: PullRequestOptions): Promise<Pul
     for (const dir of [baseDir, join(headDir, 'chapters'), outDir]) mkdirSync(dir, { recursive: true });
     extract(repo, base, baseDir, []);
     // Only the head's regular files under chapters/ are written, by their bytes: a link or submodule never reaches the disk.
-    writeRegularFiles(repo, head, headDir, 'chapters');
+    writeRegularFiles(repo, files, headDir);
     rmSync(join(baseDir, 'node_modules'), { recursive: true, force: true });
     symlinkSync(join(REPO_ROOT, 'node_modules'), join(baseDir, 'node_modules'), 'dir');
     if (options.runAs) {
@@ -131,12 +136,59 @@ function isPlainTreePath(path: string): boolean {
 }
 
 /**
- * Writes the commit's regular files under `prefix` into `into`, each by its bytes (`git cat-file`); links and
- * submodules are skipped (tamperedPaths lists them). A file over MAX_FILE_BYTES is written as a sparse file of its
- * size, never read, so the checker names it as too big without the disk filling.
+ * What grade:pr writes of a pull request's head at most, read from `git ls-tree -l` before anything is written.
+ * `files`: regular files under chapters/. `totalBytes`: the bytes written out, every file counted at each path it
+ * has (one blob at many paths is written many times). `fileBytes`: the largest blob listed at all; a file past the
+ * checker's own MAX_FILE_BYTES and within this is written as an empty sparse file of its size, for the checker to
+ * name as too big. The course's chapters hold some 60 files and 200 KB.
  */
-function writeRegularFiles(repo: string, commit: string, into: string, prefix: string): void {
-  const files = treeEntries(repo, commit, [prefix]).filter((entry) => entry.type === 'blob' && (entry.mode === '100644' || entry.mode === '100755') && isPlainTreePath(entry.path));
+export const PULL_REQUEST_LIMITS = { files: 2_000, totalBytes: 32 * 1024 * 1024, fileBytes: 64 * 1024 * 1024 } as const;
+
+/** The limit a pull request went past, with what it had. */
+export type LimitPassed = { limit: 'files'; found: number } | { limit: 'totalBytes'; found: number } | { limit: 'fileBytes'; found: number; path: string };
+
+/** A pull request refused before anything of it was written, with a message naming the limit. */
+export class PullRequestTooLargeError extends Error {
+  constructor(message: string, readonly passed?: LimitPassed) {
+    super(message);
+  }
+}
+
+/** The head's regular files under `prefix` that grade:pr would write (links, submodules and paths leaving the folder are never written). */
+export function headFiles(repo: string, commit: string, prefix: string): TreeEntry[] {
+  return treeEntries(repo, commit, [prefix]).filter((entry) => entry.type === 'blob' && (entry.mode === '100644' || entry.mode === '100755') && isPlainTreePath(entry.path));
+}
+
+/** The first of PULL_REQUEST_LIMITS the files go past, or null. */
+export function pastLimit(files: readonly TreeEntry[]): LimitPassed | null {
+  if (files.length > PULL_REQUEST_LIMITS.files) return { limit: 'files', found: files.length };
+  const largest = files.reduce<TreeEntry | null>((top, entry) => (top === null || entry.size > top.size ? entry : top), null);
+  if (largest && largest.size > PULL_REQUEST_LIMITS.fileBytes) return { limit: 'fileBytes', found: largest.size, path: largest.path };
+  const total = files.reduce((sum, entry) => sum + (entry.size > MAX_FILE_BYTES ? 0 : entry.size), 0);
+  if (total > PULL_REQUEST_LIMITS.totalBytes) return { limit: 'totalBytes', found: total };
+  return null;
+}
+
+/** The refusal, naming the limit and what the pull request had. */
+export function tooLargeMessage(passed: LimitPassed, lang: Lang): string {
+  const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  const limit = PULL_REQUEST_LIMITS[passed.limit];
+  if (lang === 'ko') {
+    if (passed.limit === 'files') return `풀 리퀘스트를 채점하지 않았다: chapters/에 파일이 ${passed.found}개로, 한도(files) ${limit}개를 넘는다. 아무것도 쓰지 않았다.`;
+    if (passed.limit === 'fileBytes') return `풀 리퀘스트를 채점하지 않았다: ${passed.path}가 ${mb(passed.found)}로, 파일 하나의 한도(fileBytes) ${mb(limit)}를 넘는다. 아무것도 쓰지 않았다.`;
+    return `풀 리퀘스트를 채점하지 않았다: chapters/의 파일을 모두 쓰면 ${mb(passed.found)}로(같은 내용이 여러 경로에 있으면 경로마다 센다), 한도(totalBytes) ${mb(limit)}를 넘는다. 아무것도 쓰지 않았다.`;
+  }
+  if (passed.limit === 'files') return `The pull request was not graded: chapters/ holds ${passed.found} files, more than the limit (files) of ${limit}. Nothing was written.`;
+  if (passed.limit === 'fileBytes') return `The pull request was not graded: ${passed.path} is ${mb(passed.found)}, more than the limit for one file (fileBytes) of ${mb(limit)}. Nothing was written.`;
+  return `The pull request was not graded: writing out chapters/ would take ${mb(passed.found)} (the same content at several paths counts at each), more than the limit (totalBytes) of ${mb(limit)}. Nothing was written.`;
+}
+
+/**
+ * Writes the given regular files into `into`, each by its bytes (`git cat-file`); the caller has checked them against
+ * PULL_REQUEST_LIMITS. A file over MAX_FILE_BYTES is written as a sparse file of its size, never read, so the checker
+ * names it as too big without the disk filling.
+ */
+function writeRegularFiles(repo: string, files: readonly TreeEntry[], into: string): void {
   for (const entry of files) {
     const target = join(into, entry.path);
     mkdirSync(dirname(target), { recursive: true });

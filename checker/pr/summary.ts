@@ -1,5 +1,5 @@
 import type { PullRequestReport } from './grade-pr.ts';
-import { escapeHtml } from '../report/escape.ts';
+import { escapeHtml, visibleText } from '../report/escape.ts';
 import { messages } from '../usage/messages.ts';
 import { prWords } from './words.ts';
 
@@ -9,9 +9,9 @@ export const MAX_ERROR_ANNOTATIONS = 10;
 /** The longest annotation message kept; the rest is cut. */
 const MAX_MESSAGE = 2_000;
 
-/** Escapes the message of a workflow command, so text cannot end the command or start another line. */
+/** Escapes the message of a workflow command, so text cannot end the command or start another line; control characters are shown as visible text (report/escape.ts). */
 export function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return visibleText(text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
 }
 
 /** Escapes a property value of a workflow command (`file=…,title=…`): the data escapes plus `:` and `,`. */

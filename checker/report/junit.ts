@@ -1,14 +1,8 @@
+import { escapeXml } from './escape.ts';
 import type { Report } from './shape.ts';
 
-/** Escapes text for an XML attribute or element. */
-function xml(text: string): string {
-  return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-}
+/** Escapes text for an XML attribute or element, control characters shown as visible text (report/escape.ts). */
+const xml = escapeXml;
 
 /** Renders a report as JUnit XML: one testsuite per exercise, one testcase per expected test. */
 export function junitOf(report: Report): string {

@@ -3,6 +3,7 @@ import { readLessonLines } from './lesson-lines.ts';
 import type { Messages } from '../usage/messages.ts';
 import type { Blocker, ExerciseReport, Report, TestOutput } from './shape.ts';
 import { firstBlocker } from './first-fix.ts';
+import { visibleText } from './escape.ts';
 import { afterPass, byChapter, chapterIdOf, chapterInProgress } from './course-view.ts';
 import type { CourseOutline, OutlineChapter } from './course-view.ts';
 import { MAX_LINE, cutLine, fitMessage } from './long-lines.ts';
@@ -107,7 +108,8 @@ export function renderText(report: Report, view: TextView = {}): string {
   out.push(progressLine(report));
   if (focusId !== undefined && shown.length < report.exercises.length) out.push(say.focusedOn(focusId));
   out.push(...nextSteps(report, view.course, focusDir));
-  return out.join('\n');
+  // Learner-derived text (messages, output, paths) reaches a terminal: its control characters are shown, never sent.
+  return visibleText(out.join('\n'));
 }
 
 /** A hint fitted to one line of MAX_LINE characters with its label: its first sentence, or its start, and where the whole hint is. */
@@ -130,7 +132,7 @@ export function progressLine(report: Report): string {
 export function quietText(report: Report, view: TextView = {}): string {
   const focusId = view.focus ? chapterInProgress(report) : undefined;
   const focusDir = focusId === undefined ? undefined : view.course?.chapters.find((chapter) => chapter.id === focusId)?.dir;
-  return [progressLine(report), nextSteps(report, view.course, focusDir).find((line) => line !== '') ?? ''].join('\n');
+  return visibleText([progressLine(report), nextSteps(report, view.course, focusDir).find((line) => line !== '') ?? ''].join('\n'));
 }
 
 /**

@@ -1,6 +1,9 @@
-import { parseAst } from 'rolldown/parseAst';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { Plugin } from 'vite';
 import { fileOfId, isInside } from '../trust/confine.ts';
+import { LOOP_GUARD as GUARD_NAME, guardLoops as guardInThread } from './loop-rewrite.mjs';
 import type { LoadScope } from '../trust/confine.ts';
 
 /**
@@ -10,10 +13,15 @@ import type { LoadScope } from '../trust/confine.ts';
  * test runner (checker/runner/fork-runner.ts) on every turn, with a number this module gave it. The runner counts the
  * turns and, once one synchronous run of code has spun for a while, sends that number to the lane over vitest's own
  * channel; only this module, on the checker's side, knows which file and line a number stands for.
+ *
+ * The rewrite parses learner code, so it is a pass over hostile input: it runs in a worker thread, never on the
+ * checker's event loop (a lane's deadlines and every other student's fork keep their turns), it is linear in the
+ * file's size, and it takes at most REWRITE_LIMITS per file and per student; past them that student's file is
+ * refused with a message naming it, and no other student notices.
  */
 
 /** The global function each loop of learner code calls; fork-runner.ts defines it. */
-export const LOOP_GUARD = '__checkerLoop';
+export const LOOP_GUARD = GUARD_NAME;
 
 /** The key, in the test's (or file's) vitest metadata, of the number of the loop the fork is spinning in; null once it left. */
 export const LOOP_META = 'checkerLoop';
@@ -24,67 +32,125 @@ export interface LoopSite {
   line: number;
 }
 
-/** The loop statements of JavaScript and TypeScript. */
-const LOOPS = new Set(['WhileStatement', 'DoWhileStatement', 'ForStatement', 'ForInStatement', 'ForOfStatement']);
-
 /** The files a guard goes into: TypeScript and JavaScript modules. */
 const SOURCE = /\.[cm]?[jt]s$/;
 
-/** A node of the parsed program, as far as this module reads it. */
-interface Node {
-  type: string;
-  start: number;
-  end: number;
-  body?: unknown;
-}
-
-function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
-}
-
-/** Every loop statement of a parsed program, in source order. */
-function loopsOf(root: unknown): Node[] {
-  const found: Node[] = [];
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
-    if (typeof value !== 'object' || value === null) return;
-    if (isNode(value) && LOOPS.has(value.type)) found.push(value);
-    for (const [key, child] of Object.entries(value)) if (key !== 'parent' && typeof child === 'object') visit(child);
-  };
-  visit(root);
-  return found.sort((a, b) => a.start - b.start);
-}
-
 /**
- * The source with a guard call at the start of each loop's body (a body that is no block is made one), numbered
- * from `first`, and the line each numbered loop starts on. Nothing is added on a new line, so every line keeps its
- * number. A file that does not parse is left as it is: its own syntax error is reported as today.
+ * The most source the rewrite takes: one learner file, and one student's files together (each file counted once).
+ * The largest chapter of the published solutions is some 32 KB in all; a file or a student past these is refused,
+ * that student alone, before anything parses it.
  */
-export function guardLoops(code: string, lang: 'ts' | 'js', first: number): { code: string; lines: number[] } {
-  let program: unknown;
-  try {
-    program = parseAst(code, { lang });
-  } catch {
-    return { code, lines: [] };
-  }
-  const loops = loopsOf(program).filter((loop) => isNode(loop.body));
-  const inserts: { at: number; text: string }[] = [];
-  const lines = loops.map((loop, index) => {
-    const body = loop.body as Node;
-    const call = `globalThis.${LOOP_GUARD}?.(${first + index});`;
-    if (body.type === 'BlockStatement') inserts.push({ at: body.start + 1, text: call });
-    else inserts.push({ at: body.start, text: `{${call}` }, { at: body.end, text: '}' });
-    return lineOf(code, loop.start);
-  });
-  let out = code;
-  for (const { at, text } of inserts.sort((a, b) => b.at - a.at)) out = `${out.slice(0, at)}${text}${out.slice(at)}`;
-  return { code: out, lines };
+export const REWRITE_LIMITS = { fileBytes: 256 * 1024, studentBytes: 1024 * 1024 } as const;
+
+/** How long one file's rewrite may take in the worker before the worker is stopped and the file refused: a backstop, since the rewrite is linear in a file of at most REWRITE_LIMITS.fileBytes. */
+const REWRITE_BACKSTOP_MS = 60_000;
+
+/** Why the rewrite refused a learner file: thrown from the transform, so the suites that import it fail to load, for that student only. */
+export class RewriteRefusedError extends Error {
+  override readonly name = 'RewriteRefusedError';
 }
 
-function lineOf(code: string, offset: number): number {
-  let line = 1;
-  for (let index = code.indexOf('\n'); index !== -1 && index < offset; index = code.indexOf('\n', index + 1)) line += 1;
-  return line;
+/** Kilobytes, for a message. */
+const kb = (bytes: number) => `${Math.ceil(bytes / 1024)} KB`;
+
+/** The refusal, in Korean and English (the lane does not know the learner's language), naming the learner's file as the learner knows it. */
+export function refusalMessage(file: string, why: { kind: 'file'; bytes: number } | { kind: 'student'; bytes: number } | { kind: 'slow' }): string {
+  if (why.kind === 'file') {
+    return `${file}: 파일이 ${kb(why.bytes)}로 채점기가 받는 한 파일의 크기(${kb(REWRITE_LIMITS.fileBytes)})를 넘어 채점하지 않았다. / ${file} is ${kb(why.bytes)}, more than the ${kb(REWRITE_LIMITS.fileBytes)} the checker takes in one file, so it was not graded.`;
+  }
+  if (why.kind === 'student') {
+    return `${file}: 이 파일까지 합친 학습자 파일이 ${kb(why.bytes)}로 채점기가 한 학생에게서 받는 크기(${kb(REWRITE_LIMITS.studentBytes)})를 넘어 채점하지 않았다. / ${file} brings your files to ${kb(why.bytes)}, more than the ${kb(REWRITE_LIMITS.studentBytes)} the checker takes from one student, so it was not graded.`;
+  }
+  return `${file}: 반복문을 표시하는 변환이 ${REWRITE_BACKSTOP_MS / 1000}초 안에 끝나지 않았거나 실패해 채점하지 않았다. / ${file}: marking its loops failed or did not finish within ${REWRITE_BACKSTOP_MS / 1000} s, so it was not graded.`;
+}
+
+/** The source with each loop guarded, numbered from `first`, and each numbered loop's line (loop-rewrite.mjs; the lane's plugin runs it in a worker thread). */
+export function guardLoops(code: string, lang: 'ts' | 'js', first: number): { code: string; lines: number[] } {
+  return guardInThread(code, lang, first);
+}
+
+/** One rewrite the worker is doing. */
+interface Pending {
+  resolve: (value: { code: string; lines: number[] }) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/** The worker thread that rewrites learner files, started on first use and unref'd, so it keeps no process alive. */
+let worker: Worker | null = null;
+const pending = new Map<number, Pending>();
+let nextId = 0;
+
+/** Stops the worker and fails what it was doing; the next rewrite starts a new one. */
+function dropWorker(why: Error): void {
+  const stopping = worker;
+  worker = null;
+  for (const [id, job] of pending) {
+    clearTimeout(job.timer);
+    job.reject(why);
+    pending.delete(id);
+  }
+  void stopping?.terminate();
+}
+
+/** How long an idle worker is kept for the next file: a worker, even unref'd, kept the checker from exiting once grading was done. */
+const IDLE_MS = 500;
+let idle: NodeJS.Timeout | null = null;
+
+/** Stops the worker once it has had nothing to do for IDLE_MS; the next rewrite starts a new one. */
+function idleStop(thread: Worker): void {
+  if (idle) clearTimeout(idle);
+  idle = setTimeout(() => {
+    idle = null;
+    if (worker !== thread || pending.size > 0) return;
+    worker = null;
+    void thread.terminate();
+  }, IDLE_MS);
+  idle.unref();
+}
+
+function rewriteWorker(): Worker {
+  if (idle) {
+    clearTimeout(idle);
+    idle = null;
+  }
+  if (worker) return worker;
+  const started = new Worker(fileURLToPath(new URL('./loop-rewrite-worker.mjs', import.meta.url)), { resourceLimits: { maxOldGenerationSizeMb: 512 } });
+  started.unref();
+  started.on('message', (message: { id: number; code?: string; lines?: number[]; error?: string }) => {
+    const job = pending.get(message.id);
+    if (!job) return;
+    pending.delete(message.id);
+    clearTimeout(job.timer);
+    if (message.error !== undefined) job.reject(new Error(message.error));
+    else job.resolve({ code: message.code!, lines: message.lines! });
+    if (pending.size === 0) idleStop(started);
+  });
+  started.on('error', (error) => {
+    if (worker === started) dropWorker(error);
+  });
+  started.on('exit', () => {
+    if (worker === started) dropWorker(new Error('the loop rewrite worker stopped'));
+  });
+  worker = started;
+  return started;
+}
+
+/** Runs the rewrite of one file in the worker thread; rejects with `slow` set when the backstop ran out. */
+export function guardInWorker(code: string, lang: 'ts' | 'js', first: number): Promise<{ code: string; lines: number[] }> {
+  const thread = rewriteWorker();
+  const id = (nextId += 1);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const slow = Object.assign(new Error('slow'), { slow: true });
+      pending.delete(id);
+      reject(slow);
+      if (worker === thread) dropWorker(new Error('the loop rewrite worker was stopped'));
+    }, REWRITE_BACKSTOP_MS);
+    timer.unref();
+    pending.set(id, { resolve, reject, timer });
+    thread.postMessage({ id, code, lang, first });
+  });
 }
 
 /** The guard plugin of one lane and the sites of the loops it numbered, by number. */
@@ -100,18 +166,44 @@ export interface LoopGuard {
  */
 export function loopGuard(scope: LoadScope): LoopGuard {
   const sites = new Map<number, LoopSite>();
+  /** Each student's files the rewrite took, with their sizes, by student folder. */
+  const taken = new Map<string, Map<string, number>>();
+  let queue: Promise<unknown> = Promise.resolve();
   const plugin: Plugin = {
     name: 'checker-loop-guard',
     enforce: 'pre',
-    transform(code, id) {
+    async transform(code, id) {
       const file = fileOfId(id);
-      if (file === null || id.includes('?') || !SOURCE.test(file) || scope.root === null) return null;
-      if (!isInside(file, scope.root) || isInside(file, `${scope.root}/checker`) || file.includes('/node_modules/')) return null;
-      const first = sites.size + 1;
-      const guarded = guardLoops(code, /\.[cm]?ts$/.test(file) ? 'ts' : 'js', first);
-      if (guarded.lines.length === 0) return null;
-      guarded.lines.forEach((line, index) => sites.set(first + index, { file, line }));
-      return { code: guarded.code, map: null };
+      const root = scope.root;
+      if (file === null || id.includes('?') || !SOURCE.test(file) || root === null) return null;
+      if (!isInside(file, root) || isInside(file, `${root}/checker`) || file.includes('/node_modules/')) return null;
+      const shown = relative(root, file);
+      const bytes = Buffer.byteLength(code, 'utf8');
+      if (bytes > REWRITE_LIMITS.fileBytes) throw new RewriteRefusedError(refusalMessage(shown, { kind: 'file', bytes }));
+      const mine = taken.get(root) ?? new Map<string, number>();
+      taken.set(root, mine);
+      mine.set(file, bytes);
+      const total = [...mine.values()].reduce((sum, size) => sum + size, 0);
+      if (total > REWRITE_LIMITS.studentBytes) {
+        mine.delete(file);
+        throw new RewriteRefusedError(refusalMessage(shown, { kind: 'student', bytes: total }));
+      }
+      // One file at a time, so each file's loops are numbered after the last file's.
+      const turn = queue.then(async () => {
+        const first = sites.size + 1;
+        const guarded = await guardInWorker(code, /\.[cm]?ts$/.test(file) ? 'ts' : 'js', first);
+        guarded.lines.forEach((line, index) => sites.set(first + index, { file, line }));
+        return guarded;
+      });
+      queue = turn.catch(() => undefined);
+      let guarded: { code: string; lines: number[] };
+      try {
+        guarded = await turn;
+      } catch {
+        // Past the backstop, or the worker itself failed (its memory limit): this file is refused, the rest goes on.
+        throw new RewriteRefusedError(refusalMessage(shown, { kind: 'slow' }));
+      }
+      return guarded.lines.length === 0 ? null : { code: guarded.code, map: null };
     },
   };
   return { plugin, sites };

@@ -1,4 +1,5 @@
 import type { Lang } from '../../usage/messages.ts';
+import { visibleText } from '../../report/escape.ts';
 import type { StudentResult } from '../grade-class.ts';
 import { reasonOf } from './reasons.ts';
 import { classWords } from '../words.ts';
@@ -12,7 +13,8 @@ const BOM = '\uFEFF';
 /** Quotes one field by RFC 4180, and defuses text a spreadsheet would run as a formula. */
 function csvField(value: string | number): string {
   if (typeof value === 'number') return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const shown = visibleText(value);
+  const text = /^[=+\-@\t\r]/.test(shown) ? `'${shown}` : shown;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

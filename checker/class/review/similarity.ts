@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { File, FingerprintIndex, Region, TokenizedFile } from '@dodona/dolos-core';
-import type { FileEntry } from '@dodona/dolos-core';
+import type { FileEntry, SharedFingerprint } from '@dodona/dolos-core';
 import { escapeHtml } from '../../report/escape.ts';
 import type { Lang } from '../../usage/messages.ts';
 import type { ChapterSpec } from '../../manifest/types.ts';
@@ -99,7 +99,24 @@ export interface SimilarityReport {
   solution: SolutionMatch[];
   /** Per chapter, how many students were compared (the rest left the starter as it was, or wrote too little to compare). */
   compared: Record<string, number>;
+  /** Students whose chapter was past a limit of the pass (or failed it): not compared, and everyone else compared as usual. */
+  not_compared: NotCompared[];
 }
+
+/** One student's chapter the pass did not compare, and why. */
+export interface NotCompared {
+  chapter: string;
+  student: string;
+  reason: string;
+}
+
+/**
+ * What the pass takes from one student's chapter. `tokens`: the chapter's tokens (the largest published solution
+ * chapter has some 4,900). `repeats`: the sum, over the student's fingerprints, of the square of how often each
+ * occurs: the work of finding the longest common run with anyone is at most this, so a file padded with one block
+ * repeated cannot make a pair cost the square of its size. Past either, that student is "not compared".
+ */
+export const SIMILARITY_LIMITS = { tokens: 40_000, repeats: 1_000_000 } as const;
 
 /** Tokens per fingerprinted k-gram, and k-grams per winnowing window: small, since an exercise's edit is a few lines. */
 const KGRAM = 10;
@@ -124,6 +141,11 @@ const WORDS = {
     cluster: (count: number) => `${count}명 묶음`,
     allPairs: (count: number) => `표시된 쌍 모두(${count}쌍, 증거가 강한 순)`,
     compared: (counts: string) => `비교한 학생 수(시작 코드를 그대로 두었거나 너무 적게 고친 학생은 빼고): ${counts}`,
+    notCompared: '비교하지 않은 학생(한도를 넘어서, 다른 학생은 모두 비교했다)',
+    reason: '까닭',
+    tooManyTokens: (tokens: number) => `토큰이 ${tokens}개로 한 장에 받는 ${SIMILARITY_LIMITS.tokens}개를 넘는다`,
+    tooRepetitive: (repeats: number) => `같은 지문이 너무 많이 되풀이된다(반복 정도 ${repeats}, 한도 ${SIMILARITY_LIMITS.repeats})`,
+    failed: (why: string) => `이 학생의 파일을 비교하다 실패했다: ${why}`,
   },
   en: {
     note: 'Flagged for a person to review. This is never a penalty and is not part of any score. Code that is the same as the starter does not count, and between two students neither does code that is in the published solution. When an exercise\'s edit is a few lines, correct answers naturally resemble each other and the published solution.',
@@ -142,6 +164,11 @@ const WORDS = {
     cluster: (count: number) => `group of ${count}`,
     allPairs: (count: number) => `Every flagged pair (${count}, strongest evidence first)`,
     compared: (counts: string) => `Students compared (leaving out those who kept the starter as it was or changed too little): ${counts}`,
+    notCompared: 'Students not compared (past a limit; everyone else was compared)',
+    reason: 'Why',
+    tooManyTokens: (tokens: number) => `${tokens} tokens, more than the ${SIMILARITY_LIMITS.tokens} taken from one chapter`,
+    tooRepetitive: (repeats: number) => `the same fingerprints repeat too often (repetition ${repeats}, limit ${SIMILARITY_LIMITS.repeats})`,
+    failed: (why: string) => `comparing this student's files failed: ${why}`,
   },
 } as const;
 
@@ -188,7 +215,8 @@ function tokenized(name: string, texts: ChapterTexts): TokenizedFile {
   for (const path of [...texts.keys()].sort()) {
     const text = texts.get(path)!;
     const split = typescriptTokens(text);
-    tokens.push(...split.tokens);
+    // One by one: spreading a large file's tokens into push() overflows the call stack.
+    for (const token of split.tokens) tokens.push(token);
     for (const place of split.places) mapping.push(new Region(place.startRow + offset, place.startCol, place.endRow + offset, place.endCol));
     offset += text.split('\n').length + 1;
   }
@@ -207,7 +235,67 @@ function rounded(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-/** Compares one chapter: student pairs (starter and solution excluded) and closeness to the solution (starter excluded). */
+/** One student's chapter, tokenized, once it is known to be within the limits; or why it is not compared. */
+type Admitted = { file: () => TokenizedFile } | { refused: string };
+
+/**
+ * Tokenizes one student's chapter and fingerprints it alone, against the limits (SIMILARITY_LIMITS); anything that
+ * throws is that student's failure, never the chapter's.
+ */
+function admit(name: string, texts: ChapterTexts, say: (typeof WORDS)[Lang]): Admitted {
+  try {
+    const file = tokenized(name, texts);
+    if (file.tokens.length > SIMILARITY_LIMITS.tokens) return { refused: say.tooManyTokens(file.tokens.length) };
+    const alone = new FingerprintIndex(KGRAM, WINDOW);
+    alone.addFiles([file]);
+    let repeats = 0;
+    for (const entry of alone.entries()) for (const shared of entry.shared) repeats += shared.occurrencesOf(entry.file).length ** 2;
+    if (repeats > SIMILARITY_LIMITS.repeats) return { refused: say.tooRepetitive(repeats) };
+    // A file is indexed once per index: each index gets a new tokenized copy.
+    return { file: () => tokenized(name, texts) };
+  } catch (error) {
+    return { refused: say.failed(error instanceof Error ? error.message : String(error)) };
+  }
+}
+
+/**
+ * How alike two indexed files are: the fingerprints they share (not ignored), each side's occurrences of them, and
+ * the longest run of shared fingerprints in the same order on both sides. Dolos' own Pair finds that run by
+ * comparing every occurrence on one side with every one on the other; here each occurrence meets only those with its
+ * hash, so the work is the sum over shared hashes of the two counts multiplied, which the repeats limit bounds.
+ */
+function measurePair(left: FileEntry, right: FileEntry): { leftCovered: number; rightCovered: number; longest: number } {
+  const occurrences = (entry: FileEntry, fingerprints: Iterable<SharedFingerprint>) => {
+    const out: { hash: number; index: number }[] = [];
+    for (const fingerprint of fingerprints) for (const occurrence of fingerprint.occurrencesOf(entry.file)) out.push({ hash: fingerprint.hash, index: occurrence.side.index });
+    return out.sort((a, b) => a.index - b.index);
+  };
+  const [small, large] = left.shared.size < right.shared.size ? [left, right] : [right, left];
+  const shared = [...small.shared].filter((fingerprint) => large.shared.has(fingerprint));
+  const leftSide = occurrences(left, shared);
+  const rightSide = occurrences(right, shared);
+  const [short, long] = leftSide.length < rightSide.length ? [leftSide, rightSide] : [rightSide, leftSide];
+  const byHash = new Map<number, number[]>();
+  for (const { hash, index } of short) {
+    const indexes = byHash.get(hash);
+    if (indexes) indexes.push(index);
+    else byHash.set(hash, [index]);
+  }
+  let longest = 0;
+  let previous = new Map<number, number>();
+  for (const { hash } of long) {
+    const current = new Map<number, number>();
+    for (const index of byHash.get(hash) ?? []) {
+      const run = (previous.get(index - 1) ?? 0) + 1;
+      current.set(index, run);
+      if (run > longest) longest = run;
+    }
+    previous = current;
+  }
+  return { leftCovered: leftSide.length, rightCovered: rightSide.length, longest };
+}
+
+/** Compares one chapter: student pairs (starter and solution excluded) and closeness to the solution (starter excluded); a student past a limit is left out and listed. */
 function compareChapter(
   chapter: ChapterSpec,
   work: ReadonlyMap<string, ChapterTexts>,
@@ -215,16 +303,25 @@ function compareChapter(
   solution: ChapterTexts,
   threshold: number,
   minimum: number,
-): { pairs: SimilarPair[]; solution: SolutionMatch[]; compared: number } {
+  say: (typeof WORDS)[Lang],
+): { pairs: SimilarPair[]; solution: SolutionMatch[]; compared: number; notCompared: NotCompared[] } {
   const exercises = chapter.exercises.map((exercise) => exercise.id);
+  const notCompared: NotCompared[] = [];
+  const admitted = new Map<string, () => TokenizedFile>();
+  for (const [student, texts] of work) {
+    const verdict = admit(student, texts, say);
+    if ('refused' in verdict) notCompared.push({ chapter: chapter.dir, student, reason: verdict.refused });
+    else admitted.set(student, verdict.file);
+  }
   const measure = (index: FingerprintIndex, own: (file: TokenizedFile) => number, left: TokenizedFile, right: TokenizedFile) => {
-    const pair = index.getPair(left, right);
+    const entries = entriesOf(index);
+    const pair = measurePair(entries.get(left)!, entries.get(right)!);
     const total = own(left) + own(right);
     return { similarity: total === 0 ? 0 : rounded((pair.leftCovered + pair.rightCovered) / total), longest: pair.longest };
   };
   // Between students: the starter and the published solution both ignored, so following the solution links no one.
   const between = new FingerprintIndex(KGRAM, WINDOW);
-  const files = new Map<string, TokenizedFile>([...work].map(([student, texts]) => [student, tokenized(student, texts)]));
+  const files = new Map<string, TokenizedFile>([...admitted].map(([student, file]) => [student, file()]));
   between.addFiles([...files.values()]);
   // Added after the others: the index then moves every fingerprint it shares with them out of their own.
   between.addIgnoredFile(tokenized('starter', starter));
@@ -242,7 +339,7 @@ function compareChapter(
   }
   // Against the solution: only the starter ignored.
   const against = new FingerprintIndex(KGRAM, WINDOW);
-  const mine = new Map<string, TokenizedFile>([...work].map(([student, texts]) => [student, tokenized(student, texts)]));
+  const mine = new Map<string, TokenizedFile>([...admitted].map(([student, file]) => [student, file()]));
   const solutionFile = tokenized('solution', solution);
   against.addFiles([...mine.values(), solutionFile]);
   against.addIgnoredFile(tokenized('starter', starter));
@@ -252,7 +349,18 @@ function compareChapter(
     const found = measure(against, ownAgainst, file, solutionFile);
     return found.similarity >= threshold ? [{ chapter: chapter.dir, exercises, student, ...found }] : [];
   });
-  return { pairs, solution: matches, compared: writers.length };
+  return { pairs, solution: matches, compared: writers.length, notCompared };
+}
+
+/** An index's entries by their file, looked up once per index. */
+const entryMaps = new WeakMap<FingerprintIndex, Map<TokenizedFile, FileEntry>>();
+function entriesOf(index: FingerprintIndex): Map<TokenizedFile, FileEntry> {
+  let entries = entryMaps.get(index);
+  if (!entries) {
+    entries = new Map(index.entries().map((entry) => [entry.file, entry]));
+    entryMaps.set(index, entries);
+  }
+  return entries;
 }
 
 /** How many of a file's fingerprints an index counts as its own (not in an ignored file). */
@@ -330,6 +438,7 @@ export function similarity(results: readonly StudentResult[], options: Similarit
     review_first: [],
     solution: [],
     compared: {},
+    not_compared: [],
   };
   if (!options.starters) return { ...report, skipped: say.noStarters(options.starterProblem ?? 'no-git') };
   for (const chapter of options.chapters) {
@@ -339,7 +448,8 @@ export function similarity(results: readonly StudentResult[], options: Similarit
       const texts = given ?? (result.student.learner ? readChapterTexts(join(result.student.learner.chaptersDir, chapter.dir)) : new Map<string, string>());
       if (texts.size > 0) work.set(result.student.name, texts);
     }
-    const found = compareChapter(chapter, work, options.starters.get(chapter.dir) ?? new Map(), options.solutions.get(chapter.dir) ?? new Map(), threshold, minimum);
+    const found = compareChapter(chapter, work, options.starters.get(chapter.dir) ?? new Map(), options.solutions.get(chapter.dir) ?? new Map(), threshold, minimum, say);
+    report.not_compared.push(...found.notCompared);
     report.pairs.push(...found.pairs);
     report.solution.push(...found.solution);
     report.compared[chapter.dir] = found.compared;
@@ -370,6 +480,11 @@ export function similarityHtml(report: SimilarityReport, lang: Lang): string {
   const who = (entry: { students: readonly string[] }, kind: 'pair' | 'cluster') => (kind === 'cluster' ? `${say.cluster(entry.students.length)}: ${entry.students.join(' · ')}` : entry.students.join(' · '));
   const row = (entry: { chapter: string; exercises: readonly string[]; similarity: number; longest: number }, name: string) =>
     `<tr><td>${html(entry.chapter)}</td><td>${html(entry.exercises.join(', '))}</td><td>${html(name)}</td><td>${html(percent(entry.similarity))}</td><td>${html(entry.longest)}</td></tr>`;
+  const skippedRows = (report.not_compared ?? []).map((entry) => `<tr><td>${html(entry.chapter)}</td><td>${html(entry.student)}</td><td>${html(entry.reason)}</td></tr>`);
+  const notCompared =
+    skippedRows.length === 0
+      ? ''
+      : `<h3>${html(say.notCompared)}</h3>\n<table class="similarity">\n<thead><tr><th>${html(say.chapter)}</th><th>${html(say.student)}</th><th>${html(say.reason)}</th></tr></thead>\n<tbody>\n${skippedRows.join('\n')}\n</tbody>\n</table>\n`;
   const firstRows = (report.review_first ?? []).map((entry) => row(entry, who(entry, entry.kind)));
   const pairRows = report.pairs.map((pair) => row(pair, who(pair, 'pair')));
   const solutionRows = report.solution.map((match) => row(match, match.student));
@@ -388,5 +503,5 @@ ${table(pairRows, say.students)}
 </details>
 <h3>${html(say.solution)}</h3>
 ${table(solutionRows, say.student)}
-</section>`;
+${notCompared}</section>`;
 }

@@ -24,6 +24,7 @@ const PUNCTUATORS = ['>>>=', '...', '===', '!==', '**=', '<<=', '>>=', '>>>', '&
  * Splits TypeScript source into tokens without running or fully parsing it, so a file with a syntax error still
  * splits. Comments and white space are dropped; keywords and punctuators stay as they are; every identifier becomes
  * `ID`, every string or template `STR`, every number `NUM`: renaming a variable or rewording a string changes nothing.
+ * One pass, no recursion and no copy of the rest of the text per token: linear in the text, however it is nested.
  */
 export function typescriptTokens(text: string): Tokens {
   const tokens: string[] = [];
@@ -54,9 +55,9 @@ export function typescriptTokens(text: string): Tokens {
     else if (rest.startsWith('//')) advance(lengthUntil(text, index, '\n'));
     else if (rest.startsWith('/*')) advance(text.indexOf('*/', index + 2) === -1 ? text.length - index : text.indexOf('*/', index + 2) + 2 - index);
     else if (char === '"' || char === "'" || char === '`') emit('STR', stringLength(text, index));
-    else if (/[0-9]/.test(char) || (char === '.' && /[0-9]/.test(text[index + 1] ?? ''))) emit('NUM', /^[0-9._a-zA-Z]+/.exec(text.slice(index))![0].length);
+    else if (/[0-9]/.test(char) || (char === '.' && /[0-9]/.test(text[index + 1] ?? ''))) emit('NUM', runAt(NUMBER, text, index).length);
     else if (/[\p{L}_$]/u.test(char)) {
-      const word = /^[\p{L}\p{N}_$]+/u.exec(text.slice(index))![0];
+      const word = runAt(WORD, text, index);
       emit(KEYWORDS.has(word) ? word : 'ID', word.length);
     } else {
       const punctuator = PUNCTUATORS.find((candidate) => text.startsWith(candidate, index));
@@ -64,6 +65,16 @@ export function typescriptTokens(text: string): Tokens {
     }
   }
   return { tokens, places };
+}
+
+/** A number's characters, and a word's: matched where they start (sticky), so splitting stays linear in the text. */
+const NUMBER = /[0-9._a-zA-Z]+/y;
+const WORD = /[\p{L}\p{N}_$]+/uy;
+
+/** The run a sticky pattern matches at `start` (at least the one character the caller checked). */
+function runAt(pattern: RegExp, text: string, start: number): string {
+  pattern.lastIndex = start;
+  return pattern.exec(text)?.[0] ?? text[start]!;
 }
 
 /** Characters from `start` up to (not including) the next `stop`, or to the end. */

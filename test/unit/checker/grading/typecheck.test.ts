@@ -157,7 +157,7 @@ describe('one chapter whose type check costs too much is that chapter\'s alone',
     expect(() => answered(checked)).not.toThrow();
   });
 
-  test('a class within its limits is one run with nothing costly', async () => {
+  test('a class within its limits is one run per student with nothing costly, each problem taken from its own student\'s run', async () => {
     const answersAll = fakeTscIn(work, 'answers-all', [...['t0/chapters/01-a', 't1/chapters/01-a', 't2/chapters/02-b'].map((unit) => `echo "${unit}/index.ts(1,1): error TS2322: wrong"`), 'echo "checker-canary.ts(1,14): error TS2322: canary"'].join('\n'));
     const checked = await typecheck(scratch, answersAll, ENDS_AT_ONCE);
     expect(checked).toEqual({ problems: ['t0/chapters/01-a', 't1/chapters/01-a', 't2/chapters/02-b'].map(wrong) });

@@ -216,3 +216,37 @@ describe('typescriptTokens', () => {
     expect(typescriptTokens('x /* never closed').tokens).toEqual(['ID']);
   });
 });
+
+describe('similarity bounded per student', () => {
+  /** A 200 KB array literal: one line, tens of thousands of tokens (it overflowed the call stack before). */
+  const arrayBomb = `export const DATA = [${Array.from({ length: 40_000 }, (_, index) => index % 10).join(', ')}];\n`;
+  /** Ana's edit padded: the same block 300 times, within the token limit (the longest-run search grew with the square of this). */
+  const padded = edited(ANA.repeat(300));
+  const bombs = new Map<string, CourseTexts>([
+    ...SUBMISSIONS,
+    ['zz-array', new Map([[CHAPTER.dir, new Map([['server.ts', edited(ANA)], ['data.ts', arrayBomb]])]])],
+    ['zz-padded', texts(padded)],
+  ]);
+  const results = [...bombs.keys()].map((name) => row(name));
+  const plain = similarity(RESULTS, { chapters: [CHAPTER], lang: 'en', starters: STARTERS, solutions: SOLUTIONS, submissions: SUBMISSIONS });
+  const bombed = similarity(results, { chapters: [CHAPTER], lang: 'en', starters: STARTERS, solutions: SOLUTIONS, submissions: bombs });
+
+  test('a student past a limit is "not compared", with the reason, and everyone else is compared as without them', () => {
+    expect(bombed.not_compared.map(({ student }) => student)).toEqual(['zz-array', 'zz-padded']);
+    expect(bombed.not_compared[0]!.reason).toMatch(/tokens, more than the 40000 taken from one chapter/);
+    expect(bombed.not_compared[1]!.reason).toMatch(/the same fingerprints repeat too often/);
+    expect(bombed.pairs).toEqual(plain.pairs);
+    expect(bombed.solution).toEqual(plain.solution);
+    expect(bombed.compared).toEqual(plain.compared);
+    expect(plain.not_compared).toEqual([]);
+    const html = similarityHtml(bombed, 'ko');
+    expect(html).toContain('비교하지 않은 학생');
+    expect(html).toContain('zz-padded');
+  });
+
+  test('splits a 200 KB array literal and a deeply nested file without recursion', () => {
+    expect(typescriptTokens(arrayBomb).tokens.length).toBeGreaterThan(80_000);
+    const nested = `${'['.repeat(50_000)}${']'.repeat(50_000)}`;
+    expect(typescriptTokens(nested).tokens).toHaveLength(100_000);
+  });
+});
