@@ -56,6 +56,7 @@ const similarity: SimilarityReport = {
   review_first: [{ kind: 'pair', chapter: '01-mini-mcp', exercises: ['01/1', '01/2'], students: ['cho-hana', 'han-sora'], similarity: 0.92, longest: 40 }],
   solution: [],
   compared: { '01-mini-mcp': 15 },
+  not_compared: [],
 };
 const provenance = provenanceOf({ limits: timeLimits(10_000), now: new Date('2026-12-04T09:00:00Z') });
 /** The page in each language: Korean (the course's first language, in Noto Sans CJK) and English. */

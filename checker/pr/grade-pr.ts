@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { josa } from '../suites/_lib/josa.ts';
 import { chmodSync, closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -175,8 +176,8 @@ export function tooLargeMessage(passed: LimitPassed, lang: Lang): string {
   const limit = PULL_REQUEST_LIMITS[passed.limit];
   if (lang === 'ko') {
     if (passed.limit === 'files') return `풀 리퀘스트를 채점하지 않았다: chapters/에 파일이 ${passed.found}개로, 한도(files) ${limit}개를 넘는다. 아무것도 쓰지 않았다.`;
-    if (passed.limit === 'fileBytes') return `풀 리퀘스트를 채점하지 않았다: ${passed.path}가 ${mb(passed.found)}로, 파일 하나의 한도(fileBytes) ${mb(limit)}를 넘는다. 아무것도 쓰지 않았다.`;
-    return `풀 리퀘스트를 채점하지 않았다: chapters/의 파일을 모두 쓰면 ${mb(passed.found)}로(같은 내용이 여러 경로에 있으면 경로마다 센다), 한도(totalBytes) ${mb(limit)}를 넘는다. 아무것도 쓰지 않았다.`;
+    if (passed.limit === 'fileBytes') return `풀 리퀘스트를 채점하지 않았다: ${josa(passed.path, '이/가')} ${josa(mb(passed.found), '으로/로')}, 파일 하나의 한도(fileBytes) ${josa(mb(limit), '을/를')} 넘는다. 아무것도 쓰지 않았다.`;
+    return `풀 리퀘스트를 채점하지 않았다: chapters/의 파일을 모두 쓰면 ${josa(mb(passed.found), '으로/로')}(같은 내용이 여러 경로에 있으면 경로마다 센다), 한도(totalBytes) ${josa(mb(limit), '을/를')} 넘는다. 아무것도 쓰지 않았다.`;
   }
   if (passed.limit === 'files') return `The pull request was not graded: chapters/ holds ${passed.found} files, more than the limit (files) of ${limit}. Nothing was written.`;
   if (passed.limit === 'fileBytes') return `The pull request was not graded: ${passed.path} is ${mb(passed.found)}, more than the limit for one file (fileBytes) of ${mb(limit)}. Nothing was written.`;

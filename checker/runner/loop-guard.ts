@@ -1,4 +1,5 @@
 import { relative } from 'node:path';
+import { josa } from '../suites/_lib/josa.ts';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Plugin } from 'vite';
@@ -56,10 +57,10 @@ const kb = (bytes: number) => `${Math.ceil(bytes / 1024)} KB`;
 /** The refusal, in Korean and English (the lane does not know the learner's language), naming the learner's file as the learner knows it. */
 export function refusalMessage(file: string, why: { kind: 'file'; bytes: number } | { kind: 'student'; bytes: number } | { kind: 'slow' }): string {
   if (why.kind === 'file') {
-    return `${file}: 파일이 ${kb(why.bytes)}로 채점기가 받는 한 파일의 크기(${kb(REWRITE_LIMITS.fileBytes)})를 넘어 채점하지 않았다. / ${file} is ${kb(why.bytes)}, more than the ${kb(REWRITE_LIMITS.fileBytes)} the checker takes in one file, so it was not graded.`;
+    return `${file}: 파일이 ${josa(kb(why.bytes), '으로/로')} 채점기가 받는 한 파일의 크기(${kb(REWRITE_LIMITS.fileBytes)})를 넘어 채점하지 않았다. / ${file} is ${kb(why.bytes)}, more than the ${kb(REWRITE_LIMITS.fileBytes)} the checker takes in one file, so it was not graded.`;
   }
   if (why.kind === 'student') {
-    return `${file}: 이 파일까지 합친 학습자 파일이 ${kb(why.bytes)}로 채점기가 한 학생에게서 받는 크기(${kb(REWRITE_LIMITS.studentBytes)})를 넘어 채점하지 않았다. / ${file} brings your files to ${kb(why.bytes)}, more than the ${kb(REWRITE_LIMITS.studentBytes)} the checker takes from one student, so it was not graded.`;
+    return `${file}: 이 파일까지 합친 학습자 파일이 ${josa(kb(why.bytes), '으로/로')} 채점기가 한 학생에게서 받는 크기(${kb(REWRITE_LIMITS.studentBytes)})를 넘어 채점하지 않았다. / ${file} brings your files to ${kb(why.bytes)}, more than the ${kb(REWRITE_LIMITS.studentBytes)} the checker takes from one student, so it was not graded.`;
   }
   return `${file}: 반복문을 표시하는 변환이 ${REWRITE_BACKSTOP_MS / 1000}초 안에 끝나지 않았거나 실패해 채점하지 않았다. / ${file}: marking its loops failed or did not finish within ${REWRITE_BACKSTOP_MS / 1000} s, so it was not graded.`;
 }

@@ -175,14 +175,14 @@ test('hides a tool whose title or annotations changed, or that changed after the
       rugPull(registered, kind);
       const changed = await listed(served);
       const why = say(
-        `모델이 count_tasks를 보고 한 번 부른 뒤, 서버가 연결 중에 그 ${label}을(를) 바꿨다. 사람이 승인한 것은 그때 읽은 정의 전체다: 제목과 주석도 사람과 모델에게 보이는 서버의 글이고(2026-07-28 server/tools: "clients MUST consider tool annotations to be untrusted unless they come from trusted servers"), 이미 보이고 쓰인 도구라도 바뀐 정의는 다시 승인받아야 한다.`,
+        `모델이 count_tasks를 보고 한 번 부른 뒤, 서버가 연결 중에 그 ${josa(label, '을/를')} 바꿨다. 사람이 승인한 것은 그때 읽은 정의 전체다: 제목과 주석도 사람과 모델에게 보이는 서버의 글이고(2026-07-28 server/tools: "clients MUST consider tool annotations to be untrusted unless they come from trusted servers"), 이미 보이고 쓰인 도구라도 바뀐 정의는 다시 승인받아야 한다.`,
         `After the model saw count_tasks and called it once, the server changed its ${label} while connected. What the person approved is the whole definition they read: the title and the annotations are the server's words too, shown to the person and the model (2026-07-28 server/tools: "clients MUST consider tool annotations to be untrusted unless they come from trusted servers"), and a changed definition needs approving again even for a tool already shown and used.`,
       );
       expectShown(approvals, 'tasks', changed, ['summarize_document', 'read_note'], why);
       await expectRefused(served, approvals, 'count_tasks', why);
       const current = changed.find((tool) => tool.name === 'count_tasks');
       if (current !== undefined) approvals.approve('tasks', current);
-      expectShown(approvals, 'tasks', changed, ['count_tasks', 'summarize_document', 'read_note'], say(`사람이 바뀐 ${label}을(를) 읽고 다시 승인했다.`, `The person read the changed ${label} and approved it again.`));
+      expectShown(approvals, 'tasks', changed, ['count_tasks', 'summarize_document', 'read_note'], say(`사람이 바뀐 ${josa(label, '을/를')} 읽고 다시 승인했다.`, `The person read the changed ${label} and approved it again.`));
     });
   }
   for (const { kind, label } of SHOWN_CHANGES) {
@@ -191,7 +191,7 @@ test('hides a tool whose title or annotations changed, or that changed after the
       for (const tool of await listed(served)) approvals.approve('tasks', tool);
     });
     await withServed('tasks', toolServer({ [kind]: true }), async (served) => {
-      const why = say(`다시 연결하자 같은 서버가 count_tasks를 다른 ${label}로 나열했다.`, `On the next connect the same server listed count_tasks with another ${label}.`);
+      const why = say(`다시 연결하자 같은 서버가 count_tasks를 다른 ${josa(label, '으로/로')} 나열했다.`, `On the next connect the same server listed count_tasks with another ${label}.`);
       expectShown(approvals, 'tasks', await listed(served), ['summarize_document', 'read_note'], why);
       await expectRefused(served, approvals, 'count_tasks', why);
     });
