@@ -40,7 +40,7 @@ export const BRIDGE_PREFIX = '.checker-bridge-';
 export async function bundleChapter(
   chapterDir: string,
   root: string,
-  transform: (code: string, id: string) => { code: string } | null | undefined,
+  transform: (code: string, id: string) => { code: string } | null | undefined | Promise<{ code: string } | null | undefined>,
 ): Promise<Map<string, BundledModule> | string> {
   const entries = learnerModules(chapterDir);
   if (entries.length === 0) return new Map();
@@ -78,8 +78,9 @@ export async function bundleChapter(
             const from = fileOfId(importer);
             return `${DENIED}${encodeURIComponent(JSON.stringify({ source, site: from === null ? undefined : importSite(from, source) }))}`;
           },
-          transform(code, id) {
-            const changed = transform(code, id);
+          async transform(code, id) {
+            // The loop guard rewrites in a worker thread, so its answer comes back as a promise.
+            const changed = await transform(code, id);
             const guarded = changed ? changed.code : code;
             const routed = routeImports(guarded, /\.[cm]?ts$/.test(id) ? 'ts' : 'js');
             return routed === code ? null : { code: routed, map: null };

@@ -41,6 +41,9 @@ export function proxyModule(module: BundledModule): string {
   return lines.join('\n');
 }
 
+/** What the loop guard makes of one learner file: its rewritten code, or nothing to change. */
+export type GuardResult = { code: string } | null | undefined;
+
 /** The bridge plugin of one lane, and a way to drop what it built when learner files change. */
 export interface BridgePlugin {
   plugin: Plugin;
@@ -53,7 +56,7 @@ export interface BridgePlugin {
  * (proxyModule) instead of the learner's code: the fork that runs the suites never gets learner code. The chapter is
  * bundled once per student (with `transform`, the loop guard, on each learner file) for the learner process.
  */
-export function bridgePlugin(scope: LoadScope, transform: (code: string, id: string) => { code: string } | null | undefined): BridgePlugin {
+export function bridgePlugin(scope: LoadScope, transform: (code: string, id: string) => GuardResult | Promise<GuardResult>): BridgePlugin {
   const built = new Map<string, Promise<Map<string, BundledModule> | string>>();
   const plugin: Plugin = {
     name: 'checker-bridge',

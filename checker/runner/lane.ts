@@ -21,7 +21,7 @@ import { OutputCollector } from './learner-output.ts';
 import { LEARNER_TIMES_ENV } from '../suites/_lib/learner-process.ts';
 import { BRIDGE_NODE_ENV } from '../suites/_lib/bridge.ts';
 import { bridgePlugin, isBridgedSuite } from './bridge-plugin.ts';
-import type { BridgePlugin } from './bridge-plugin.ts';
+import type { BridgePlugin, GuardResult } from './bridge-plugin.ts';
 
 /** Settings for one lane. */
 export interface LaneOptions {
@@ -142,7 +142,7 @@ export class Lane {
     const scope: LoadScope = { root: null, shared: options.sandbox.read };
     const guard = loopGuard(scope);
     // The bridged chapters' learner code is bundled with the same loop guard, so a loop's number names its line here.
-    const guardHook = guard.plugin.transform as unknown as (code: string, id: string) => { code: string } | null | undefined;
+    const guardHook = guard.plugin.transform as unknown as (code: string, id: string) => Promise<GuardResult>;
     const bridge = bridgePlugin(scope, (code, id) => guardHook.call({}, code, id));
     const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
     // onTaskUpdate is left out of vitest's Reporter type, but vitest 4.1 still calls it with every update a fork sends.
