@@ -94,7 +94,7 @@ export async function runLoop(options: LoopOptions): Promise<LoopEnd> {
       messages.push({ role: 'tool', callId: turn.call.id, result });
     } catch (error) {
       if (!timedOut(error)) return { kind: 'host-error', error: String(error), messages };
-      messages.push({ role: 'tool', callId: turn.call.id, result: refusal(`호스트가 기다리지 않음: ${turn.call.server}/${turn.call.tool} 호출이 ${wait} ms 안에 답하지 않아 취소했다.`) });
+      messages.push({ role: 'tool', callId: turn.call.id, result: refusal(`호스트가 기다리지 않음: ${turn.call.server}/${turn.call.tool}: ${wait} ms 안에 답하지 않아 호출을 취소했다.`) });
     }
   }
   return { kind: 'step-limit', messages };
