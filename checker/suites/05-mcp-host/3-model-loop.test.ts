@@ -14,6 +14,9 @@ import { sourceLineOf } from '../_lib/place.ts';
 import { describeError, hostileServer, listed, sentCalls, serve } from './hostile.ts';
 import type { Served } from './hostile.ts';
 
+/** Where loop.ts writes a message in the user's role: `role: 'user'` or `role: "user"`. */
+const USER_ROLE_WRITTEN = new RegExp(String.raw`role:\s*["']user["']`);
+
 const WHERE = 'chapters/05-mcp-host/loop.ts (TODO(05/3))';
 
 /** The learner's loop.ts, resolved as the imports above resolve it. */
@@ -145,7 +148,8 @@ test('sends every tool result back in the tool role, isError ones included, neve
         got: { messages: shown(messages), end: end?.kind ?? threw },
         expected: say(`tool(${id}) 메시지 하나, 다른 역할에는 결과의 글 없음`, `one tool(${id}) message, the result's text in no other role`),
         // A result put in the user's place can be seen where loop.ts writes a user message other than the prompt.
-        where: answer === undefined ? sourceLineOf(LOOP_TS, /role:\s*['"]user['"]/, [/prompt/]) : undefined,
+        // (A pattern built from a string: a regular-expression literal holding quotes would throw off suite-quotes.ts's reading of this file.)
+        where: answer === undefined ? sourceLineOf(LOOP_TS, USER_ROLE_WRITTEN, [/prompt/]) : undefined,
       });
     }
     ensure(end?.kind === 'answer' && end.text === '열린 작업은 2개다.' && sentCalls(servers.log, 'export_notes') === 0 && sentCalls(servers.log, 'count_tasks') === 1, {
