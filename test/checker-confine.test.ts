@@ -36,7 +36,7 @@ describe.skipIf(found.missing.has('memory') || found.missing.has('sockets'))('me
   const path = join(outside, 'outside.sock');
   const abstract = `\0checker-confine-${randomUUID()}`;
   let port = 0;
-  // text.ts (01/3) holds 2 GB of Buffers as it loads; pairs.ts (02/1, 02/2) tries each listener, and fails to load
+  // text.ts (01/3) holds 3 GB of Buffers as it loads; pairs.ts (02/1, 02/2) tries each listener, and fails to load
   // with what each attempt met, or with the one that connected.
   const connect = (target: string) =>
     `await new Promise((resolve, reject) => { const socket = connect(${target}); socket.on('connect', () => reject(new Error('connected to ' + ${JSON.stringify(target)}))); socket.on('error', (error: NodeJS.ErrnoException) => { tried.push(error.code ?? error.message); resolve(undefined); }); });`;
@@ -56,7 +56,7 @@ describe.skipIf(found.missing.has('memory') || found.missing.has('sockets'))('me
     chmodSync(path, 0o777);
     port = (servers[0]!.address() as { port: number }).port;
     const dir = fixturePlanted([
-      { file: '01-numbers/text.ts', prepend: 'export const held: Buffer[] = [];\nfor (let i = 0; i < 32; i++) held.push(Buffer.allocUnsafeSlow(64 * 1024 * 1024));\n' },
+      { file: '01-numbers/text.ts', prepend: 'export const held: Buffer[] = [];\nfor (let i = 0; i < 48; i++) held.push(Buffer.allocUnsafeSlow(64 * 1024 * 1024));\n' },
       {
         file: '02-pairs/pairs.ts',
         prepend: [

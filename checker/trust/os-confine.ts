@@ -26,8 +26,12 @@ export interface OsLimits {
   tasks: number;
 }
 
-/** The data limit of a process that runs learner code: its 384 MB heap, Node's own, and room for honest Buffers. */
-export const LEARNER_DATA_MB = 1024;
+/**
+ * The data limit of a process that runs learner code: its 384 MB heap, Node's own, room for honest Buffers, and a worker
+ * thread's isolate (the bridge's): on Node 24 each isolate reserves its code range as private writable memory, and a
+ * fork under 1 GB died starting that worker ("Failed to reserve virtual memory for CodeRange"), where 1.5 GB sufficed.
+ */
+export const LEARNER_DATA_MB = 2048;
 
 /** The tasks a vitest fork and the learner processes its suites start may have at once (a Node process has about ten threads). */
 export const LEARNER_TASKS = 256;

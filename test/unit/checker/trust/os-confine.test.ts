@@ -83,7 +83,7 @@ test('what the machine lacks is left out, down to the command alone', () => {
 test('the CPU backstop is forty times the limit of one test, far past what the checker lets a fork spend', () => {
   expect(cpuBackstopSeconds(5_000)).toBe(200);
   expect(cpuBackstopSeconds(1_234)).toBe(50);
-  expect(learnerLimits(5_000)).toEqual({ dataMb: 1024, cpuSeconds: 200, tasks: 256 });
+  expect(learnerLimits(5_000)).toEqual({ dataMb: 2048, cpuSeconds: 200, tasks: 256 });
 });
 
 test('a spawn that failed (no pid) kills nothing: -1 would signal every process, and 1 is init', () => {
