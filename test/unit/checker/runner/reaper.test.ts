@@ -33,7 +33,7 @@ const child = require('node:child_process').spawn(process.execPath, ['-e', "proc
 console.log(child.pid);
 setInterval(() => {}, 1000);`,
     ],
-    { limits: { dataMb: 512, cpuSeconds: 60, tasks: 64 }, stdio: ['ignore', 'pipe', 'ignore'] },
+    { limits: { dataMb: 1024, cpuSeconds: 60, tasks: 64 }, stdio: ['ignore', 'pipe', 'ignore'] },
   );
   victims.push(fork.confined);
   const [line] = (await once(fork.stdout!, 'data')) as [Buffer];
