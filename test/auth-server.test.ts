@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { SCRIPT_CLIENT } from '../checker/commands/auth-provider.ts';
 import { REVISION, requestMeta } from '../checker/suites/_lib/request-meta.ts';
+import { startUntilReady, stopReady } from './support/ready.ts';
+import type { Ready } from './support/ready.ts';
 import { REPO } from './support/run.ts';
 
 /*
@@ -14,51 +12,26 @@ import { REPO } from './support/run.ts';
  * another resource, or one signed by another key, is refused with 401 invalid_token.
  */
 
-/** A started command: the lines it printed, the URL of its READY line, and how to stop it. */
-interface Started {
-  child: ChildProcess;
-  lines: string[];
-  ready: string;
-}
+const started: Ready[] = [];
 
-const started: Started[] = [];
-
-/** Starts `node checker/run.mjs ENTRY ...ARGS` and resolves with the URL of its READY line. */
-async function start(entry: string, args: readonly string[]): Promise<Started> {
-  const child = spawn(process.execPath, ['checker/run.mjs', entry, ...args, '--lang', 'en'], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CHECKER_LANG: '' } });
-  const lines: string[] = [];
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = once(child, 'exit');
-  const ready = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      lines.push(line);
-      const found = /^READY (\S+)$/.exec(line);
-      if (found) resolve(found[1]!);
-    });
-    void exited.then(([code]) => reject(new Error(`${entry} exited with ${String(code)} before READY:\n${lines.join('\n')}\n${stderr}`)));
-  });
-  const one = { child, lines, ready };
-  started.push(one);
-  return one;
+/** Starts `node checker/run.mjs ENTRY ...ARGS` in English and resolves with its READY URL. */
+async function start(entry: string, args: readonly string[]): Promise<string> {
+  const ready = await startUntilReady(['checker/run.mjs', entry, ...args, '--lang', 'en'], REPO);
+  started.push(ready);
+  return ready.url;
 }
 
 let issuer = '';
 let server = '';
 
 beforeAll(async () => {
-  issuer = (await start('checker/commands/auth-server.ts', ['--port', '0'])).ready;
+  issuer = await start('checker/commands/auth-server.ts', ['--port', '0']);
   // The solution, not chapters/: the learner's edits there must never turn the repository's tests red.
-  server = (await start('checker/commands/serve.ts', ['04', '--target', 'solutions', '--port', '0', '--issuer', issuer])).ready;
+  server = await start('checker/commands/serve.ts', ['04', '--target', 'solutions', '--port', '0', '--issuer', issuer]);
 });
 
 afterAll(async () => {
-  for (const { child } of started) {
-    if (child.exitCode !== null || child.signalCode !== null) continue;
-    const exited = once(child, 'exit');
-    child.kill('SIGINT');
-    await exited;
-  }
+  await Promise.all(started.map(stopReady));
 });
 
 /** A client-credentials token from the authorization server for RESOURCE with SCOPE. */

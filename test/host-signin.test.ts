@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startFakeModelApi } from './support/model-fakes.ts';
+import { startUntilReady, stopReady } from './support/ready.ts';
+import type { Ready } from './support/ready.ts';
 import { REPO } from './support/run.ts';
 
 /*
@@ -17,23 +17,13 @@ import { REPO } from './support/run.ts';
  */
 
 const work = mkdtempSync(join(tmpdir(), 'host-signin-'));
-const started: ChildProcess[] = [];
+const started: Ready[] = [];
 
-/** Starts `node checker/run.mjs ENTRY ...ARGS` and resolves with the URL of its READY line and all it printed so far. */
-async function start(entry: string, args: readonly string[]): Promise<{ ready: string; lines: string[] }> {
-  const child = spawn(process.execPath, ['checker/run.mjs', entry, ...args, '--lang', 'en'], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CHECKER_LANG: '' } });
-  started.push(child);
-  const lines: string[] = [];
-  const exited = once(child, 'exit');
-  const ready = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      lines.push(line);
-      const found = /^READY (\S+)$/.exec(line);
-      if (found) resolve(found[1]!);
-    });
-    void exited.then(([code]) => reject(new Error(`${entry} exited with ${String(code)} before READY:\n${lines.join('\n')}`)));
-  });
-  return { ready, lines };
+/** Starts `node checker/run.mjs ENTRY ...ARGS` in English and resolves once it prints READY. */
+async function start(entry: string, args: readonly string[]): Promise<Ready> {
+  const ready = await startUntilReady(['checker/run.mjs', entry, ...args, '--lang', 'en'], REPO);
+  started.push(ready);
+  return ready;
 }
 
 /** Runs `npm run host` on the solution with CONFIG, answering with ANSWERS through a pipe. */
@@ -56,22 +46,17 @@ async function runHost(config: object, env: Record<string, string>, answers: rea
 let issuer = '';
 
 beforeAll(async () => {
-  issuer = (await start('checker/commands/auth-server.ts', ['--port', '0'])).ready;
+  issuer = (await start('checker/commands/auth-server.ts', ['--port', '0'])).url;
 });
 
 afterAll(async () => {
-  for (const child of started) {
-    if (child.exitCode !== null || child.signalCode !== null) continue;
-    const exited = once(child, 'exit');
-    child.kill('SIGINT');
-    await exited;
-  }
+  await Promise.all(started.map(stopReady));
   rmSync(work, { recursive: true, force: true });
 });
 
 test('the host signs in through the authorization server when the server answers 401, then calls a tool with the issued token', async () => {
   // The solution, not chapters/: the learner's edits there must never turn the repository's tests red.
-  const server = (await start('checker/commands/serve.ts', ['04', '--target', 'solutions', '--port', '0', '--issuer', issuer])).ready;
+  const server = (await start('checker/commands/serve.ts', ['04', '--target', 'solutions', '--port', '0', '--issuer', issuer])).url;
   const fake = await startFakeModelApi('openai', { toolSuffix: 'count_tasks', input: { status: 'open' } }, 'Two tasks are open.');
   try {
     const browser = `${process.execPath} ${join(REPO, 'test/support/scripted-browser.mjs')}`;
@@ -94,7 +79,7 @@ test('the host signs in through the authorization server when the server answers
 });
 
 test('a person who declines the sign-in gets no connection and no page is opened', async () => {
-  const server = (await start('checker/commands/serve.ts', ['04', '--target', 'solutions', '--port', '0', '--issuer', issuer])).ready;
+  const server = (await start('checker/commands/serve.ts', ['04', '--target', 'solutions', '--port', '0', '--issuer', issuer])).url;
   const marker = join(work, 'opened');
   const browser = `${process.execPath} -e require('node:fs').writeFileSync(${JSON.stringify(marker)},'x')`;
   const { code, out } = await runHost({ mcpServers: { tasks: { type: 'http', url: server } } }, { BROWSER: browser, OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'test-key' }, ['n']);
@@ -113,7 +98,7 @@ test('a chapter 4 server with a test token is reached through the config headers
   expect(token).toBeDefined();
   const fake = await startFakeModelApi('openai', { toolSuffix: 'count_tasks', input: { status: 'open' } }, 'Two tasks are open.');
   try {
-    const { code, out } = await runHost({ mcpServers: { tasks: { type: 'http', url: served.ready, headers: { Authorization: `Bearer ${token}` } } } }, { OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: 'test-key' }, Array.from({ length: 10 }, () => 'y'));
+    const { code, out } = await runHost({ mcpServers: { tasks: { type: 'http', url: served.url, headers: { Authorization: `Bearer ${token}` } } } }, { OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: 'test-key' }, Array.from({ length: 10 }, () => 'y'));
     expect(code, out).toBe(0);
     expect(out).not.toContain('asks you to sign in');
     expect(out).toContain('Answer: Two tasks are open.');

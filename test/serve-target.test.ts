@@ -3,18 +3,16 @@
  * takes it): the learner's code runs from a copy beside the repository's node_modules, so its SDK imports resolve and
  * its files load as ESM on Node 20 and 24 alike.
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { expect, test } from 'vitest';
 import { stdioLaunch } from '../checker/commands/hosts.ts';
 import { runnableChapter } from '../checker/commands/http-chapter.ts';
 import { REVISION, requestMeta } from '../checker/suites/_lib/request-meta.ts';
+import { startUntilReady } from './support/ready.ts';
 import { REPO } from './support/run.ts';
 
 /** A folder outside the repository holding a copy of the solutions of these chapters. */
@@ -26,34 +24,19 @@ function outside(...dirs: string[]): string {
 
 test('npm run serve -- --target DIR 04, run from outside the repository, serves DIR\'s chapter and answers a call', async () => {
   const target = outside('04-remote-mcp-http');
-  const child = spawn(process.execPath, [join(REPO, 'checker', 'run.mjs'), join(REPO, 'checker', 'commands', 'serve.ts'), '--target', target, '04', '--port', '0', '--lang', 'en'], {
-    cwd: tmpdir(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, CHECKER_LANG: '' },
-  });
-  const lines: string[] = [];
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = once(child, 'exit');
+  const served = await startUntilReady([join(REPO, 'checker', 'run.mjs'), join(REPO, 'checker', 'commands', 'serve.ts'), '--target', target, '04', '--port', '0', '--lang', 'en'], tmpdir());
+  const { child, lines, url, exited } = served;
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: child.stdout }).on('line', (line) => {
-        lines.push(line);
-        const ready = /^READY (\S+)$/.exec(line);
-        if (ready) resolve(ready[1]!);
-      });
-      void exited.then(([code]) => reject(new Error(`serve exited with ${String(code)} before READY:\n${lines.join('\n')}\n${stderr}`)));
-    });
     const token = /Token: (\S+)/.exec(lines.join('\n'))?.[1];
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'count_tasks', arguments: { status: 'open' }, _meta: requestMeta() } });
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-method': 'tools/call', 'mcp-name': 'count_tasks', 'mcp-protocol-version': REVISION, authorization: `Bearer ${token}` };
     const answered = await fetch(url, { method: 'POST', headers, body });
-    expect(answered.status, stderr).toBe(200);
+    expect(answered.status, lines.join('\n')).toBe(200);
     expect(await answered.text()).toContain('open: 2');
     expect(lines.join('\n')).toContain(join(basename(target), '04-remote-mcp-http'));
     child.kill('SIGINT');
     const [code] = await exited;
-    expect(code, stderr).toBe(0);
+    expect(code, lines.join('\n')).toBe(0);
   } finally {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }

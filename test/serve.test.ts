@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import { expect, test } from 'vitest';
 import { REVISION, requestMeta } from '../checker/suites/_lib/request-meta.ts';
+import { startUntilReady } from './support/ready.ts';
 import { REPO } from './support/run.ts';
 
 /** The headers of one 2026-07-28 tools/call of count_tasks, as the printed curl example sends them. */
@@ -26,24 +24,9 @@ const CALL = JSON.stringify({
 
 test('npm run serve -- 04 listens on 127.0.0.1 with a printed token, answers a call with it, refuses one without it, and stops on SIGINT', async () => {
   // The solution, not chapters/: the learner's edits there must never turn the repository's tests red.
-  const child = spawn(process.execPath, ['checker/run.mjs', 'checker/commands/serve.ts', '04', '--target', 'solutions', '--port', '0', '--lang', 'en'], {
-    cwd: REPO,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, CHECKER_LANG: '' },
-  });
-  const lines: string[] = [];
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = once(child, 'exit');
+  const served = await startUntilReady(['checker/run.mjs', 'checker/commands/serve.ts', '04', '--target', 'solutions', '--port', '0', '--lang', 'en'], REPO);
+  const { child, lines, url, exited } = served;
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: child.stdout }).on('line', (line) => {
-        lines.push(line);
-        const ready = /^READY (\S+)$/.exec(line);
-        if (ready) resolve(ready[1]!);
-      });
-      void exited.then(([code]) => reject(new Error(`serve exited with ${String(code)} before READY:\n${lines.join('\n')}\n${stderr}`)));
-    });
     expect(new URL(url).hostname).toBe('127.0.0.1');
     const token = /Token: (\S+)/.exec(lines.join('\n'))?.[1];
     expect(token, lines.join('\n')).toMatch(/^[\w-]{20,}$/);
@@ -59,7 +42,7 @@ test('npm run serve -- 04 listens on 127.0.0.1 with a printed token, answers a c
 
     child.kill('SIGINT');
     const [code] = await exited;
-    expect(code, stderr).toBe(0);
+    expect(code, lines.join('\n')).toBe(0);
     expect(lines).toContain('Server stopped.');
   } finally {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
