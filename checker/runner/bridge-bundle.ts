@@ -34,15 +34,17 @@ export const BRIDGE_PREFIX = '.checker-bridge-';
 /**
  * Bundles every module of one learner chapter (each its own entry, the code they share in common chunks, so a class
  * is one class whichever module it is reached from) for the learner process of the bridge (checker/suites/_lib/bridge.ts).
- * `transform` is applied to each learner file first (the loop guard). Reads nothing outside `root`, as bundleLearnerEntry.
+ * `transform` is applied to each learner file first (the loop guard). `extras` are more entries bundled with them (a
+ * chapter's suite file that runs beside the learner's code). Reads nothing outside `root`, as bundleLearnerEntry.
  * Returns each learner file's bundle and export names, or the reason the chapter could not be bundled.
  */
 export async function bundleChapter(
   chapterDir: string,
   root: string,
   transform: (code: string, id: string) => { code: string } | null | undefined | Promise<{ code: string } | null | undefined>,
+  extras: readonly string[] = [],
 ): Promise<Map<string, BundledModule> | string> {
-  const entries = learnerModules(chapterDir);
+  const entries = [...learnerModules(chapterDir), ...extras];
   if (entries.length === 0) return new Map();
   const names = new Map(entries.map((file, index) => [`m${index}-${basename(file).replace(/\.[^.]+$/, '').replace(/[^\w-]/g, '_')}`, file]));
   try {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import { deniedModule, fileOfId, isInside } from '../trust/confine.ts';
@@ -7,10 +8,25 @@ import type { BundledModule } from './bridge-bundle.ts';
 
 /**
  * The chapters whose learner code runs across the bridge, in a process of its own (checker/suites/_lib/bridge.ts), by
- * folder name. Every other chapter (the real course's 03-05, the test fixture course) still loads learner modules into
- * the fork that runs its suites (see docs/maintainers.md). Fixed here, in the checker: nothing in a submission chooses it.
+ * folder name: every chapter of the course. The test fixture course's chapters still load learner modules into the
+ * fork that runs their suites (see docs/maintainers.md). Fixed here, in the checker: nothing in a submission chooses it.
  */
-export const BRIDGED_CHAPTERS: ReadonlySet<string> = new Set(['01-mini-mcp', '02-two-sided-allowlists']);
+export const BRIDGED_CHAPTERS: ReadonlySet<string> = new Set(['01-mini-mcp', '02-two-sided-allowlists', '03-real-mcp-sdk', '04-remote-mcp-http', '05-mcp-host']);
+
+/**
+ * The one public suite file of a bridged chapter that runs beside the learner's code, in the learner process: the SDK's
+ * own server loop around the learner's McpServer (chapter 3), so only protocol messages cross the bridge. It decides
+ * nothing: the suites that import it judge what comes back. A private suite never runs there.
+ */
+export const BESIDE_LEARNER = 'in-learner.ts';
+
+/** The bridged chapter whose BESIDE_LEARNER file `file` is (inside `root`'s public suites), or undefined. */
+export function besideLearnerChapter(file: string, root: string): string | undefined {
+  const suites = join(root, 'checker', 'suites');
+  if (!isInside(file, suites)) return undefined;
+  const parts = relative(suites, file).split(sep);
+  return parts.length === 2 && parts[1] === BESIDE_LEARNER && BRIDGED_CHAPTERS.has(parts[0]!) ? parts[0] : undefined;
+}
 
 /** True for a suite file (public, or an instructor's private one beside it) of a bridged chapter. */
 export function isBridgedSuite(file: string): boolean {
@@ -69,14 +85,21 @@ export function bridgePlugin(scope: LoadScope, transform: (code: string, id: str
       const root = scope.root;
       if (file === null || root === null || /[?#]/.test(id) || !SOURCE.test(file)) return null;
       const chapters = join(root, 'chapters');
-      if (!isInside(file, chapters)) return null;
-      const chapter = relative(chapters, file).split(sep)[0] ?? '';
+      const beside = besideLearnerChapter(file, root);
+      if (!beside && !isInside(file, chapters)) return null;
+      const chapter = beside ?? relative(chapters, file).split(sep)[0] ?? '';
       if (!BRIDGED_CHAPTERS.has(chapter)) return null;
       const dir = join(chapters, chapter);
       let modules = built.get(dir);
       if (!modules) {
+        const extra = join(root, 'checker', 'suites', chapter, BESIDE_LEARNER);
         // import.meta.glob is Vite's, never the bundler's: a learner file that asks for it throws the sandbox's refusal, as in a fork.
-        modules = bundleChapter(dir, root, (code, id) => (GLOB.test(code) ? { code: deniedModule('import.meta.glob', undefined, 'FolderListing') } : transform(code, id)));
+        modules = bundleChapter(
+          dir,
+          root,
+          (code, id) => (GLOB.test(code) ? { code: deniedModule('import.meta.glob', undefined, 'FolderListing') } : transform(code, id)),
+          existsSync(extra) ? [extra] : [],
+        );
         built.set(dir, modules);
       }
       const got = await modules;

@@ -2,10 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { McpServer } from '@modelcontextprotocol/server';
-import { buildServer } from '../../../chapters/03-real-mcp-sdk/server.ts';
 import type { ServerOptions, Task } from '../../../chapters/03-real-mcp-sdk/server.ts';
+import { serveInMemory } from './in-learner.ts';
+import type { InMemoryServer } from './in-learner.ts';
 import { fail, say } from '../_lib/say.ts';
 import { describeError } from './errors.ts';
 import { clientOptionsFor } from './eras.ts';
@@ -75,27 +77,74 @@ export interface Connection {
   close(): Promise<void>;
 }
 
-/** Connects an SDK client to buildServer(options) in memory, opening the way `era` opens; fails in the learner's terms if that breaks. */
-async function connect(era: Era, options: ServerOptions = suiteOptions(), make: (options: ServerOptions) => McpServer = buildServer): Promise<Connection> {
+/**
+ * The suites' client end of a connection to the learner's buildServer(options), served by the SDK in the learner
+ * process (in-learner.ts): each message crosses the bridge as data, and the learner's server never runs here.
+ */
+class LearnerServerTransport implements Transport {
+  onmessage?: (message: JSONRPCMessage) => void;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  private server: InMemoryServer | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly options: ServerOptions,
+    private readonly failed: (error: unknown) => void,
+  ) {}
+
+  async start(): Promise<void> {
+    this.server = await serveInMemory(this.options, (message) => this.onmessage?.(message), this.failed);
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    if (!this.server) throw new Error('not started');
+    await this.server.send(message);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.server?.close().catch(() => undefined);
+    this.onclose?.();
+  }
+}
+
+/** The server end of one connection and a way to end it: the learner's, across the bridge, or a suite's own McpServer in this process. */
+function serverEnd(options: ServerOptions, make: ((options: ServerOptions) => McpServer) | undefined, failed: (error: unknown) => void): { transport: Transport; close(): Promise<void> } {
+  if (make === undefined) {
+    const transport = new LearnerServerTransport(options, failed);
+    return { transport, close: () => transport.close() };
+  }
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const served = serveStdio(
+    () => {
+      try {
+        return make(options);
+      } catch (error) {
+        failed(error);
+        throw error;
+      }
+    },
+    { transport: serverSide },
+  );
+  return { transport: clientSide, close: () => served.close() };
+}
+
+/** Connects an SDK client to buildServer(options) (or a suite's `make`) opening the way `era` opens; fails in the learner's terms if that breaks. */
+async function connect(era: Era, options: ServerOptions = suiteOptions(), make?: (options: ServerOptions) => McpServer): Promise<Connection> {
+  let buildError = '';
+  const server = serverEnd(options, make, (error) => {
+    buildError = describeError(error);
+  });
+  const clientSide = server.transport;
   const sentMethods: string[] = [];
   const send = clientSide.send.bind(clientSide);
   clientSide.send = (message, sendOptions) => {
     if ('method' in message) sentMethods.push(message.method);
     return send(message, sendOptions);
   };
-  let buildError = '';
-  const served = serveStdio(
-    () => {
-      try {
-        return make(options);
-      } catch (error) {
-        buildError = describeError(error);
-        throw error;
-      }
-    },
-    { transport: serverSide },
-  );
+  const served = { close: () => server.close() };
   const client = new Client({ name: 'course-checker', version: '1.0.0' }, clientOptionsFor(era));
   try {
     await client.connect(clientSide);

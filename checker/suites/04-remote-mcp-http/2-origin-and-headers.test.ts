@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { test } from 'vitest';
-import { learnerCaller } from '../_lib/place.ts';
+import { placeOfCaller } from '../_lib/place.ts';
 import { described, ensure, say } from '../_lib/say.ts';
 import { josa } from '../_lib/josa.ts';
 import { shownPlace } from '../_lib/stdout-origin.ts';
@@ -166,6 +166,9 @@ interface Look {
   where: string | undefined;
 }
 
+/** What a watched request answers the bridge with (bridge-peer.ts): the request itself, and whom to tell of each look. */
+const LOOKED = Symbol.for('checker.bridge.looked');
+
 /** The body readers of a Request: calling any of them, or touching `body`, is looking at the body. */
 const BODY_READERS = ['json', 'text', 'arrayBuffer', 'blob', 'formData', 'bytes'] as const;
 
@@ -174,12 +177,14 @@ const BODY_READERS = ['json', 'text', 'arrayBuffer', 'blob', 'formData', 'bytes'
  * where in the learner's code it came from. Reading the other headers, the URL or the method is not written down.
  */
 function watchedRequest(url: string, init: RequestInit, looks: Look[]): Request {
-  const note = (what: Look['what']): void => {
-    looks.push({ what, where: learnerCaller(new Error().stack) });
+  const note = (what: unknown): void => {
+    if (what === 'Authorization' || what === 'body') looks.push({ what, where: placeOfCaller() });
   };
   const watch = (request: Request): Request =>
     new Proxy(request, {
       get(target, property) {
+        // The learner's code runs in a process of its own: the bridge copies the request there and watches the copy, telling note.
+        if (property === LOOKED) return { request: target, look: note };
         if (property === 'headers') {
           return new Proxy(target.headers, {
             get(headers, name) {

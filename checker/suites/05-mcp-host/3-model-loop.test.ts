@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { Approvals } from '../../../chapters/05-mcp-host/approvals.ts';
 import { runLoop } from '../../../chapters/05-mcp-host/loop.ts';
 import type { LoopEnd } from '../../../chapters/05-mcp-host/loop.ts';
-import { scriptedModel } from '../../../chapters/05-mcp-host/model.ts';
+import { scriptedModel } from './scripted-model.ts';
 import type { Model, ModelMessage, ModelRequest, ModelTool, ModelTurn, ScriptStep } from '../../../chapters/05-mcp-host/model.ts';
 import { beforeLearnerDeadline } from '../_lib/learner-process.ts';
 import { learnerDeadlineMs } from '../_lib/limits.ts';

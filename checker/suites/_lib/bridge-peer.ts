@@ -4,7 +4,8 @@
  * function below uses nothing from outside itself, not even a type at run time.
  *
  * Values cross as JSON frames. Plain data (primitives, arrays, plain objects, Error, Uint8Array, Map, Set, Date, URL,
- * RegExp) is copied; functions, class instances and promises cross as handles: the other end holds a Proxy whose every
+ * RegExp, and the web's Headers, URLSearchParams, Request and Response) is copied; a ReadableStream (a body) is read
+ * from its owner one chunk per pull; functions, class instances and promises cross as handles: the other end holds a Proxy whose every
  * use (call, `new`, property read or write, `instanceof`) is a request back to the end that owns the value. Calls are
  * synchronous: the caller blocks on `io.receive()` and serves the other end's requests (a callback) while it waits.
  * Everything decoded is checked for its shape: a frame that does not fit throws, it is never believed.
@@ -45,6 +46,7 @@ export function makePeer(io: PeerIo): Peer {
   const MAX_DEPTH = 64;
   const MAX_ITEMS = 100_000;
   const REF = Symbol.for('checker.bridge.remote');
+  const LOOKED = Symbol.for('checker.bridge.looked');
   const local = new Map<number, unknown>();
   const localIds = new Map<unknown, number>();
   let nextLocal = 1;
@@ -137,6 +139,33 @@ export function makePeer(io: PeerIo): Peer {
     if (object instanceof URL) return { $: 'url', v: object.href };
     if (object instanceof RegExp) return { $: 're', v: object.source, f: object.flags };
     if (object instanceof Map) return { $: 'map', v: [...object].slice(0, MAX_ITEMS).map(([key, item]) => [at(key), at(item)]) };
+    // The web's HTTP values (chapter 4's handler takes a Request and gives a Response) cross as copies; a body crosses
+    // as a stream the other end reads on demand, one chunk per read, from the end that owns it.
+    if (typeof Headers === 'function' && object instanceof Headers) return { $: 'hd', v: [...object].slice(0, MAX_ITEMS) };
+    if (typeof URLSearchParams === 'function' && object instanceof URLSearchParams) return { $: 'qs', v: String(object) };
+    if (typeof ReadableStream === 'function' && object instanceof ReadableStream) return { $: 'rs', id: keep(object) };
+    if (typeof Response === 'function' && object instanceof Response) {
+      return { $: 'resp', type: object.type, status: object.status, statusText: object.statusText, headers: at(object.headers), body: object.body === null ? null : at(object.body) };
+    }
+    if (typeof Request === 'function' && object instanceof Request) {
+      // A request a suite watches (who reads its token or body, and from which line) says so: the other end watches its copy.
+      let looked: unknown;
+      try {
+        looked = (object as unknown as Record<symbol, unknown>)[LOOKED];
+      } catch {
+        looked = undefined;
+      }
+      const watched = isRecord(looked) && looked['request'] instanceof Request && typeof looked['look'] === 'function' ? looked : undefined;
+      const request = watched ? (watched['request'] as Request) : object;
+      return {
+        $: 'req',
+        url: request.url,
+        method: request.method,
+        headers: at(request.headers),
+        body: request.body === null ? null : at(request.body),
+        ...(watched ? { look: at(watched['look']) } : {}),
+      };
+    }
     if (object instanceof Set) return { $: 'set', v: [...object].slice(0, MAX_ITEMS).map(at) };
     if (isPlain(object)) {
       const fields: Record<string, unknown> = {};
@@ -258,6 +287,76 @@ export function makePeer(io: PeerIo): Peer {
       });
     });
 
+  /** The body readers of a Request: calling one, or reading `body`, is a look at the body. */
+  const BODY_READERS = ['json', 'text', 'arrayBuffer', 'blob', 'formData', 'bytes'];
+
+  /** `request` with every look at its Authorization header (get or has) or its body told to `look`, clones included. */
+  const watchRequest = (request: Request, look: (what: string) => void): Request =>
+    new Proxy(request, {
+      get(target, property) {
+        if (property === 'headers') {
+          return new Proxy(target.headers, {
+            get(headers, name) {
+              const got: unknown = Reflect.get(headers, name, headers);
+              if (typeof got !== 'function') return got;
+              if (name === 'get' || name === 'has') {
+                return (header: string) => {
+                  if (String(header).toLowerCase() === 'authorization') look('Authorization');
+                  return (got as (header: string) => unknown).call(headers, header);
+                };
+              }
+              return (got as (...args: unknown[]) => unknown).bind(headers);
+            },
+          });
+        }
+        if (property === 'body') look('body');
+        if (property === 'clone') return () => watchRequest(target.clone(), look);
+        const got: unknown = Reflect.get(target, property, target);
+        if (typeof got !== 'function') return got;
+        if (typeof property === 'string' && BODY_READERS.includes(property)) {
+          return (...args: unknown[]) => {
+            look('body');
+            return (got as (...args: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return (got as (...args: unknown[]) => unknown).bind(target);
+      },
+    });
+
+  /** A stream whose chunks are read, one per pull, from the other end's stream `id`. */
+  const remoteStream = (id: number): ReadableStream =>
+    new ReadableStream(
+      {
+        pull: async (controller) => {
+          const got = await (request({ k: 'pull', obj: id }) as Promise<unknown>);
+          if (!isRecord(got)) return bad('chunk');
+          if (got['done'] === true) controller.close();
+          else controller.enqueue(got['value']);
+        },
+        cancel: () => {
+          try {
+            request({ k: 'cancel', obj: id });
+          } catch {
+            // The other end is gone: nothing is left to cancel.
+          }
+        },
+      },
+      { highWaterMark: 0 },
+    );
+
+  /** The readers this end holds on its own streams the other end reads. */
+  const readers = new WeakMap<object, ReadableStreamDefaultReader>();
+  const readerOf = (id: unknown): ReadableStreamDefaultReader => {
+    const owned = mine(id);
+    if (!(typeof ReadableStream === 'function' && owned instanceof ReadableStream)) return bad('stream');
+    let reader = readers.get(owned);
+    if (!reader) {
+      reader = owned.getReader();
+      readers.set(owned, reader);
+    }
+    return reader;
+  };
+
   const decode = (value: unknown, level = 0): unknown => {
     if (level > MAX_DEPTH + 2) bad('value (too deep)');
     if (value === null || typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number') return value;
@@ -326,6 +425,29 @@ export function makePeer(io: PeerIo): Peer {
         return Array.isArray(v) ? new Map(v.map((pair) => (Array.isArray(pair) && pair.length === 2 ? [at(pair[0]), at(pair[1])] : bad('map entry')))) : bad('map');
       case 'set':
         return Array.isArray(v) ? new Set(v.map(at)) : bad('set');
+      case 'hd':
+        return Array.isArray(v) ? new Headers(v.map((pair) => (Array.isArray(pair) && pair.length === 2 ? [String(pair[0]), String(pair[1])] as [string, string] : bad('header')))) : bad('headers');
+      case 'qs':
+        return typeof v === 'string' ? new URLSearchParams(v) : bad('query');
+      case 'rs':
+        return typeof value['id'] === 'number' ? remoteStream(value['id']) : bad('stream');
+      case 'resp': {
+        if (value['type'] === 'error') return Response.error();
+        const headers = at(value['headers']);
+        const body = value['body'] === null ? null : at(value['body']);
+        const status = value['status'];
+        if (typeof status !== 'number' || !(headers instanceof Headers) || (body !== null && !(body instanceof ReadableStream))) return bad('response');
+        return new Response(body as ReadableStream | null, { status, statusText: typeof value['statusText'] === 'string' ? value['statusText'] : '', headers });
+      }
+      case 'req': {
+        const headers = at(value['headers']);
+        const body = value['body'] === null ? null : at(value['body']);
+        if (typeof value['url'] !== 'string' || typeof value['method'] !== 'string' || !(headers instanceof Headers) || (body !== null && !(body instanceof ReadableStream))) return bad('request');
+        const made = new Request(value['url'], { method: value['method'], headers, ...(body === null ? {} : { body: body as ReadableStream, duplex: 'half' }) } as RequestInit);
+        if (value['look'] === undefined) return made;
+        const look = at(value['look']);
+        return typeof look === 'function' ? watchRequest(made, look as (what: string) => void) : bad('request');
+      }
       default:
         return bad(`tag ${String(tag).slice(0, 20)}`);
     }
@@ -360,6 +482,12 @@ export function makePeer(io: PeerIo): Peer {
         const owned = mine(frame['obj']);
         return owned instanceof Map || owned instanceof Set || Array.isArray(owned) ? Array.from(owned as Iterable<unknown>) : bad('list');
       }
+      case 'pull':
+        return readerOf(frame['obj'])
+          .read()
+          .then((got) => ({ done: got.done === true, value: got.done === true ? undefined : got.value }));
+      case 'cancel':
+        return readerOf(frame['obj']).cancel().catch(() => undefined);
       case 'isa': {
         const cls = mine(frame['cls']);
         return typeof cls === 'function' && decode(frame['v']) instanceof cls;

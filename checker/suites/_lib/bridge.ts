@@ -188,9 +188,14 @@ Module._resolveFilename = function (request, parent, ...rest) {
 };
 const findPath = Module._findPath;
 Module._findPath = function (request, paths, isMain) {
-  const target = targetOf(String(request), process.cwd());
-  if (target !== null && !inside(target)) return false;
-  return findPath.call(this, request, Array.isArray(paths) ? paths.filter((folder) => inside(path.resolve(String(folder)))) : paths, isMain);
+  // A relative request is looked for in each folder of paths (its parent's folder), never in the working directory.
+  const folders = Array.isArray(paths) ? paths.map((folder) => path.resolve(String(folder))) : [process.cwd()];
+  const relative = targetOf(String(request), '/') !== null && !path.isAbsolute(String(request)) && !String(request).startsWith('file:');
+  const allowed = folders.filter((folder) => inside(folder) && (!relative || inside(path.resolve(folder, String(request)))));
+  const absolute = targetOf(String(request), process.cwd());
+  if (!relative && absolute !== null && !inside(absolute)) return false;
+  if (relative && allowed.length === 0) return false;
+  return findPath.call(this, request, Array.isArray(paths) ? allowed : paths, isMain);
 };
 const nodeModulePaths = Module._nodeModulePaths;
 Module._nodeModulePaths = function (from) { return nodeModulePaths.call(this, from).filter((folder) => inside(folder)); };
