@@ -13,6 +13,7 @@ import { described, ensure, say } from '../_lib/say.ts';
 import { sourceLineOf } from '../_lib/place.ts';
 import { describeError, hostileServer, listed, sentCalls, serve } from './hostile.ts';
 import type { Served } from './hostile.ts';
+import { recordLearnerFetches } from '../_lib/bridge.ts';
 
 /** Where loop.ts writes a message in the user's role: `role: 'user'` or `role: "user"`. */
 const USER_ROLE_WRITTEN = new RegExp(String.raw`role:\s*["']user["']`);
@@ -75,6 +76,8 @@ function call(id: string, server: string, tool: string, args: Record<string, unk
 async function runRecordingFetch(run: () => Promise<LoopEnd>): Promise<{ end: LoopEnd | undefined; threw?: string; fetched: string[] }> {
   const fetched: string[] = [];
   const original = globalThis.fetch;
+  // Learner code runs in a process of its own (bridge.ts), whose fetch is refused and reported; this process's is replaced too.
+  const learner = recordLearnerFetches();
   globalThis.fetch = ((input: unknown) => {
     fetched.push(String(input instanceof Request ? input.url : input));
     return Promise.reject(new Error('no network in the checker'));
@@ -85,6 +88,7 @@ async function runRecordingFetch(run: () => Promise<LoopEnd>): Promise<{ end: Lo
     return { end: undefined, threw: describeError(error), fetched };
   } finally {
     globalThis.fetch = original;
+    fetched.push(...learner.stop());
   }
 }
 

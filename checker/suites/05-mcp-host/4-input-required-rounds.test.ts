@@ -3,6 +3,7 @@ import type { FormAnswer, FormRequest } from '../../../chapters/05-mcp-host/roun
 import { described, ensure, say } from '../_lib/say.ts';
 import { CONFIGURED_NAME, SELF_NAME, formRequest, runRounds } from './rounds-server.ts';
 import type { Round } from './rounds-server.ts';
+import { recordLearnerFetches } from '../_lib/bridge.ts';
 
 const WHERE = 'chapters/05-mcp-host/rounds.ts (TODO(05/4))';
 
@@ -51,6 +52,8 @@ test("shows each form to the person with the configured server name and the serv
 async function recordingFetch<T>(run: () => Promise<T>): Promise<{ value: T; fetched: string[] }> {
   const fetched: string[] = [];
   const original = globalThis.fetch;
+  // Learner code runs in a process of its own (bridge.ts), whose fetch is refused and reported; this process's is replaced too.
+  const learner = recordLearnerFetches();
   globalThis.fetch = ((input: unknown) => {
     fetched.push(String(input instanceof Request ? input.url : input));
     return Promise.reject(new Error('no network in the checker'));
@@ -59,6 +62,7 @@ async function recordingFetch<T>(run: () => Promise<T>): Promise<{ value: T; fet
     return { value: await run(), fetched };
   } finally {
     globalThis.fetch = original;
+    fetched.push(...learner.stop());
   }
 }
 

@@ -217,6 +217,20 @@ Object.defineProperty(globalThis, '__checkerImport', {
   enumerable: false,
   configurable: false,
 });
+// The learner process has no network (the operating system's confinement): fetch is refused here on every machine,
+// and each address asked for is told to the trusted end, which a suite may watch (recordLearnerFetches) to fail a host
+// that fetches what a server named. Learner-written, so it can only fail a program.
+Object.defineProperty(globalThis, 'fetch', {
+  value: function fetch(input) {
+    let url = '';
+    try { url = String(input instanceof Request ? input.url : input instanceof URL ? input.href : input); } catch {}
+    send({ k: 'fetched', url: url.slice(0, 2000), stack: stackLimit() });
+    return Promise.reject(new TypeError('fetch failed: the grading process has no network'));
+  },
+  writable: true,
+  enumerable: false,
+  configurable: true,
+});
 const print = (stream) => (...args) => send({ k: 'print', stream, text: util.format(...args), stack: stackLimit() });
 console.log = console.info = console.debug = print('stdout');
 console.error = console.warn = console.trace = print('stderr');
@@ -351,6 +365,8 @@ function startSession(): Session {
       const text = typeof frame['text'] === 'string' ? frame['text'] : '';
       const stack = typeof frame['stack'] === 'string' ? frame['stack'] : undefined;
       withRemoteStack(stack, () => (frame['stream'] === 'stderr' ? console.error(text) : console.log(text)));
+    } else if (frame['k'] === 'fetched') {
+      if (fetches !== null && typeof frame['url'] === 'string' && fetches.length < 1_000) fetches.push(frame['url']);
     } else if (frame['k'] === 'loop') {
       const loop = frame['n'];
       const tell = (globalThis as Record<string, unknown>)['__checkerRemoteLoop'];
@@ -385,6 +401,24 @@ function startSession(): Session {
 }
 
 let session: Session | null = null;
+
+/** The addresses learner code asked `fetch` for while a suite records them (recordLearnerFetches), or null. */
+let fetches: string[] | null = null;
+
+/**
+ * Starts recording the addresses learner code asks the learner process's `fetch` for (always refused: that process has
+ * no network); `stop` ends it and returns them, in order. Learner-written, so a suite uses them only to fail a program.
+ */
+export function recordLearnerFetches(): { stop(): string[] } {
+  const mine: string[] = [];
+  fetches = mine;
+  return {
+    stop: () => {
+      if (fetches === mine) fetches = null;
+      return [...mine];
+    },
+  };
+}
 
 /** The learner process of this suite file, started on first use. */
 function current(): Session {
