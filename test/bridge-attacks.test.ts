@@ -1,15 +1,15 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Report } from '../checker/report/shape.ts';
 import { copySolutions } from './support/fixtures.ts';
-import { HOSTILE_TIMEOUT, checkerAsync } from './support/run.ts';
+import { HOSTILE_TIMEOUT, REPO, checkerAsync } from './support/run.ts';
 import { committedStarters } from './support/starters.ts';
 
 /*
  * The attacks that got through while learner code ran inside the vitest fork that grades it, each played against the
- * real course's chapters 1 and 2, whose learner code now runs in a process of its own behind the bridge
+ * real course's chapters (hooks and forged reports against every chapter), whose learner code now runs in a process of its own behind the bridge
  * (checker/suites/_lib/bridge.ts): nothing there can reach vitest, the fork's channel, a suite, or whether a file
  * outside the copy exists.
  */
@@ -32,15 +32,20 @@ const HOOKS = [
   '',
 ].join('\n');
 
-/** Reports every 02 suite file as passed over any channel to vitest it can find: the fork's IPC, vitest's worker state. */
+/** Every public suite file of the course, as the forged reports below name them. */
+const SUITE_FILES = readdirSync(join(REPO, 'checker', 'suites'))
+  .filter((chapter) => /^\d\d-/.test(chapter))
+  .flatMap((chapter) => readdirSync(join(REPO, 'checker', 'suites', chapter)).filter((file) => file.endsWith('.test.ts')).map((file) => `checker/suites/${chapter}/${file}`));
+
+/** Reports every suite file of the course as passed over any channel to vitest it can find: the fork's IPC, vitest's worker state. */
 const CHANNEL = [
-  "const files = ['1-done-instead-of-open', '2-extra-argument-versus-bad-value', '3-injected-text-changes-no-permission', '4-allowlist-widening'].map((name) => `checker/suites/02-two-sided-allowlists/${name}.test.ts`);",
-  "const worker = (globalThis as Record<string, unknown>)['__vitest_worker__'] as { rpc?: Record<string, (...args: unknown[]) => unknown> } | undefined;",
-  'for (const file of files) {',
+  `const forgedFiles: string[] = ${JSON.stringify(SUITE_FILES)};`,
+  "const forgedWorker = (globalThis as Record<string, unknown>)['__vitest_worker__'] as { rpc?: Record<string, (...args: unknown[]) => unknown> } | undefined;",
+  'for (const file of forgedFiles) {',
   "  try { process.send?.({ type: 'testfileFinished', file, state: 'pass', __vitest_worker_request__: true }); } catch { /* no channel */ }",
-  "  try { void worker?.rpc?.['onTaskUpdate']?.([[file, { state: 'pass' }, {}]], []); } catch { /* no worker */ }",
+  "  try { void forgedWorker?.rpc?.['onTaskUpdate']?.([[file, { state: 'pass' }, {}]], []); } catch { /* no worker */ }",
   '}',
-  "export const CHANNELS = `send:${typeof process.send} worker:${typeof worker}`;",
+  "export const CHANNELS = `send:${typeof process.send} worker:${typeof forgedWorker}`;",
   '',
 ].join('\n');
 
@@ -74,10 +79,13 @@ const PROBES = [
   '',
 ].join('\n');
 
-/** Grades a folder's chapters 1 and 2 and returns the report. */
-async function grade(dir: string, label: string): Promise<Report> {
+/** Every chapter of the course. */
+const ALL = readdirSync(join(REPO, 'chapters')).filter((chapter) => /^\d\d-/.test(chapter)).map((chapter) => chapter.slice(0, 2));
+
+/** Grades a folder's chapters (1 and 2 unless told) and returns the report. */
+async function grade(dir: string, label: string, chapters: readonly string[] = ['01', '02']): Promise<Report> {
   const json = join(work, `${label}.json`);
-  const ran = await checkerAsync(['check', '01', '02', '--target', dir, '--timeout', HOSTILE_TIMEOUT, '--json', json, '--lang', 'en'], { timeoutMs: 900_000 });
+  const ran = await checkerAsync(['check', ...chapters, '--target', dir, '--timeout', HOSTILE_TIMEOUT, '--json', json, '--lang', 'en'], { timeoutMs: 900_000 });
   expect(ran.status, ran.stderr).not.toBe(2);
   return JSON.parse(readFileSync(json, 'utf8')) as Report;
 }
@@ -87,7 +95,17 @@ function verdicts(report: Report): string[] {
   return report.exercises.flatMap((exercise) => [`${exercise.id} ${exercise.status}`, ...exercise.tests.map((test) => `${exercise.id} ${test.name} ${test.status}`)]);
 }
 
-/** A copy of the committed starters (chapters 1 and 2 fail), with `changes` prepended to files of it. */
+/** `text` to prepend to every learner module of every chapter. */
+function everywhere(text: string): Record<string, string> {
+  const changes: Record<string, string> = {};
+  for (const chapter of readdirSync(committedStarters())) {
+    if (!/^\d\d-/.test(chapter)) continue;
+    for (const file of readdirSync(join(committedStarters(), chapter))) if (/\.ts$/.test(file) && !file.endsWith('.d.ts')) changes[`${chapter}/${file}`] = text;
+  }
+  return changes;
+}
+
+/** A copy of the committed starters (every exercise fails), with `changes` prepended to files of it. */
 function starters(name: string, changes: Record<string, string>): string {
   const dir = join(work, name, 'chapters');
   cpSync(committedStarters(), dir, { recursive: true });
@@ -106,9 +124,9 @@ const LOOP = { file: '01-mini-mcp/server.ts', find: '  handle(raw: string): stri
 
 beforeAll(async () => {
   [baseline, hooked, channelled, probed, looped] = await Promise.all([
-    grade(starters('baseline', {}), 'baseline'),
-    grade(starters('hooks', { '01-mini-mcp/server.ts': HOOKS, '02-two-sided-allowlists/server.ts': HOOKS }), 'hooks'),
-    grade(starters('channel', { '01-mini-mcp/server.ts': CHANNEL, '02-two-sided-allowlists/server.ts': CHANNEL }), 'channel'),
+    grade(starters('baseline', {}), 'baseline', ALL),
+    grade(starters('hooks', everywhere(HOOKS)), 'hooks', ALL),
+    grade(starters('channel', everywhere(CHANNEL)), 'channel', ALL),
     grade(copySolutions(join(work, 'probes', 'chapters'), [{ file: '01-mini-mcp/server.ts', prepend: PROBES }]), 'probes'),
     grade(copySolutions(join(work, 'loop', 'chapters'), [LOOP]), 'loop'),
   ]);
