@@ -6,8 +6,14 @@ import { createServer } from 'node:http';
  * §8.4.2, a native app's loopback redirect), opens the authorization page in the system browser, and resolves with
  * the query the authorization server redirected back with. The page address is always printed, so a person without
  * a browser on this machine can open it elsewhere. `BROWSER`, as many command-line tools honour it, names the program
- * that opens the page (tests use it to drive the login pages over HTTP).
+ * that opens the page (tests use it to drive the login pages over HTTP). A redirect whose `state` is not the one the
+ * authorization request carried is answered 400 and ends the sign-in (2026-07-28, Authorization Security
+ * Considerations, Open Redirection: "discard any results that do not include or have a mismatch with the original
+ * state"); chapter 5's OAuth client checks it again before it hands the code to the SDK.
  */
+
+/** Why a redirect back was refused: its state is missing or not the one sent (the state itself is never shown, as it is the sender's text). */
+export const STATE_MISMATCH = "the redirect back to the host did not carry the state this sign-in sent, so it was refused: it may be forged, or from another sign-in";
 
 /** How long the host waits for the redirect back before the sign-in ends unfinished. */
 export const SIGN_IN_WAIT_MS = 5 * 60_000;
@@ -43,10 +49,13 @@ export function loopbackBrowser(redirect: URL, print: (line: string) => void, en
           response.writeHead(404).end();
           return;
         }
-        response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('Signed in: you may close this window and return to the terminal.\n');
+        const sent = authorizationUrl.searchParams.get('state');
+        const refused = sent !== null && url.searchParams.get('state') !== sent;
+        response.writeHead(refused ? 400 : 200, { 'content-type': 'text/plain; charset=utf-8' }).end(refused ? `Not signed in: ${STATE_MISMATCH}.\n` : 'Signed in: you may close this window and return to the terminal.\n');
         clearTimeout(timer);
         server.close();
-        resolve(url.searchParams);
+        if (refused) reject(new Error(STATE_MISMATCH));
+        else resolve(url.searchParams);
       });
       const timer = setTimeout(() => {
         server.close();

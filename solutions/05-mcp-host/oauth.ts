@@ -1,5 +1,6 @@
 import { Client, InsufficientScopeError, StreamableHTTPClientTransport, UnauthorizedError, auth, computeScopeUnion } from '@modelcontextprotocol/client';
 import type { CallToolResult, ClientOptions, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import { randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 
 /*
@@ -54,7 +55,10 @@ export interface OAuthHostOptions {
 
 /** 브라우저가 돌아온 리디렉션을 한 번 넘겨주는 기능을 더한 제공자. */
 export interface HostOAuthProvider extends OAuthClientProvider {
-  /** 마지막 로그인에서 돌아온 리디렉션의 쿼리. 없으면 undefined이고, 읽으면 지워진다. */
+  /**
+   * 마지막 로그인에서 돌아온 리디렉션의 쿼리. 없으면 undefined이고, 읽으면 지워진다. 그 쿼리의 state가 이 로그인이 인가
+   * 요청에 실어 보낸 state와 다르거나 없으면 코드를 넘기지 않고 실패한다.
+   */
   takeCallback(): URLSearchParams | undefined;
 }
 
@@ -119,6 +123,8 @@ export function createOAuthProvider(serverUrl: URL, options: OAuthHostOptions): 
   let verifier = '';
   let authorizationServer = '';
   let callback: URLSearchParams | undefined;
+  // 이 로그인의 인가 요청에 실어 보낸 state. 돌아온 주소가 같은 값을 가져와야 이 로그인의 응답이다.
+  let sentState: string | undefined;
   // 찾은 메타데이터는 인가 페이지에서 코드 교환까지만 쓴다: 돌아온 코드가 같은 인가 서버의 것인지 SDK가 이것으로 확인한다.
   let discovery: OAuthDiscoveryState | undefined;
   let signingIn = false;
@@ -137,6 +143,11 @@ export function createOAuthProvider(serverUrl: URL, options: OAuthHostOptions): 
     clientMetadataUrl: CLIENT_METADATA_URL,
     get clientMetadata() {
       return metadata;
+    },
+    // 인가 요청마다 새 state를 만든다(추측할 수 없는 32바이트). SDK가 이것을 인가 주소의 state에 싣는다.
+    state: () => {
+      sentState = randomBytes(32).toString('base64url');
+      return sentState;
     },
     saveAuthorizationServerUrl: (url) => {
       authorizationServer = url;
@@ -181,8 +192,15 @@ export function createOAuthProvider(serverUrl: URL, options: OAuthHostOptions): 
     },
     takeCallback: () => {
       const taken = callback;
+      const expected = sentState;
       callback = undefined;
+      sentState = undefined;
       if (taken === undefined) signingIn = false;
+      // 2026-07-28 보안 고려 사항(Open Redirection): state가 없거나 보낸 것과 다른 응답은 버린다. 남이 만든 주소나 지난 로그인의 주소다.
+      else if (expected === undefined || taken.get('state') !== expected) {
+        signingIn = false;
+        throw new Error('refused the redirect back from the authorization server: its state is not the one this sign-in sent, so it may be forged or from another sign-in');
+      }
       return taken;
     },
   };
