@@ -10,7 +10,7 @@ import type { Gradebook } from './books/gradebook.ts';
 import { duplicateRows, settingsDisagree } from './review/merge.ts';
 import { notHandedIn, shardKeyOfRoster, unmatchedRoster } from './intake/roster.ts';
 import { shardOf } from './intake/shard.ts';
-import type { StudentResult } from './grade-class.ts';
+import type { StudentResult } from './student-result.ts';
 import { byName, holdsChapters, isFolder } from './intake/students.ts';
 import type { Student } from './intake/students.ts';
 import { gradeClass, isClassZip } from './grade-class.ts';

@@ -21,6 +21,7 @@ import { isLearnerFolder } from '../course/learner-tree.ts';
 import { SHOWN_AS, findStudents } from './intake/students.ts';
 import { unzipSubmission } from './intake/unzip.ts';
 import type { Student } from './intake/students.ts';
+import type { StudentResult } from './student-result.ts';
 
 /** Settings for grading a class. */
 export interface ClassOptions {
@@ -52,13 +53,6 @@ export interface ClassOptions {
   onStudents?: (students: readonly Student[]) => void;
   /** Called as suite files finish: how many of how many, and the students whose work the finished file graded. */
   onProgress?: (done: number, total: number, students: readonly string[]) => void;
-}
-
-/** One student's row: the student, their checker report, and whether whole chapter folders were missing. */
-export interface StudentResult {
-  student: Student;
-  report: Report;
-  missingChapters: string[];
 }
 
 /** A folder that does not exist: the source of the shared units that only report a chapter folder as missing. */

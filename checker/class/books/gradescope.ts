@@ -7,7 +7,7 @@ import type { ChapterSpec } from '../../manifest/types.ts';
 import type { ExerciseReport, Report } from '../../report/shape.ts';
 import { gradedTarget } from '../../grading/target.ts';
 import type { GradedTarget } from '../../grading/target.ts';
-import type { StudentResult } from '../grade-class.ts';
+import type { StudentResult } from '../student-result.ts';
 import { isLearnerFolder } from '../../course/learner-tree.ts';
 import { SHOWN_AS, holdsChapters, isFolder } from '../intake/students.ts';
 

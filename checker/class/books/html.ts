@@ -1,7 +1,7 @@
 import { messages } from '../../usage/messages.ts';
 import type { Lang } from '../../usage/messages.ts';
 import type { Selected } from '../../course/course.ts';
-import type { StudentResult } from '../grade-class.ts';
+import type { StudentResult } from '../student-result.ts';
 import { handedIn, isLate, reasonOf } from './reasons.ts';
 import type { SimilarityReport } from '../review/similarity.ts';
 import type { Gradebook } from './gradebook.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { gradebookCsv } from '../../../../checker/class/books/csv.ts';
-import type { StudentResult } from '../../../../checker/class/grade-class.ts';
+import type { StudentResult } from '../../../../checker/class/student-result.ts';
 import { reportHtml } from '../../../../checker/class/books/html.ts';
 import { allExercises, loadChapters } from '../../../../checker/course/course.ts';
 import { renderScreen } from '../../../../checker/commands/watch-screen.ts';

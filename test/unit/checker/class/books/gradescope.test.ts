@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { CHAPTERS } from '../../../../../checker/course/current.ts';
 import { buildReport } from '../../../../../checker/report/build.ts';
 import type { ExerciseReport, Report } from '../../../../../checker/report/shape.ts';
-import type { StudentResult } from '../../../../../checker/class/grade-class.ts';
+import type { StudentResult } from '../../../../../checker/class/student-result.ts';
 import { gradescopeFailure, gradescopeJson, gradescopeResults, locateSubmission, safeFolderName, writeGradescopeResults } from '../../../../../checker/class/books/gradescope.ts';
 import { tempDir, writeTree } from '../../../support/temp.ts';
 
