@@ -7,7 +7,7 @@ import { NO_CONFIG, readClassConfig } from '../course/class-file.ts';
 import type { ClassConfig } from '../course/class-file.ts';
 import { gradebookOf, provenanceOf, readGradebook, resultsOf } from './books/gradebook.ts';
 import type { Gradebook } from './books/gradebook.ts';
-import { duplicateRows, settingsDisagree } from './review/merge.ts';
+import { duplicateRows, settingsDisagree } from './books/merge.ts';
 import { notHandedIn, shardKeyOfRoster, unmatchedRoster } from './intake/roster.ts';
 import { shardOf } from './intake/shard.ts';
 import type { StudentResult } from './student-result.ts';

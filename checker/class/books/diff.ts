@@ -1,5 +1,5 @@
 import type { Lang } from '../../usage/messages.ts';
-import type { Gradebook, GradebookEntry } from '../books/gradebook.ts';
+import type { Gradebook, GradebookEntry } from './gradebook.ts';
 import { classWords } from '../words.ts';
 
 /** One exercise whose result changed for one student: its status, points and message before and after. */

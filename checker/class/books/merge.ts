@@ -1,8 +1,8 @@
 import type { Lang } from '../../usage/messages.ts';
 import type { Selected } from '../../course/course.ts';
-import { gradebookFiles } from '../books/files.ts';
-import { resultsOf } from '../books/gradebook.ts';
-import type { Gradebook, Provenance } from '../books/gradebook.ts';
+import { gradebookFiles } from './files.ts';
+import { resultsOf } from './gradebook.ts';
+import type { Gradebook, Provenance } from './gradebook.ts';
 import { byName } from '../intake/students.ts';
 import { studentKey } from '../intake/lms-names.ts';
 
