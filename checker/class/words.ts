@@ -3,7 +3,7 @@ import type { TypeCheckFailure } from '../grading/typecheck.ts';
 import { ZIP_LIMITS } from './intake/unzip.ts';
 import type { ZipRefusal } from './intake/unzip.ts';
 import type { DuplicateRows } from './books/merge.ts';
-import { josa } from '../suites/_lib/josa.ts';
+import { josa } from '../usage/josa.ts';
 
 const ko = {
   notFolder: '학생 폴더가 아니다(파일이거나 끊어진 링크)',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../course/files.ts';
-import { josa } from '../suites/_lib/josa.ts';
+import { josa } from '../usage/josa.ts';
 import { UsageError, langOption, readWords } from '../usage/command-line.ts';
 import type { Lang } from '../usage/messages.ts';
 import { readCommandLine } from '../usage/prologue.ts';

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { josa } from '../suites/_lib/josa.ts';
+import { josa } from '../usage/josa.ts';
 import { chmodSync, closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
