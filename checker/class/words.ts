@@ -2,7 +2,7 @@ import type { Lang } from '../usage/messages.ts';
 import type { TypeCheckFailure } from '../grading/typecheck.ts';
 import { ZIP_LIMITS } from './intake/unzip.ts';
 import type { ZipRefusal } from './intake/unzip.ts';
-import type { DuplicateRows } from './books/merge.ts';
+import type { DuplicateRows } from './intake/lms-names.ts';
 import { josa } from '../usage/josa.ts';
 
 const ko = {

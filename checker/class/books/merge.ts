@@ -4,7 +4,8 @@ import { gradebookFiles } from './files.ts';
 import { resultsOf } from './gradebook.ts';
 import type { Gradebook, Provenance } from './gradebook.ts';
 import { byName } from '../intake/students.ts';
-import { studentKey } from '../intake/lms-names.ts';
+import { duplicateRows } from '../intake/lms-names.ts';
+import type { DuplicateRows } from '../intake/lms-names.ts';
 
 /** The settings every shard of one class must share, or their grades were not made alike. */
 const SHARED: readonly (keyof Provenance)[] = ['checker_commit', 'node', 'limits', 'private_suites', 'weights', 'deadline', 'assignment'];
@@ -42,32 +43,4 @@ export function mergeGradebooks(books: readonly Gradebook[], selected: readonly 
   // An assignment's gradebook has that assignment's exercises as its columns, as the run that made each shard had.
   const graded = first.provenance.assignment ? selected.filter(({ exercise }) => first.provenance.assignment!.exercises.includes(exercise.id)) : selected;
   return { files: gradebookFiles(resultsOf(book), graded, lang, book, new Date(latest)) };
-}
-
-/** Two rows of one gradebook that are one student: the same student key (lms-names.ts) or the same LMS id. */
-export interface DuplicateRows {
-  /** The rows' names, as the gradebook shows them. */
-  rows: [string, string];
-  /** What they share: the student key, or the roster's id. */
-  shared: { key: string } | { id: string };
-}
-
-/**
- * The first two rows that are one student, or null. An LMS import would take one of them and drop the other
- * (or a 0 would overwrite a real score), so a gradebook with such rows is never written by grade:merge.
- */
-export function duplicateRows(rows: readonly { student: string; id?: string }[]): DuplicateRows | null {
-  const byKey = new Map<string, string>();
-  const byId = new Map<string, string>();
-  for (const row of rows) {
-    const key = studentKey(row.student);
-    const sameKey = byKey.get(key);
-    if (sameKey !== undefined) return { rows: [sameKey, row.student], shared: { key } };
-    byKey.set(key, row.student);
-    if (row.id === undefined || row.id === '') continue;
-    const sameId = byId.get(row.id);
-    if (sameId !== undefined) return { rows: [sameId, row.student], shared: { id: row.id } };
-    byId.set(row.id, row.student);
-  }
-  return null;
 }
