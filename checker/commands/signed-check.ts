@@ -3,8 +3,8 @@ import { usageWords } from '../usage/usage-words.ts';
 import { killForksOnExit } from '../runner/forks.ts';
 import { dropRunnerChannels } from '../trust/ci-channels.ts';
 import { readSigningKey } from '../trust/sign.ts';
-import { parseSignedCheckArgs } from './args.ts';
-import { runCheck } from './check.ts';
+import { parseSignedCheckArgs } from './learner/args.ts';
+import { runCheck } from './learner/check.ts';
 
 /*
  * The check that the trusted graders start (grade:pr and the Gradescope autograder), never a learner:

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { firstSentence, focusOf, hintFor, renderScreen } from '../../../../checker/commands/watch-screen.ts';
-import type { ScreenInput } from '../../../../checker/commands/watch-screen.ts';
-import type { Lang } from '../../../../checker/usage/messages.ts';
-import { buildReport } from '../../../../checker/report/build.ts';
-import type { ExerciseReport, Report, Status } from '../../../../checker/report/shape.ts';
+import { firstSentence, focusOf, hintFor, renderScreen } from '../../../../../checker/commands/learner/watch-screen.ts';
+import type { ScreenInput } from '../../../../../checker/commands/learner/watch-screen.ts';
+import type { Lang } from '../../../../../checker/usage/messages.ts';
+import { buildReport } from '../../../../../checker/report/build.ts';
+import type { ExerciseReport, Report, Status } from '../../../../../checker/report/shape.ts';
 
 const HINT = 'First do this. Then do that, and mind the order. Last, check it twice.';
 

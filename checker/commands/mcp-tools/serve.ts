@@ -1,11 +1,11 @@
 import { join } from 'node:path';
-import { readCommandLine } from '../usage/prologue.ts';
-import { serveWords } from '../usage/serve-words.ts';
+import { readCommandLine } from '../../usage/prologue.ts';
+import { serveWords } from '../../usage/serve-words.ts';
 import { parseHttpArgs } from './http-args.ts';
 import { IssuerUnreachable, NotServable, REVISION, runnableChapter, serveBehindIssuer, serveChapter } from './http-chapter.ts';
-import { requestMeta } from '../suites/_lib/request-meta.ts';
+import { requestMeta } from '../../suites/_lib/request-meta.ts';
 import type { NotServableWhy } from './http-chapter.ts';
-import type { ServeWords } from '../usage/serve-words.ts';
+import type { ServeWords } from '../../usage/serve-words.ts';
 import type { HttpArgs } from './http-args.ts';
 
 /*

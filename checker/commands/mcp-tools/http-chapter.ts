@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, join, relative } from 'node:path';
-import { REPO_ROOT } from '../course/files.ts';
+import { REPO_ROOT } from '../../course/files.ts';
 import { pathToFileURL } from 'node:url';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import type { OAuthTokenVerifier } from '@modelcontextprotocol/server';
@@ -23,7 +23,7 @@ const HTTP_ENTRY = 'http.ts';
 const JWT_ENTRY = 'jwt.ts';
 
 /** The MCP revision the HTTP chapters are written for: serve's example request speaks it and conformance runs its scenarios at it. */
-export { REVISION } from '../suites/_lib/request-meta.ts';
+export { REVISION } from '../../suites/_lib/request-meta.ts';
 
 /** The scopes a served token carries unless asked otherwise: the demo reader's, so read_note shows the step-up 403. */
 export const DEFAULT_SCOPES: readonly string[] = ['tasks:read', 'docs:read'];

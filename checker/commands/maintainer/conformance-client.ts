@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHAPTERS } from '../course/current.ts';
-import { chapterFolder, gradedTarget, shownPath } from '../grading/target.ts';
-import { readWords } from '../usage/command-line.ts';
-import { NODE_PACKAGE, installLtsNode } from './lts-node.ts';
+import { CHAPTERS } from '../../course/current.ts';
+import { chapterFolder, gradedTarget, shownPath } from '../../grading/target.ts';
+import { readWords } from '../../usage/command-line.ts';
+import { NODE_PACKAGE, installLtsNode } from '../mcp-tools/lts-node.ts';
 
 /*
  * `npm run conformance -- 05`, the client leg: the official conformance tool's client scenarios for MCP 2026-07-28
@@ -97,7 +97,7 @@ export async function runClientScenarios(conformancePackage: string, chapterDir:
     // The tool runs the host from this folder (the repository), where tsx resolves; the command is split on spaces.
     const host = ['node', '--import', 'tsx', fileURLToPath(new URL('./conformance-host.ts', import.meta.url)), chapterDir].join(' ');
     writeFileSync(join(scratch, 'expected-failures.yml'), 'client: []\n');
-    console.log(`Host: ${shown}/rounds.ts through checker/commands/conformance-host.ts`);
+    console.log(`Host: ${shown}/rounds.ts through checker/commands/maintainer/conformance-host.ts`);
     for (const scenario of APPLICABLE) {
       const code = await run('npx', ['-y', conformancePackage, 'client', '--command', host, '--scenario', scenario, '--spec-version', REVISION, '-o', join(scratch, 'results')], nodeBin);
       if (code !== 0) failed.push(scenario);

@@ -1,15 +1,15 @@
-import { visibleText } from '../report/escape.ts';
+import { visibleText } from '../../report/escape.ts';
 import type { Args } from './args.ts';
-import { gradeFolders } from '../grading/grade.ts';
-import { messages } from '../usage/messages.ts';
-import { lessonLink } from '../course/lesson.ts';
-import { CHAPTERS } from '../course/current.ts';
-import type { Selected } from '../course/course.ts';
-import type { ExerciseReport } from '../report/shape.ts';
-import { chapterFolder, gradedTarget, shownPath } from '../grading/target.ts';
-import { findTodo, formatLocation } from '../course/todo.ts';
+import { gradeFolders } from '../../grading/grade.ts';
+import { messages } from '../../usage/messages.ts';
+import { lessonLink } from '../../course/lesson.ts';
+import { CHAPTERS } from '../../course/current.ts';
+import type { Selected } from '../../course/course.ts';
+import type { ExerciseReport } from '../../report/shape.ts';
+import { chapterFolder, gradedTarget, shownPath } from '../../grading/target.ts';
+import { findTodo, formatLocation } from '../../course/todo.ts';
 import { pickExercises, targetUsable } from './check.ts';
-import { hashesOf, rememberResults } from '../course/progress.ts';
+import { hashesOf, rememberResults } from '../../course/progress.ts';
 
 /**
  * `npm run hint -- 01/3`: the exercise's hint and its TODO location, and, from a fresh check, the tests that

@@ -1,14 +1,14 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { forgetChapter } from '../course/progress.ts';
+import { forgetChapter } from '../../course/progress.ts';
 import { dirname, join, relative } from 'node:path';
 import type { Args } from './args.ts';
-import { messages } from '../usage/messages.ts';
-import { CHAPTERS } from '../course/current.ts';
-import { selectExercises } from '../course/course.ts';
-import type { ChapterSpec } from '../manifest/types.ts';
-import { listFiles, localStamp } from '../course/files.ts';
-import { chapterFolder, gradedTarget } from '../grading/target.ts';
-import { StarterReadError, starterFiles } from '../course/starters.ts';
+import { messages } from '../../usage/messages.ts';
+import { CHAPTERS } from '../../course/current.ts';
+import { selectExercises } from '../../course/course.ts';
+import type { ChapterSpec } from '../../manifest/types.ts';
+import { listFiles, localStamp } from '../../course/files.ts';
+import { chapterFolder, gradedTarget } from '../../grading/target.ts';
+import { StarterReadError, starterFiles } from '../../course/starters.ts';
 import { targetUsable } from './check.ts';
 
 /**

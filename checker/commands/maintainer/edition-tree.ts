@@ -2,14 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import type { Lang } from '../usage/messages.ts';
+import type { Lang } from '../../usage/messages.ts';
 import { STUDENT_CI, learnerText, studentReadme } from './edition-readme.ts';
 
 /**
  * The paths of the course that stay with the instructor: the solutions, everything that only proves them (the
  * repository's own tests and their config, the mutation runner and the benchmarks read solutions/ and cannot run
- * without it), and the instructor's side of grading: the class grader, the Gradescope autograder, the class
- * workflow and the guides for instructors, CI and maintainers.
+ * without it), the maintainers' commands (commands/maintainer/: starters, edition, conformance), and the instructor's
+ * side of grading: the class grader, the Gradescope autograder, the class workflow and the guides for instructors,
+ * CI and maintainers.
  */
 export const INSTRUCTOR_ONLY = [
   'solutions',
@@ -19,10 +20,7 @@ export const INSTRUCTOR_ONLY = [
   'bench',
   'BENCHMARKS.md',
   'checker/class',
-  'checker/commands/edition.ts',
-  'checker/commands/edition-tree.ts',
-  'checker/commands/edition-readme.ts',
-  'checker/commands/starters.ts',
+  'checker/commands/maintainer',
   'gradescope',
   '.github/workflows/grade-class.yml',
   'docs/instructors.md',

@@ -1,18 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CHAPTERS } from '../course/current.ts';
-import { chapterFolder, gradedTarget } from '../grading/target.ts';
-import { defaultApprovalsFile, openApprovals } from '../host/approvals-file.ts';
-import { ConfigError, readHostConfig } from '../host/config.ts';
-import { anthropicModel, offlineModel, openaiModel } from '../host/models.ts';
-import type { Model } from '../host/models.ts';
-import { linePerson } from '../host/person.ts';
-import { NotRunnable, loadHost, runHost } from '../host/run.ts';
+import { CHAPTERS } from '../../course/current.ts';
+import { chapterFolder, gradedTarget } from '../../grading/target.ts';
+import { defaultApprovalsFile, openApprovals } from '../../host/approvals-file.ts';
+import { ConfigError, readHostConfig } from '../../host/config.ts';
+import { anthropicModel, offlineModel, openaiModel } from '../../host/models.ts';
+import type { Model } from '../../host/models.ts';
+import { linePerson } from '../../host/person.ts';
+import { NotRunnable, loadHost, runHost } from '../../host/run.ts';
 import { runnableChapter } from './http-chapter.ts';
-import { UsageError, langOption, readWords } from '../usage/command-line.ts';
-import { hostWords } from '../usage/host-words.ts';
-import type { Lang } from '../usage/messages.ts';
-import { readCommandLine } from '../usage/prologue.ts';
+import { UsageError, langOption, readWords } from '../../usage/command-line.ts';
+import { hostWords } from '../../usage/host-words.ts';
+import type { Lang } from '../../usage/messages.ts';
+import { readCommandLine } from '../../usage/prologue.ts';
 
 /*
  * `npm run host`: the learner's chapter 5 host as a program to use every day. Not grading: the learner's code and the

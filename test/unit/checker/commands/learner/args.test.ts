@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { UsageError, parseArgs, parseSignedCheckArgs } from '../../../../checker/commands/args.ts';
+import { UsageError, parseArgs, parseSignedCheckArgs } from '../../../../../checker/commands/learner/args.ts';
 
 test('check reads ids and every option into the typed arguments', () => {
   const args = parseArgs(['check', '01/3', '--target', 'kim', '--json', 'r.json', '--quiet', '--lang', 'en', '--timeout', '60'], {});

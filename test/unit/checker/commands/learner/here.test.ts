@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { chapterHere } from '../../../../checker/commands/check.ts';
+import { chapterHere } from '../../../../../checker/commands/learner/check.ts';
 
 /** A course copy with the folders of chapters 01 and 02 (one with a folder inside it). */
 function course(): string {

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { REPO_ROOT } from '../course/files.ts';
+import { REPO_ROOT } from '../../course/files.ts';
 import { EDITION_BRANCH, writeEdition } from './edition-tree.ts';
-import { UsageError, langOption, readWords } from '../usage/command-line.ts';
-import type { Lang } from '../usage/messages.ts';
-import { readCommandLine } from '../usage/prologue.ts';
+import { UsageError, langOption, readWords } from '../../usage/command-line.ts';
+import type { Lang } from '../../usage/messages.ts';
+import { readCommandLine } from '../../usage/prologue.ts';
 
 /** `npm run edition -- --out DIR`: writes the student edition of the committed HEAD into an empty folder, as a git repository with one commit. */
 

@@ -1,8 +1,8 @@
-import type { Lang } from '../usage/messages.ts';
-import { UsageError, langOption, readWords, timeoutOption } from '../usage/command-line.ts';
-import type { Words } from '../usage/command-line.ts';
-import { readCommandLine } from '../usage/prologue.ts';
-import type { CommandLine } from '../usage/prologue.ts';
+import type { Lang } from '../../usage/messages.ts';
+import { UsageError, langOption, readWords, timeoutOption } from '../../usage/command-line.ts';
+import type { Words } from '../../usage/command-line.ts';
+import { readCommandLine } from '../../usage/prologue.ts';
+import type { CommandLine } from '../../usage/prologue.ts';
 
 export { UsageError };
 

@@ -1,7 +1,7 @@
-import { CHAPTERS } from '../course/current.ts';
-import { chapterFolder, gradedTarget, shownPath } from '../grading/target.ts';
-import type { Lang } from '../usage/messages.ts';
-import { UsageError, langOption, readWords } from '../usage/command-line.ts';
+import { CHAPTERS } from '../../course/current.ts';
+import { chapterFolder, gradedTarget, shownPath } from '../../grading/target.ts';
+import type { Lang } from '../../usage/messages.ts';
+import { UsageError, langOption, readWords } from '../../usage/command-line.ts';
 import { DEFAULT_SCOPES, isServable } from './http-chapter.ts';
 
 /** A parsed `serve` or `conformance` command line. */

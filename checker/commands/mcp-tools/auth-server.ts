@@ -1,9 +1,9 @@
-import { readCommandLine } from '../usage/prologue.ts';
-import { authWords } from '../usage/auth-words.ts';
-import { langOption, readWords } from '../usage/command-line.ts';
+import { readCommandLine } from '../../usage/prologue.ts';
+import { authWords } from '../../usage/auth-words.ts';
+import { langOption, readWords } from '../../usage/command-line.ts';
 import { portOption } from './http-args.ts';
 import { COURSE_SCOPES, HOST_CLIENT_ID, SCRIPT_CLIENT, TEST_USER, startAuthServer } from './auth-provider.ts';
-import type { Lang } from '../usage/messages.ts';
+import type { Lang } from '../../usage/messages.ts';
 
 /*
  * `npm run auth-server`: a real authorization server on the learner's machine (auth-provider.ts), for chapter 4's

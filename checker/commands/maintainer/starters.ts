@@ -1,12 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { allExercises } from '../course/course.ts';
-import { CHAPTERS, COURSE_ROOT } from '../course/current.ts';
-import { gradeFolders } from '../grading/grade.ts';
-import { indexStarters, startersFile } from '../course/starters.ts';
-import { gradedTarget } from '../grading/target.ts';
-import { UsageError, langOption, readWords } from '../usage/command-line.ts';
-import { readCommandLine } from '../usage/prologue.ts';
+import { allExercises } from '../../course/course.ts';
+import { CHAPTERS, COURSE_ROOT } from '../../course/current.ts';
+import { gradeFolders } from '../../grading/grade.ts';
+import { indexStarters, startersFile } from '../../course/starters.ts';
+import { gradedTarget } from '../../grading/target.ts';
+import { UsageError, langOption, readWords } from '../../usage/command-line.ts';
+import { readCommandLine } from '../../usage/prologue.ts';
 
 /*
  * The maintainers' command `npm run starters`, apart from the starters library that reset, the type check and

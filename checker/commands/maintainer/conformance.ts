@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { NODE_PACKAGE, installLtsNode } from './lts-node.ts';
+import { NODE_PACKAGE, installLtsNode } from '../mcp-tools/lts-node.ts';
 import { hostChapter, runClientScenarios } from './conformance-client.ts';
-import { readCommandLine } from '../usage/prologue.ts';
-import { parseHttpArgs } from './http-args.ts';
-import { REVISION, serveChapter } from './http-chapter.ts';
-import type { ServedChapter } from './http-chapter.ts';
+import { readCommandLine } from '../../usage/prologue.ts';
+import { parseHttpArgs } from '../mcp-tools/http-args.ts';
+import { REVISION, serveChapter } from '../mcp-tools/http-chapter.ts';
+import type { ServedChapter } from '../mcp-tools/http-chapter.ts';
 
 /*
  * `npm run conformance -- 04`, a maintainer's command: the official conformance tool's server scenarios for MCP

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
-import { NODE_PACKAGE } from '../../../../checker/commands/lts-node.ts';
+import { NODE_PACKAGE } from '../../../../../checker/commands/mcp-tools/lts-node.ts';
 
-const REPO = resolve(import.meta.dirname, '..', '..', '..', '..');
+const REPO = resolve(import.meta.dirname, '..', '..', '..', '..', '..');
 
 /** The value a shell script gives a variable on its own `NAME=value` line. */
 function pinned(file: string, name: string): string | undefined {

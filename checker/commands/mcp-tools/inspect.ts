@@ -3,11 +3,11 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { REPO_ROOT } from '../course/files.ts';
-import { josa } from '../usage/josa.ts';
-import { UsageError, langOption, readWords } from '../usage/command-line.ts';
-import type { Lang } from '../usage/messages.ts';
-import { readCommandLine } from '../usage/prologue.ts';
+import { REPO_ROOT } from '../../course/files.ts';
+import { josa } from '../../usage/josa.ts';
+import { UsageError, langOption, readWords } from '../../usage/command-line.ts';
+import type { Lang } from '../../usage/messages.ts';
+import { readCommandLine } from '../../usage/prologue.ts';
 import { NODE_PACKAGE, installLtsNode } from './lts-node.ts';
 
 /** The Inspector release the lesson documents, pinned exactly; npx fetches it into its own cache, not into this repository. */

@@ -1,7 +1,7 @@
 import { isAbsolute, join } from 'node:path';
 import { expect, test } from 'vitest';
-import { parseHostsArgs, stdioLaunch } from '../../../../checker/commands/hosts.ts';
-import { UsageError } from '../../../../checker/usage/command-line.ts';
+import { parseHostsArgs, stdioLaunch } from '../../../../../checker/commands/mcp-tools/hosts.ts';
+import { UsageError } from '../../../../../checker/usage/command-line.ts';
 
 test('npm run hosts takes one chapter with a server for a host, chapters/ unless --target says otherwise', () => {
   const mine = parseHostsArgs(['03'], {});

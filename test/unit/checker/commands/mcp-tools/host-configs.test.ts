@@ -17,10 +17,10 @@ import {
   readGeminiList,
   shellLine,
   vscodeJson,
-} from '../../../../checker/commands/host-configs.ts';
-import type { Launch } from '../../../../checker/commands/host-configs.ts';
+} from '../../../../../checker/commands/mcp-tools/host-configs.ts';
+import type { Launch } from '../../../../../checker/commands/mcp-tools/host-configs.ts';
 
-const REPO = resolve(import.meta.dirname, '..', '..', '..', '..');
+const REPO = resolve(import.meta.dirname, '..', '..', '..', '..', '..');
 
 /** The stdio launch as the lesson writes it, with its placeholders for node and the repository. */
 const LESSON_STDIO: Launch & { kind: 'stdio' } = {

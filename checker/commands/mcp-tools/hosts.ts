@@ -4,13 +4,13 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CHAPTERS } from '../course/current.ts';
-import { chapterFolder, gradedTarget, shownPath } from '../grading/target.ts';
-import { UsageError, langOption, readWords } from '../usage/command-line.ts';
-import { hostsWords } from '../usage/hosts-words.ts';
-import type { HostsWords } from '../usage/hosts-words.ts';
-import type { Lang } from '../usage/messages.ts';
-import { readCommandLine } from '../usage/prologue.ts';
+import { CHAPTERS } from '../../course/current.ts';
+import { chapterFolder, gradedTarget, shownPath } from '../../grading/target.ts';
+import { UsageError, langOption, readWords } from '../../usage/command-line.ts';
+import { hostsWords } from '../../usage/hosts-words.ts';
+import type { HostsWords } from '../../usage/hosts-words.ts';
+import type { Lang } from '../../usage/messages.ts';
+import { readCommandLine } from '../../usage/prologue.ts';
 import {
   CODEX_TOKEN_VARIABLE,
   HOST_SERVERS,

@@ -1,11 +1,11 @@
-import { STATUS_MARK, messages } from '../usage/messages.ts';
-import type { Messages } from '../usage/messages.ts';
-import type { ExerciseReport, Report } from '../report/shape.ts';
-import { nextFix, nextSteps, outputLines, renderText } from '../report/text.ts';
-import { visibleText } from '../report/escape.ts';
-import type { CourseOutline } from '../report/course-view.ts';
-import { fitMessage } from '../report/long-lines.ts';
-import { firstBlocker } from '../report/first-fix.ts';
+import { STATUS_MARK, messages } from '../../usage/messages.ts';
+import type { Messages } from '../../usage/messages.ts';
+import type { ExerciseReport, Report } from '../../report/shape.ts';
+import { nextFix, nextSteps, outputLines, renderText } from '../../report/text.ts';
+import { visibleText } from '../../report/escape.ts';
+import type { CourseOutline } from '../../report/course-view.ts';
+import { fitMessage } from '../../report/long-lines.ts';
+import { firstBlocker } from '../../report/first-fix.ts';
 
 /** What a watch screen shows: the exercise in focus, its whole hint, every exercise's status, or the full check report. */
 export type View = 'summary' | 'hint' | 'list' | 'full';
