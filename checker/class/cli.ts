@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { allExercises } from '../course/course.ts';
 import { CHAPTERS } from '../course/current.ts';
 import { timeLimits } from '../runner/limits.ts';
-import { NO_CONFIG, readClassConfig } from '../course/class-file.ts';
+import { NO_CONFIG, assignmentGrading, readClassConfig } from '../course/class-file.ts';
 import type { ClassConfig } from '../course/class-file.ts';
 import { gradebookOf, provenanceOf, readGradebook, resultsOf } from './books/gradebook.ts';
 import type { Gradebook } from './books/gradebook.ts';
@@ -91,7 +91,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const assignment = named && args.assignment ? { name: args.assignment, exercises: named.exercises } : previous && !args.config ? previous.provenance.assignment : undefined;
   const selected = allExercises(CHAPTERS).filter(({ exercise }) => !assignment || assignment.exercises.includes(exercise.id));
   const chapters = CHAPTERS.filter((chapter) => selected.some((entry) => entry.chapter.dir === chapter.dir));
-  const weights = named ? Object.fromEntries(Object.entries({ ...config.weights, ...named.weights }).filter(([id]) => named.exercises.includes(id))) : config.weights;
+  const weights = args.assignment && named ? assignmentGrading(config, args.assignment)!.weights : config.weights;
   const deadline = args.deadline ?? named?.deadline ?? config.deadline ?? recorded;
   const settings = { verified, limits: timeLimits(args.timeoutMs), ...(args.suites ? { suites: args.suites } : {}), weights, ...(deadline ? { deadline } : {}), ...(args.shard ? { shard: args.shard } : {}), ...(assignment ? { assignment } : {}) };
   // Rows graded with other settings than the rest would be mixed into one gradebook without a word: refuse, as grade:merge does.

@@ -7,7 +7,7 @@ import type { GradeFolder } from '../grading/grade.ts';
 import type { Lang } from '../usage/messages.ts';
 import type { Selected } from '../course/course.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
-import { buildReport, pointsFor } from '../report/build.ts';
+import { buildReport, reweight } from '../report/build.ts';
 import { loadCheckedPrivateSuites } from '../grading/typecheck-suites.ts';
 import type { PrivateSuite } from '../course/private-suites.ts';
 import type { Report } from '../report/shape.ts';
@@ -123,9 +123,7 @@ async function gradeStudents(students: readonly Student[], options: ClassOptions
   return students.map((student, index) => {
     const chosen = plan[index]!;
     const exercises = options.selected.map(({ chapter, exercise }) => {
-      const found = byKey.get(chosen.get(chapter.dir)!)!.exercises.find((entry) => entry.id === exercise.id)!;
-      const weight = options.weights?.[exercise.id];
-      return weight === undefined ? found : { ...found, max_points: weight, points: pointsFor(found.status, weight) };
+      return byKey.get(chosen.get(chapter.dir)!)!.exercises.find((entry) => entry.id === exercise.id)!;
     });
     const typeErrors = options.chapters.flatMap((chapter) =>
       byKey.get(chosen.get(chapter.dir)!)!.type_errors.filter((problem) => problem.file.startsWith(`${SHOWN_AS}/${chapter.dir}/`)),
@@ -133,7 +131,8 @@ async function gradeStudents(students: readonly Student[], options: ClassOptions
     const missingChapters = options.chapters
       .filter((chapter) => chosen.get(chapter.dir)!.startsWith('missing:'))
       .map((chapter) => chapter.dir);
-    return { student, report: buildReport({ target: student.dir, lang: options.lang, exercises, type_errors: typeErrors }), missingChapters };
+    const report = reweight(buildReport({ target: student.dir, lang: options.lang, exercises, type_errors: typeErrors }), options.weights ?? {});
+    return { student, report, missingChapters };
   });
 }
 

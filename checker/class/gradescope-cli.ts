@@ -7,7 +7,7 @@ import { CHAPTERS } from '../course/current.ts';
 import { UsageError, langOption, readWords, timeoutOption } from '../usage/command-line.ts';
 import type { Lang } from '../usage/messages.ts';
 import { messages } from '../usage/messages.ts';
-import { buildReport, pointsFor, weightOf } from '../report/build.ts';
+import { buildReport, pointsFor, reweight, weightOf } from '../report/build.ts';
 import type { Report } from '../report/shape.ts';
 import { copyLearnerTree } from '../course/learner-tree.ts';
 import { REPO_ROOT } from '../course/files.ts';
@@ -139,15 +139,6 @@ function checkedReport(report: Report, only?: readonly string[]): Report | strin
   return buildReport({ target: 'chapters', lang: report.lang, exercises: report.exercises, type_errors: Array.isArray(report.type_errors) ? report.type_errors : [] });
 }
 
-/** The checked report with the class file's weights: each named exercise worth its class weight, scored by its status. */
-function weighted(report: Report, weights: Readonly<Record<string, number>>): Report {
-  const exercises = report.exercises.map((exercise) => {
-    const weight = Object.hasOwn(weights, exercise.id) ? weights[exercise.id]! : undefined;
-    return weight === undefined ? exercise : { ...exercise, max_points: weight, points: pointsFor(exercise.status, weight) };
-  });
-  return buildReport({ target: report.target, lang: report.lang, exercises, type_errors: report.type_errors });
-}
-
 /**
  * The signed check's --starters-git for the autograder's course copy, which has no git history: build-zip.sh puts the
  * committed starters' blobs in course/.starters.git, and private suites are type-checked against them. None elsewhere.
@@ -198,7 +189,7 @@ async function grade(args: GradescopeArgs): Promise<string> {
     if (signed === null) return gradescopeJson(gradescopeFailure(say.noReport, args.options));
     if (signed === 'forged') return gradescopeJson(gradescopeFailure(say.forged, args.options));
     const checked = checkedReport(signed, args.exercises);
-    const report = typeof checked === 'string' ? checked : weighted(checked, args.weights);
+    const report = typeof checked === 'string' ? checked : reweight(checked, args.weights);
     if (typeof report === 'string') return gradescopeJson(gradescopeFailure(say.badReport(report), args.options));
     console.log(messages(args.lang).progress(report.exercises.filter((exercise) => exercise.status === 'pass').length, report.exercises.length, report.score, report.max_score, `${report.tests_passed}/${report.tests_total}`));
     const results = gradescopeResults(report, args.options);

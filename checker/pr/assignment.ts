@@ -1,4 +1,4 @@
-import { buildReport, pointsFor } from '../report/build.ts';
+import { reweight } from '../report/build.ts';
 import type { Report } from '../report/shape.ts';
 import type { AssignmentGrading } from '../course/class-file.ts';
 
@@ -16,9 +16,5 @@ export interface GradedAssignment {
 export function assignmentReport(report: Report, assignment: AssignmentGrading): Report | null {
   const ids = report.exercises.map((exercise) => exercise.id);
   if (ids.length !== assignment.exercises.length || ids.some((id, index) => id !== assignment.exercises[index])) return null;
-  const exercises = report.exercises.map((exercise) => {
-    const weight = Object.hasOwn(assignment.weights, exercise.id) ? assignment.weights[exercise.id]! : exercise.max_points;
-    return { ...exercise, max_points: weight, points: pointsFor(exercise.status, weight) };
-  });
-  return buildReport({ target: report.target, lang: report.lang, exercises, type_errors: report.type_errors });
+  return reweight(report, assignment.weights);
 }
