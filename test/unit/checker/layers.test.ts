@@ -84,6 +84,13 @@ test('no module of the checker imports itself back: the import graph has no circ
   expect(circles).toEqual([]);
 });
 
+test('grading knowledge written once: one isInside (real paths, trust/confine.ts) and one reweight (report/build.ts)', () => {
+  const all = modules();
+  const defining = (name: string) => all.filter(({ text }) => new RegExp(`\\bfunction ${name}\\(`).test(text)).map(({ file }) => file);
+  expect(defining('isInside')).toEqual(['trust/confine.ts']);
+  expect(defining('reweight')).toEqual(['report/build.ts']);
+});
+
 test('the check finds imports at all', () => {
   const grade = modules().find(({ file }) => file === 'grading/grade.ts');
   expect(grade?.imports).toContain('grading/score.ts');
