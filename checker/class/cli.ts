@@ -12,7 +12,8 @@ import { duplicateRows } from './intake/lms-names.ts';
 import { notHandedIn, shardKeyOfRoster, unmatchedRoster } from './intake/roster.ts';
 import { shardOf } from './intake/shard.ts';
 import type { StudentResult } from './student-result.ts';
-import { byName, holdsChapters, isFolder } from './intake/students.ts';
+import { byName } from './intake/students.ts';
+import { holdsChapters, isFolder } from '../grading/target.ts';
 import type { Student } from './intake/students.ts';
 import { gradeClass, isClassZip } from './grade-class.ts';
 import { ZipRefused } from './intake/unzip.ts';
@@ -28,7 +29,7 @@ import { killForksOnExit } from '../runner/forks.ts';
 import { dropRunnerChannels } from '../trust/ci-channels.ts';
 import { messages } from '../usage/messages.ts';
 import { RESTORE_COMMAND, listChanged, verifyChecker } from '../trust/integrity.ts';
-import { writeGradescopeResults } from './books/gradescope.ts';
+import { writeGradescopeResults } from '../gradescope/results.ts';
 import { courseSources, similarity, submissionTexts } from './review/similarity.ts';
 import type { CourseTexts } from './review/similarity.ts';
 import { gradebookFiles } from './books/files.ts';
@@ -192,7 +193,7 @@ async function main(argv: readonly string[]): Promise<number> {
     writeFileSync(join(args.out, name), text);
     console.log(say.wrote(join(args.out, name)));
   }
-  if (writeGradescopeResults(args.out, all).length > 0) console.log(say.wrote(join(args.out, 'gradescope')));
+  if (writeGradescopeResults(args.out, all.map(({ student, report }) => ({ name: student.name, report }))).length > 0) console.log(say.wrote(join(args.out, 'gradescope')));
   if (key) signGradebook(args.out, key);
   return 0;
 }

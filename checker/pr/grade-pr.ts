@@ -94,7 +94,7 @@ export async function gradePullRequest(options: PullRequestOptions): Promise<Pul
     // The unpacked base has no history, and private suites are type-checked against the starters its git would hold.
     const starters = options.suites ? ['--starters-git', writeStartersGit(repo, baseDir, join(scratch, 'starters.git'))] : [];
     const argv = [
-      '--import', 'tsx', join(baseDir, 'checker', 'commands', 'signed-check.ts'),
+      '--import', 'tsx', join(baseDir, 'checker', 'signed', 'signed-check.ts'),
       // An assignment's exercises alone are graded (and only their chapters' files run).
       ...(options.assignment?.exercises ?? []),
       '--target', join(headDir, 'chapters'), '--shown-as', 'chapters', '--json', json,

@@ -33,7 +33,7 @@ export interface Args {
 }
 
 /**
- * The command line of the signed check that grade:pr and the Gradescope autograder start (commands/signed-check.ts):
+ * The command line of the signed check that grade:pr and the Gradescope autograder start (signed/signed-check.ts):
  * check's own options, a --json file that is always signed with the key read from standard input, and the name
  * messages give the target's chapters folder instead of its temporary path, and where the committed starters are read
  * from git (--starters-git, for a base unpacked with no history). `npm run check` accepts none of them.

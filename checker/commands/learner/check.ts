@@ -118,7 +118,7 @@ export interface Signing {
 
 /**
  * `npm run check`: grades the target and prints what passed, what failed, where to look and the hint. The signed
- * check (signed-check.ts) passes `signing`, so the report names the folder as it says and its JSON is signed.
+ * check (signed/signed-check.ts) passes `signing`, so the report names the folder as it says and its JSON is signed.
  */
 export async function runCheck(args: Args, signing: Signing | null = null): Promise<number> {
   const selected = pickExercises(args);

@@ -20,6 +20,7 @@ export const INSTRUCTOR_ONLY = [
   'bench',
   'BENCHMARKS.md',
   'checker/class',
+  'checker/gradescope',
   'checker/commands/maintainer',
   'gradescope',
   '.github/workflows/grade-class.yml',

@@ -32,8 +32,10 @@ function folder(file: string): string {
  * Which folder may import which, lowest first: a folder imports only from folders below it (and the hidden
  * suites' shared helpers, `suites/_lib`, which everything may use). The commands are split by audience: the MCP
  * tools (serve, inspect, hosts, host, auth-server) sit lowest, since the maintainers' conformance run starts the same
- * HTTP chapter; the learner's and the maintainers' commands never import each other. The graders at the top (the
- * class gradebook, pull-request grading) never import each other.
+ * HTTP chapter; the learner's and the maintainers' commands never import each other. Above them the signed check
+ * (`npm run check` with a signed report) and the one launcher that starts it; above that Gradescope's home, which
+ * the class gradebook uses too (npm run grade writes Gradescope results). The graders at the top (the class
+ * gradebook, pull-request grading) never import each other.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['manifest'],
@@ -45,7 +47,9 @@ const LAYERS: readonly (readonly string[])[] = [
   ['grading', 'host'],
   ['commands/mcp-tools'],
   ['commands/learner', 'commands/maintainer'],
-  ['commands', 'class', 'pr'],
+  ['signed'],
+  ['gradescope'],
+  ['class', 'pr'],
   ['.'],
 ];
 
@@ -97,9 +101,9 @@ test('the check finds imports at all', () => {
   expect(grade?.imports).toContain('runner/suite-runner.ts');
 });
 
-/** The entry points: the files at the top of checker/, commands/ and its rooms, and the `cli.ts` and `*-cli.ts` files of class/ and pr/. */
+/** The entry points: the files at the top of checker/, commands/ and its rooms, the signed check, and the `cli.ts` and `*-cli.ts` files of class/, pr/ and gradescope/. */
 function isEntryPoint(file: string): boolean {
-  return folder(file) === '.' || folder(file).startsWith('commands') || /^(class|pr)\/([^/]+-)?cli\.ts$/.test(file);
+  return folder(file) === '.' || folder(file).startsWith('commands') || file === 'signed/signed-check.ts' || /^(class|pr|gradescope)\/([^/]+-)?cli\.ts$/.test(file);
 }
 
 test('only the entry points fix the course: no other module imports course/current.ts or reads the course root at module level', () => {

@@ -1,15 +1,13 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { messages } from '../../usage/messages.ts';
-import { outputLines } from '../../report/text.ts';
-import type { Lang } from '../../usage/messages.ts';
-import type { ChapterSpec } from '../../manifest/types.ts';
-import type { ExerciseReport, Report } from '../../report/shape.ts';
-import { gradedTarget } from '../../grading/target.ts';
-import type { GradedTarget } from '../../grading/target.ts';
-import type { StudentResult } from '../student-result.ts';
-import { isLearnerFolder } from '../../course/learner-tree.ts';
-import { SHOWN_AS, holdsChapters, isFolder } from '../intake/students.ts';
+import { messages } from '../usage/messages.ts';
+import { outputLines } from '../report/text.ts';
+import type { Lang } from '../usage/messages.ts';
+import type { ChapterSpec } from '../manifest/types.ts';
+import type { ExerciseReport, Report } from '../report/shape.ts';
+import { SHOWN_AS, gradedTarget, holdsChapters, isFolder } from '../grading/target.ts';
+import type { GradedTarget } from '../grading/target.ts';
+import { isLearnerFolder } from '../course/learner-tree.ts';
 
 /**
  * Gradescope's autograder results format (the `results.json` its harness uploads): a top-level score, an optional
@@ -142,20 +140,21 @@ export function safeFolderName(name: string): string {
 }
 
 /**
- * From a class run: writes `gradescope/<student>/results.json` under `out` for each student, the file Gradescope's
- * autograder would have uploaded for that submission, and gradescope/students.json mapping each folder back to the
- * submission's name; returns the results paths written.
+ * From a class run (`npm run grade` passes each submission's name and report): writes
+ * `gradescope/<student>/results.json` under `out` for each, the file Gradescope's autograder would have uploaded for
+ * that submission, and gradescope/students.json mapping each folder back to the submission's name; returns the
+ * results paths written.
  */
-export function writeGradescopeResults(out: string, results: readonly StudentResult[], options: GradescopeOptions = {}): string[] {
+export function writeGradescopeResults(out: string, results: readonly { name: string; report: Report }[], options: GradescopeOptions = {}): string[] {
   // The map's own file name is never a folder: a submission named so gets `students.json-2`.
   const used = new Set<string>(['students.json']);
   // Folder → the submission's own name: `lee_a-2` alone would not say whose it is.
   const names = new Map<string, string>();
   const files = results.map((result) => {
-    let folder = safeFolderName(result.student.name);
-    for (let index = 2; used.has(folder); index += 1) folder = `${safeFolderName(result.student.name)}-${index}`;
+    let folder = safeFolderName(result.name);
+    for (let index = 2; used.has(folder); index += 1) folder = `${safeFolderName(result.name)}-${index}`;
     used.add(folder);
-    names.set(folder, result.student.name);
+    names.set(folder, result.name);
     const dir = join(out, 'gradescope', folder);
     mkdirSync(dir, { recursive: true });
     const file = join(dir, 'results.json');

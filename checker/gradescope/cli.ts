@@ -16,8 +16,9 @@ import { chapterFolder, gradedTarget, leftOutOf, notAFolder } from '../grading/t
 import { leftOutLine } from '../usage/intake-words.ts';
 import { readCommandLine } from '../usage/prologue.ts';
 import { assignmentGrading, readClassConfig } from '../course/class-file.ts';
-import { GRADESCOPE_VISIBILITIES, gradescopeFailure, gradescopeJson, gradescopeResults, locateSubmission } from './books/gradescope.ts';
-import type { GradescopeOptions, GradescopeVisibility } from './books/gradescope.ts';
+import { GRADESCOPE_VISIBILITIES, gradescopeFailure, gradescopeJson, gradescopeResults, locateSubmission } from './results.ts';
+import type { GradescopeOptions, GradescopeVisibility } from './results.ts';
+import { WORDS } from './words.ts';
 
 /**
  * The trusted side of the Gradescope autograder (gradescope/run_autograder starts it as root, from the course copy
@@ -25,27 +26,6 @@ import type { GradescopeOptions, GradescopeVisibility } from './books/gradescope
  * unprivileged user named by --run-as, and writes results.json from the signed report that checker wrote. Learner
  * code never runs in this process, and nothing the learner's code prints or writes decides the results.
  */
-
-const WORDS = {
-  ko: {
-    noChapters: (dirs: string) => `제출물에서 장 폴더를 찾지 못해 채점하지 않았다. 저장소 사본 전체, 그것을 감싼 폴더 하나, 또는 장 폴더(${dirs})를 그대로 올리라.`,
-    noReport: '채점기가 결과를 남기지 않았다. 채점이 중간에 멈췄다. 강사에게 알리라.',
-    forged: '결과 파일의 서명이 맞지 않아(채점기가 아닌 무언가가 고쳐 썼다) 이 채점을 무효로 했다. 강사에게 알리라.',
-    badReport: (why: string) => `결과 파일이 과정의 연습 목록과 맞지 않아(${why}) 이 채점을 무효로 했다. 강사에게 알리라.`,
-    noAssignment: (name: string) => `--assignment ${name}: 반 설정 파일(--config)에 그런 과제가 없다.`,
-    badVisibility: (value: string) => `알 수 없는 공개 범위: ${value} (쓸 수 있는 값: ${GRADESCOPE_VISIBILITIES.join(', ')})`,
-    wrote: (file: string) => `Gradescope 결과를 썼다: ${file}`,
-  },
-  en: {
-    noChapters: (dirs: string) => `No chapter folders were found in the submission, so nothing was graded. Upload a whole copy of the repository, one folder wrapping it, or the chapter folders themselves (${dirs}).`,
-    noReport: 'The checker left no results: grading stopped before it finished. Tell your instructor.',
-    forged: 'The results file did not carry the checker\'s signature (something else rewrote it), so this grading is void. Tell your instructor.',
-    badReport: (why: string) => `The results file does not match the course's exercises (${why}), so this grading is void. Tell your instructor.`,
-    noAssignment: (name: string) => `--assignment ${name}: the class file (--config) has no such assignment.`,
-    badVisibility: (value: string) => `Unknown visibility: ${value} (use one of ${GRADESCOPE_VISIBILITIES.join(', ')})`,
-    wrote: (file: string) => `Wrote Gradescope results: ${file}`,
-  },
-} as const;
 
 /** The parsed command line. */
 interface GradescopeArgs {
@@ -175,7 +155,7 @@ async function grade(args: GradescopeArgs): Promise<string> {
     }
     const json = join(out, 'report.json');
     const argv = [
-      '--import', 'tsx', join(REPO_ROOT, 'checker', 'commands', 'signed-check.ts'),
+      '--import', 'tsx', join(REPO_ROOT, 'checker', 'signed', 'signed-check.ts'),
       ...(args.exercises ?? []),
       '--target', chapters, '--shown-as', 'chapters', '--json', json,
       '--lang', args.lang, '--timeout', String(args.timeoutMs / 1000),

@@ -1,12 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { CHAPTERS } from '../../../../../checker/course/current.ts';
-import { buildReport } from '../../../../../checker/report/build.ts';
-import type { ExerciseReport, Report } from '../../../../../checker/report/shape.ts';
-import type { StudentResult } from '../../../../../checker/class/student-result.ts';
-import { gradescopeFailure, gradescopeJson, gradescopeResults, locateSubmission, safeFolderName, writeGradescopeResults } from '../../../../../checker/class/books/gradescope.ts';
-import { tempDir, writeTree } from '../../../support/temp.ts';
+import { CHAPTERS } from '../../../../checker/course/current.ts';
+import { buildReport } from '../../../../checker/report/build.ts';
+import type { ExerciseReport, Report } from '../../../../checker/report/shape.ts';
+import { gradescopeFailure, gradescopeJson, gradescopeResults, locateSubmission, safeFolderName, writeGradescopeResults } from '../../../../checker/gradescope/results.ts';
+import { tempDir, writeTree } from '../../support/temp.ts';
 
 /** The keys Gradescope's autograder specification documents for results.json and for one test case. */
 const TOP_KEYS = ['score', 'execution_time', 'output', 'output_format', 'test_output_format', 'test_name_format', 'visibility', 'stdout_visibility', 'extra_data', 'tests', 'leaderboard'];
@@ -132,7 +131,7 @@ describe('writeGradescopeResults', () => {
   const out = tempDir('gradescope-write');
 
   test('writes one results.json per student under gradescope/, with safe and distinct folder names', () => {
-    const row = (name: string): StudentResult => ({ student: { name, dir: name, learner: null, problem: null }, report: report([exercise('01/1', 'pass')]), missingChapters: [] });
+    const row = (name: string) => ({ name, report: report([exercise('01/1', 'pass')]) });
     const files = writeGradescopeResults(out, [row('kim'), row('../evil'), row('kim')]);
     expect(files.map((file) => file.slice(out.length + 1))).toEqual(['gradescope/kim/results.json', 'gradescope/__evil/results.json', 'gradescope/kim-2/results.json']);
     for (const file of files) expect(existsSync(file)).toBe(true);

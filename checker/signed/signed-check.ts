@@ -3,12 +3,12 @@ import { usageWords } from '../usage/usage-words.ts';
 import { killForksOnExit } from '../runner/forks.ts';
 import { dropRunnerChannels } from '../trust/ci-channels.ts';
 import { readSigningKey } from '../trust/sign.ts';
-import { parseSignedCheckArgs } from './learner/args.ts';
-import { runCheck } from './learner/check.ts';
+import { parseSignedCheckArgs } from '../commands/learner/args.ts';
+import { runCheck } from '../commands/learner/check.ts';
 
 /*
  * The check that the trusted graders start (grade:pr and the Gradescope autograder), never a learner:
- * `node --import tsx checker/commands/signed-check.ts [ids…] --target DIR --json FILE --shown-as NAME [check's
+ * `node --import tsx checker/signed/signed-check.ts [ids…] --target DIR --json FILE --shown-as NAME [check's
  * options]`. It grades like `npm run check`, names the target's chapters folder NAME in every message instead of
  * its temporary path, and signs the JSON with the key the grader writes to standard input, so a results file that
  * learner code (running as the same user) rewrote fails the grader's verification.
