@@ -1,5 +1,5 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { allExercises } from '../course/course.ts';
@@ -7,11 +7,10 @@ import { CHAPTERS } from '../course/current.ts';
 import { UsageError, langOption, readWords, timeoutOption } from '../usage/command-line.ts';
 import type { Lang } from '../usage/messages.ts';
 import { messages } from '../usage/messages.ts';
-import { buildReport, pointsFor, reweight, weightOf } from '../report/build.ts';
-import type { Report } from '../report/shape.ts';
 import { copyLearnerTree } from '../course/learner-tree.ts';
 import { REPO_ROOT } from '../course/files.ts';
-import { newSigningKey, readSignedReport } from '../trust/sign.ts';
+import { runSignedCheck } from '../signed/launch.ts';
+import type { NoReport } from '../signed/launch.ts';
 import { chapterFolder, gradedTarget, leftOutOf, notAFolder } from '../grading/target.ts';
 import { leftOutLine } from '../usage/intake-words.ts';
 import { readCommandLine } from '../usage/prologue.ts';
@@ -90,42 +89,21 @@ function idsOf(user: string): { uid: number; gid: number } {
   return { uid: read('-u'), gid: read('-g') };
 }
 
-/** Runs this copy's checker on the copied chapters, with the signing key on standard input; as `runAs` when given. */
-function runChecker(argv: readonly string[], key: string, runAs: { uid: number; gid: number } | null): Promise<number> {
-  const env: NodeJS.ProcessEnv = runAs
-    ? { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: '/tmp', TMPDIR: '/tmp', LANG: 'C.UTF-8', CI: 'true' }
-    : { ...process.env };
-  return new Promise((done) => {
-    const child = spawn(process.execPath, argv, { cwd: REPO_ROOT, env, stdio: ['pipe', 'inherit', 'inherit'], ...(runAs ?? {}) });
-    child.stdin.end(`${key}\n`);
-    child.on('error', () => done(2));
-    child.on('close', (code) => done(code ?? 2));
-  });
-}
-
-/**
- * The report rebuilt from its exercises after checking them against this copy's manifest: every exercise once, in
- * order, each worth its manifest weight and scored by its status. The headline numbers are computed here, never read.
- */
-function checkedReport(report: Report, only?: readonly string[]): Report | string {
-  const expected = allExercises(CHAPTERS).filter(({ exercise }) => !only || only.includes(exercise.id));
-  if (!Array.isArray(report.exercises) || report.exercises.length !== expected.length) return 'exercises';
-  for (const [index, exercise] of report.exercises.entries()) {
-    const spec = expected[index]!.exercise;
-    if (exercise.id !== spec.id) return `exercise ${index + 1}`;
-    if (exercise.max_points !== weightOf(spec) || exercise.points !== pointsFor(exercise.status, exercise.max_points)) return `points of ${spec.id}`;
-  }
-  if (report.lang !== 'ko' && report.lang !== 'en') return 'lang';
-  return buildReport({ target: 'chapters', lang: report.lang, exercises: report.exercises, type_errors: Array.isArray(report.type_errors) ? report.type_errors : [] });
-}
-
 /**
  * The signed check's --starters-git for the autograder's course copy, which has no git history: build-zip.sh puts the
  * committed starters' blobs in course/.starters.git, and private suites are type-checked against them. None elsewhere.
  */
-function startersGit(): string[] {
+function startersGit(): string | undefined {
   const dir = join(REPO_ROOT, '.starters.git');
-  return existsSync(dir) ? ['--starters-git', dir] : [];
+  return existsSync(dir) ? dir : undefined;
+}
+
+/** What a student reads when the signed check gave no report to use. */
+function failureMessage(failed: NoReport, lang: Lang): string {
+  const say = WORDS[lang];
+  if (failed.why === 'no-report') return say.noReport;
+  if (failed.why === 'forged') return say.forged;
+  return say.badReport(failed.field);
 }
 
 /** Grades the submission and returns the results file's text. */
@@ -149,28 +127,25 @@ async function grade(args: GradescopeArgs): Promise<string> {
     mkdirSync(out, { recursive: true });
     // Only the chapter folders are taken, as regular files: links, node_modules and dot files stay behind.
     for (const chapter of CHAPTERS) copyLearnerTree(chapterFolder(target, chapter), join(chapters, chapter.dir));
-    if (runAs) {
-      spawnSync('chmod', ['-R', 'a+rX', work]);
-      chmodSync(out, 0o777);
-    }
-    const json = join(out, 'report.json');
-    const argv = [
-      '--import', 'tsx', join(REPO_ROOT, 'checker', 'signed', 'signed-check.ts'),
-      ...(args.exercises ?? []),
-      '--target', chapters, '--shown-as', 'chapters', '--json', json,
-      '--lang', args.lang, '--timeout', String(args.timeoutMs / 1000),
-      ...(args.suites ? ['--suites', args.suites, ...startersGit()] : []),
-    ];
-    const key = newSigningKey();
-    await runChecker(argv, key, runAs);
-    // Whatever the learner's code left running as that user ends here, before the results are read.
-    if (runAs) spawnSync('kill', ['-KILL', '-1'], { ...runAs, stdio: 'ignore' });
-    const signed = readSignedReport(json, key);
-    if (signed === null) return gradescopeJson(gradescopeFailure(say.noReport, args.options));
-    if (signed === 'forged') return gradescopeJson(gradescopeFailure(say.forged, args.options));
-    const checked = checkedReport(signed, args.exercises);
-    const report = typeof checked === 'string' ? checked : reweight(checked, args.weights);
-    if (typeof report === 'string') return gradescopeJson(gradescopeFailure(say.badReport(report), args.options));
+    // The other user reads the copy; the launcher opens the out folder to it.
+    if (runAs) spawnSync('chmod', ['-R', 'a+rX', work]);
+    const starters = args.suites ? startersGit() : undefined;
+    const ran = await runSignedCheck(
+      {
+        checkerRoot: REPO_ROOT,
+        chapters,
+        outDir: out,
+        ...(args.exercises ? { exercises: args.exercises } : {}),
+        lang: args.lang,
+        timeoutMs: args.timeoutMs,
+        ...(args.suites ? { suites: args.suites } : {}),
+        ...(starters ? { startersGit: starters } : {}),
+        ...(runAs ? { runAs } : {}),
+      },
+      { manifest: CHAPTERS, weights: args.weights },
+    );
+    if (ran.report === null) return gradescopeJson(gradescopeFailure(failureMessage(ran.failed, args.lang), args.options));
+    const { report } = ran;
     console.log(messages(args.lang).progress(report.exercises.filter((exercise) => exercise.status === 'pass').length, report.exercises.length, report.score, report.max_score, `${report.tests_passed}/${report.tests_total}`));
     const results = gradescopeResults(report, args.options);
     // What the upload held at the course's paths and was not graded (a link, a config file, …) is named first.

@@ -95,6 +95,13 @@ test('grading knowledge written once: one isInside (real paths, trust/confine.ts
   expect(defining('reweight')).toEqual(['report/build.ts']);
 });
 
+test('grade:pr and Gradescope start the signed check through one launcher, signed/launch.ts', () => {
+  const starters = modules().filter(({ file, text }) => file !== 'signed/signed-check.ts' && /'signed-check\.ts'/.test(text)).map(({ file }) => file);
+  expect(starters).toEqual(['signed/launch.ts']);
+  const launching = modules().filter(({ imports }) => imports.includes('signed/launch.ts')).map(({ file }) => file).sort();
+  expect(launching).toEqual(['gradescope/cli.ts', 'pr/grade-pr.ts']);
+});
+
 test('the check finds imports at all', () => {
   const grade = modules().find(({ file }) => file === 'grading/grade.ts');
   expect(grade?.imports).toContain('grading/score.ts');
