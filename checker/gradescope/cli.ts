@@ -32,7 +32,8 @@ interface GradescopeArgs {
   out: string;
   lang: Lang;
   timeoutMs: number;
-  runAs?: string;
+  /** The grading user's ids (--run-as USER), read when the command line is. */
+  runAs?: { uid: number; gid: number };
   suites?: string;
   /** The class file's weights (--config), so a Gradescope score equals the weighted score `npm run grade` gives. */
   weights: Readonly<Record<string, number>>;
@@ -70,7 +71,7 @@ function parse(argv: readonly string[]): GradescopeArgs {
     out,
     lang,
     timeoutMs: timeoutOption(values['--timeout']),
-    ...(runAs ? { runAs } : {}),
+    ...(runAs ? { runAs: idsOf(runAs, lang) } : {}),
     ...(suites ? { suites } : {}),
     weights: assignment?.weights ?? config?.weights ?? {},
     ...(assignment ? { exercises: assignment.exercises } : {}),
@@ -78,12 +79,12 @@ function parse(argv: readonly string[]): GradescopeArgs {
   };
 }
 
-/** The numeric uid and gid of a user, from `id`. */
-function idsOf(user: string): { uid: number; gid: number } {
+/** The numeric uid and gid of a user, from `id`; a usage error, in the run's language, when there is no such user. */
+function idsOf(user: string, lang: Lang): { uid: number; gid: number } {
   const read = (flag: string) => {
     const ran = spawnSync('id', [flag, user], { encoding: 'utf8' });
     const value = Number(ran.stdout.trim());
-    if (ran.status !== 0 || !Number.isSafeInteger(value)) throw new Error(`no such user: ${user}`);
+    if (ran.status !== 0 || !Number.isSafeInteger(value)) throw new UsageError(() => WORDS[lang].noUser(user));
     return value;
   };
   return { uid: read('-u'), gid: read('-g') };
@@ -118,7 +119,7 @@ async function grade(args: GradescopeArgs): Promise<string> {
     const why = say.noChapters(CHAPTERS.map((chapter) => chapter.dir).join(', '));
     return gradescopeJson(gradescopeFailure(leftOut.length > 0 ? `${why}\n${leftOutLine(leftOut, args.lang)}` : why, args.options));
   }
-  const runAs = args.runAs ? idsOf(args.runAs) : null;
+  const { runAs } = args;
   const work = mkdtempSync(join(tmpdir(), 'mcp-gradescope-'));
   try {
     const chapters = join(work, 'chapters');
