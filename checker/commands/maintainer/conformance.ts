@@ -8,6 +8,9 @@ import { readCommandLine } from '../../usage/prologue.ts';
 import { parseHttpArgs } from '../mcp-tools/http-args.ts';
 import { REVISION, serveChapter } from '../mcp-tools/http-chapter.ts';
 import type { ServedChapter } from '../mcp-tools/http-chapter.ts';
+import { conformanceWords } from '../../usage/conformance-words.ts';
+import type { Because } from '../../usage/conformance-words.ts';
+import { guessLang } from '../../usage/command-line.ts';
 
 /*
  * `npm run conformance -- 04`, a maintainer's command: the official conformance tool's server scenarios for MCP
@@ -38,39 +41,39 @@ const APPLICABLE: readonly string[] = [
  * expected-failures file one check at a time, so every other check of the scenario still has to pass, and the tool
  * fails the run if one of them starts passing.
  */
-const UNTESTABLE_CHECKS: Readonly<Record<string, string>> = {
-  'server-stateless:sep-2575-server-rejects-undeclared-capability': "needs the tool's diagnostic tool test_missing_capability",
-  'server-stateless:sep-2575-missing-capability-http-400': "needs the tool's diagnostic tool test_missing_capability",
-  'server-stateless:sep-2575-http-server-no-independent-requests-on-stream': "needs the tool's diagnostic tool test_streaming_elicitation",
-  'server-stateless:sep-2575-server-no-log-without-loglevel': "needs the tool's diagnostic tool test_logging_tool",
-  'caching:sep-2549-prompts-list-caching-hints': 'the chapter serves no prompts',
-  'caching:sep-2549-resources-list-caching-hints': 'the chapter serves no resources',
-  'caching:sep-2549-resources-templates-list-caching-hints': 'the chapter serves no resource templates',
+const UNTESTABLE_CHECKS: Readonly<Record<string, Because>> = {
+  'server-stateless:sep-2575-server-rejects-undeclared-capability': { ko: '도구의 진단용 도구 test_missing_capability가 필요하다', en: "needs the tool's diagnostic tool test_missing_capability" },
+  'server-stateless:sep-2575-missing-capability-http-400': { ko: '도구의 진단용 도구 test_missing_capability가 필요하다', en: "needs the tool's diagnostic tool test_missing_capability" },
+  'server-stateless:sep-2575-http-server-no-independent-requests-on-stream': { ko: '도구의 진단용 도구 test_streaming_elicitation이 필요하다', en: "needs the tool's diagnostic tool test_streaming_elicitation" },
+  'server-stateless:sep-2575-server-no-log-without-loglevel': { ko: '도구의 진단용 도구 test_logging_tool이 필요하다', en: "needs the tool's diagnostic tool test_logging_tool" },
+  'caching:sep-2549-prompts-list-caching-hints': { ko: '이 장의 서버에는 프롬프트가 없다', en: 'the chapter serves no prompts' },
+  'caching:sep-2549-resources-list-caching-hints': { ko: '이 장의 서버에는 자원이 없다', en: 'the chapter serves no resources' },
+  'caching:sep-2549-resources-templates-list-caching-hints': { ko: '이 장의 서버에는 자원 템플릿이 없다', en: 'the chapter serves no resource templates' },
 };
 
 /** The 2026-07-28 server scenarios not run, with why: each needs something the chapter's server does not have. */
-const SKIPPED: Readonly<Record<string, string>> = {
-  'completion-complete': 'the chapter serves no completions',
-  'tools-call-simple-text': "calls the tool's reference tools (test_simple_text and kin); the chapter's tools are its own three",
-  'tools-call-image': "calls the tool's reference tools; the chapter's tools return no images",
-  'tools-call-audio': "calls the tool's reference tools; the chapter's tools return no audio",
-  'tools-call-embedded-resource': "calls the tool's reference tools; the chapter serves no resources",
-  'tools-call-mixed-content': "calls the tool's reference tools",
-  'tools-call-error': "calls the tool's reference tool test_error_handling",
-  'tools-call-with-progress': "calls the tool's reference tool test_tool_with_progress; the chapter's tools send no progress",
-  'json-schema-2020-12': "looks for the tool's reference tool json_schema_2020_12_tool",
-  'resources-list': 'the chapter serves no resources',
-  'resources-read-text': 'the chapter serves no resources',
-  'resources-read-binary': 'the chapter serves no resources',
-  'resources-templates-read': 'the chapter serves no resource templates',
-  'sep-2164-resource-not-found': 'the chapter serves no resources',
-  'prompts-list': 'the chapter serves no prompts',
-  'prompts-get-simple': 'the chapter serves no prompts',
-  'prompts-get-with-args': 'the chapter serves no prompts',
-  'prompts-get-embedded-resource': 'the chapter serves no prompts',
-  'prompts-get-with-image': 'the chapter serves no prompts',
-  'http-custom-header-server-validation': 'needs a tool whose input schema has x-mcp-header annotations; the chapter has none',
-  'input-required-result-*': "the 14 scenarios need the tool's reference tools that return InputRequiredResult; the chapter's tools never ask the client for input",
+const SKIPPED: Readonly<Record<string, Because>> = {
+  'completion-complete': { ko: '이 장의 서버에는 자동 완성이 없다', en: 'the chapter serves no completions' },
+  'tools-call-simple-text': { ko: '도구의 참조 도구(test_simple_text 등)를 부른다. 이 장의 도구는 자기 도구 셋뿐이다', en: "calls the tool's reference tools (test_simple_text and kin); the chapter's tools are its own three" },
+  'tools-call-image': { ko: '도구의 참조 도구를 부른다. 이 장의 도구는 이미지를 돌려주지 않는다', en: "calls the tool's reference tools; the chapter's tools return no images" },
+  'tools-call-audio': { ko: '도구의 참조 도구를 부른다. 이 장의 도구는 소리를 돌려주지 않는다', en: "calls the tool's reference tools; the chapter's tools return no audio" },
+  'tools-call-embedded-resource': { ko: '도구의 참조 도구를 부른다. 이 장의 서버에는 자원이 없다', en: "calls the tool's reference tools; the chapter serves no resources" },
+  'tools-call-mixed-content': { ko: '도구의 참조 도구를 부른다', en: "calls the tool's reference tools" },
+  'tools-call-error': { ko: '도구의 참조 도구 test_error_handling을 부른다', en: "calls the tool's reference tool test_error_handling" },
+  'tools-call-with-progress': { ko: '도구의 참조 도구 test_tool_with_progress를 부른다. 이 장의 도구는 진행 알림을 보내지 않는다', en: "calls the tool's reference tool test_tool_with_progress; the chapter's tools send no progress" },
+  'json-schema-2020-12': { ko: '도구의 참조 도구 json_schema_2020_12_tool을 찾는다', en: "looks for the tool's reference tool json_schema_2020_12_tool" },
+  'resources-list': { ko: '이 장의 서버에는 자원이 없다', en: 'the chapter serves no resources' },
+  'resources-read-text': { ko: '이 장의 서버에는 자원이 없다', en: 'the chapter serves no resources' },
+  'resources-read-binary': { ko: '이 장의 서버에는 자원이 없다', en: 'the chapter serves no resources' },
+  'resources-templates-read': { ko: '이 장의 서버에는 자원 템플릿이 없다', en: 'the chapter serves no resource templates' },
+  'sep-2164-resource-not-found': { ko: '이 장의 서버에는 자원이 없다', en: 'the chapter serves no resources' },
+  'prompts-list': { ko: '이 장의 서버에는 프롬프트가 없다', en: 'the chapter serves no prompts' },
+  'prompts-get-simple': { ko: '이 장의 서버에는 프롬프트가 없다', en: 'the chapter serves no prompts' },
+  'prompts-get-with-args': { ko: '이 장의 서버에는 프롬프트가 없다', en: 'the chapter serves no prompts' },
+  'prompts-get-embedded-resource': { ko: '이 장의 서버에는 프롬프트가 없다', en: 'the chapter serves no prompts' },
+  'prompts-get-with-image': { ko: '이 장의 서버에는 프롬프트가 없다', en: 'the chapter serves no prompts' },
+  'http-custom-header-server-validation': { ko: '입력 스키마에 x-mcp-header 표시가 있는 도구가 필요하다. 이 장에는 없다', en: 'needs a tool whose input schema has x-mcp-header annotations; the chapter has none' },
+  'input-required-result-*': { ko: '시나리오 14개가 InputRequiredResult를 돌려주는 도구의 참조 도구를 요구한다. 이 장의 도구는 클라이언트에게 입력을 되묻지 않는다', en: "the 14 scenarios need the tool's reference tools that return InputRequiredResult; the chapter's tools never ask the client for input" },
 };
 
 /** Runs a command to the end with the given PATH first, its output shown; resolves to its exit code. */
@@ -86,10 +89,11 @@ function run(command: string, args: readonly string[], pathFirst: string): Promi
 async function main(argv: readonly string[]): Promise<number> {
   // A chapter whose folder holds a host (rounds.ts) gets the tool's client scenarios instead (conformance-client.ts).
   const host = hostChapter(argv, 'solutions');
-  if (host !== undefined) return runClientScenarios(CONFORMANCE_PACKAGE, host.chapterDir, host.shown);
+  if (host !== undefined) return runClientScenarios(CONFORMANCE_PACKAGE, host.chapterDir, host.shown, guessLang(argv));
   const read = readCommandLine(argv, 'conformance', (words) => parseHttpArgs('conformance', words, 'solutions'));
   if (read.exitCode !== undefined) return read.exitCode;
   const { args } = read;
+  const say = conformanceWords(args.lang);
   const scratch = mkdtempSync(join(tmpdir(), 'mcp-conformance-'));
   let served: ServedChapter | undefined;
   let finished = false;
@@ -97,11 +101,11 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     // The tool sends no bearer token, so requests that carry none get the run's test token; 04/3's suite grades the 401s.
     served = await serveChapter(args.chapterDir, { port: 0, scopes: ALL_SCOPES, addTokenWhenMissing: true });
-    console.log(`Installing ${NODE_PACKAGE} into a temporary prefix for ${CONFORMANCE_PACKAGE} (it needs Node 22 or later)`);
+    console.log(say.installing(NODE_PACKAGE, CONFORMANCE_PACKAGE));
     const nodeBin = installLtsNode(join(scratch, 'node'));
     const baseline = join(scratch, 'expected-failures.yml');
     writeFileSync(baseline, `server:\n${Object.keys(UNTESTABLE_CHECKS).map((check) => `  - ${check}\n`).join('')}`);
-    console.log(`Serving ${args.shown} at ${served.url.href}`);
+    console.log(say.serving(args.shown, served.url.href));
     for (const scenario of APPLICABLE) {
       const code = await run('npx', ['-y', CONFORMANCE_PACKAGE, 'server', '--url', served.url.href, '--scenario', scenario, '--spec-version', REVISION, '--expected-failures', baseline, '-o', join(scratch, 'results')], nodeBin);
       if (code !== 0) failed.push(scenario);
@@ -112,14 +116,14 @@ async function main(argv: readonly string[]): Promise<number> {
     // A finished run with failures keeps the tool's results to read; anything else leaves nothing behind.
     rmSync(finished && failed.length > 0 ? join(scratch, 'node') : scratch, { recursive: true, force: true });
   }
-  console.log(`\nConformance (${CONFORMANCE_PACKAGE}, --spec-version ${REVISION}) against ${args.shown}:`);
-  for (const scenario of APPLICABLE) console.log(`  ${failed.includes(scenario) ? 'FAIL' : 'pass'}  ${scenario}`);
-  console.log('Checks not testable on this server (expected failures, one check each):');
-  for (const [check, why] of Object.entries(UNTESTABLE_CHECKS)) console.log(`  ~  ${check}: ${why}`);
-  console.log('Scenarios skipped:');
-  for (const [scenario, why] of Object.entries(SKIPPED)) console.log(`  -  ${scenario}: ${why}`);
+  console.log(say.serverSummary(CONFORMANCE_PACKAGE, REVISION, args.shown));
+  for (const scenario of APPLICABLE) console.log(`  ${failed.includes(scenario) ? say.fail : say.pass}  ${scenario}`);
+  console.log(say.untestable);
+  for (const [check, why] of Object.entries(UNTESTABLE_CHECKS)) console.log(`  ~  ${check}: ${why[args.lang]}`);
+  console.log(say.skipped);
+  for (const [scenario, why] of Object.entries(SKIPPED)) console.log(`  -  ${scenario}: ${why[args.lang]}`);
   if (failed.length > 0) {
-    console.log(`\n${failed.length} scenario(s) failed; the tool's results are kept in ${join(scratch, 'results')}`);
+    console.log(say.failed(failed.length, join(scratch, 'results')));
     return 1;
   }
   return 0;
