@@ -21,6 +21,7 @@ import { isLate } from './books/reasons.ts';
 import { readCommandLine, usageFailure } from '../usage/prologue.ts';
 import { usageWords } from '../usage/usage-words.ts';
 import { parseGradeArgs } from './args.ts';
+import type { GradeArgs } from './args.ts';
 import { PrivateSuiteError } from '../course/private-suites.ts';
 import { TypeCheckFailedError } from '../grading/typecheck.ts';
 import { progressLine } from './progress.ts';
@@ -36,49 +37,71 @@ import { gradebookFiles } from './books/files.ts';
 import { readSigningKey } from '../trust/sign.ts';
 import { signGradebook } from './books/signed-book.ts';
 
-/** `npm run grade`: grades every student folder and writes gradebook.csv, gradebook.json and report.html; 0 when written, 1 when the type check gave no answer (nothing written), 2 on a usage error. */
-async function main(argv: readonly string[]): Promise<number> {
-  dropRunnerChannels();
-  const line = readCommandLine(argv, 'grade', parseGradeArgs);
-  if (line.exitCode !== undefined) return line.exitCode;
-  const { args } = line;
-  const say = classWords(args.lang);
+/** A phase of `npm run grade` that ended the run, with the exit code it ends with (its reason already printed). */
+interface Stop {
+  exitCode: number;
+}
+
+/** The class grader's words. */
+type Say = ReturnType<typeof classWords>;
+
+/**
+ * Refuses what cannot be a class to grade (no folder or class ZIP, a course copy or a student's own folder) and a
+ * checker whose suites or code changed on disk; returns whether the checker could be compared with its commit.
+ */
+function checkInputs(args: GradeArgs, say: Say): { verified: boolean } | Stop {
   const classZip = isClassZip(args.submissions);
   if (!isFolder(args.submissions) && !classZip) {
     console.error(say.noStudents(args.submissions));
-    return 2;
+    return { exitCode: 2 };
   }
   // A course copy or one student's folder would grade its own folders (checker, solutions, …) as students.
   if ((!classZip && holdsChapters(args.submissions, CHAPTERS)) || isFolder(join(args.submissions, 'checker', 'manifest'))) {
     console.error(say.notSubmissions(args.submissions));
-    return 2;
+    return { exitCode: 2 };
   }
   // Suites or checker code changed on disk would decide every student's grade: refuse, and say how to restore them.
   const { changed, verified } = verifyChecker();
   if (changed.length > 0) {
     console.error(messages(args.lang).checkerChangedRefuse(listChanged(changed), RESTORE_COMMAND));
-    return 2;
+    return { exitCode: 2 };
   }
   // Not silently: a checker that could not be compared with its commit is said so, here and in the gradebook.
   if (!verified) console.error(say.checkerUnverified);
+  return { verified };
+}
+
+/** What one run grades and with which settings, resolved once from the command line, the class file and a previous gradebook. */
+interface ClassPlan {
+  key?: string;
+  config: ClassConfig;
+  /** With --only: the gradebook being regraded. */
+  previous: Gradebook | null;
+  selected: ReturnType<typeof allExercises>;
+  chapters: typeof CHAPTERS;
+  weights: Readonly<Record<string, number>>;
+  deadline?: Date;
+  settings: Parameters<typeof provenanceOf>[0];
+  /** Whether the similarity pass runs: asked for, or kept from the regraded gradebook. */
+  compare: boolean;
+}
+
+/** Reads the signing key, the class file and, for --only, the gradebook being regraded, and resolves what the run grades. */
+function planRun(args: GradeArgs, verified: boolean, say: Say): ClassPlan | Stop {
   // The signing key, read to the end before any learner code runs (as grade:pr's signed check reads it).
   let key: string | undefined;
-  try {
-    if (args.sign) key = readSigningKey();
-  } catch (error) {
-    return usageFailure(error, 'grade', args.lang);
-  }
   let config = NO_CONFIG;
   try {
+    if (args.sign) key = readSigningKey();
     if (args.config) config = readClassConfig(args.config, allExercises(CHAPTERS));
   } catch (error) {
-    return usageFailure(error, 'grade', args.lang);
+    return { exitCode: usageFailure(error, 'grade', args.lang) };
   }
   // --only regrades some students into the gradebook already in --out, keeping every other row as it was.
   const previous = args.only ? readGradebook(args.out) : null;
   if (args.only && !previous) {
     console.error(say.noGradebook(args.out));
-    return 2;
+    return { exitCode: 2 };
   }
   // Without the class file, a regrade takes the gradebook's own: its weights, roster ids, deadline and similarity pass.
   if (previous && !args.config) config = settingsOf(previous);
@@ -87,7 +110,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const named = args.assignment ? config.assignments.get(args.assignment) : undefined;
   if (args.assignment && !named) {
     console.error(say.noAssignment(args.assignment, [...config.assignments.keys()].join(', ') || '–'));
-    return 2;
+    return { exitCode: 2 };
   }
   const assignment = named && args.assignment ? { name: args.assignment, exercises: named.exercises } : previous && !args.config ? previous.provenance.assignment : undefined;
   const selected = allExercises(CHAPTERS).filter(({ exercise }) => !assignment || assignment.exercises.includes(exercise.id));
@@ -99,11 +122,17 @@ async function main(argv: readonly string[]): Promise<number> {
   const differs = previous ? settingsDisagree(previous.provenance, provenanceOf(settings)) : null;
   if (differs) {
     console.error(say.onlyDisagrees(differs, args.out));
-    return 2;
+    return { exitCode: 2 };
   }
   const compare = args.similarity || previous?.similarity !== undefined;
+  return { ...(key ? { key } : {}), config, previous, selected, chapters, weights, ...(deadline ? { deadline } : {}), settings, compare };
+}
+
+/** Grades the class with a progress line; the results, and the submissions' texts for the similarity pass when it runs. */
+async function gradeWithProgress(args: GradeArgs, plan: ClassPlan, say: Say): Promise<{ results: StudentResult[]; texts?: Map<string, CourseTexts> } | Stop> {
   const started = Date.now();
   const progress = progressLine(process.stderr);
+  const { chapters } = plan;
   // The similarity pass reads the copies the grader unpacked, while they exist.
   let texts: Map<string, CourseTexts> | undefined;
   let results;
@@ -112,14 +141,14 @@ async function main(argv: readonly string[]): Promise<number> {
       lang: args.lang,
       timeoutMs: args.timeoutMs,
       chapters,
-      selected,
-      weights,
+      selected: plan.selected,
+      weights: plan.weights,
       ...(args.only ? { only: args.only } : {}),
-      ...(deadline ? { deadline } : {}),
+      ...(plan.deadline ? { deadline: plan.deadline } : {}),
       ...(args.shard ? { shard: args.shard } : {}),
-      roster: config.roster,
+      roster: plan.config.roster,
       ...(args.suites ? { suites: args.suites } : {}),
-      ...(compare ? { onStudents: (students: readonly Student[]) => (texts = submissionTexts(students, chapters)) } : {}),
+      ...(plan.compare ? { onStudents: (students: readonly Student[]) => (texts = submissionTexts(students, chapters)) } : {}),
       onPlan: (students, units) => progress.line(say.found(students, units)),
       onOnlineText: (names) => progress.line(say.onlineTextIgnored(names.length, names.join(', '))),
       onStrays: (names) => {
@@ -136,30 +165,31 @@ async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof ZipRefused) {
       progress.line(say.classZipRefused(args.submissions, say.zipRefused(error.why, error.entry)));
-      return 2;
+      return { exitCode: 2 };
     }
     if (error instanceof TypeCheckFailedError) {
       // On stderr, after the progress line.
       progress.line(say.typecheckFailed(error.failure));
-      return 1;
+      return { exitCode: 1 };
     }
     if (!(error instanceof PrivateSuiteError)) throw error;
     console.error(error.say(usageWords(args.lang)));
-    return 2;
+    return { exitCode: 2 };
   }
   progress.line(say.finished(((Date.now() - started) / 1000).toFixed(1)));
-  const unknown = (args.only ?? []).filter((name) => !results.some((result) => result.student.name === name));
-  if (unknown.length > 0) {
-    console.error(say.noSuchStudents(unknown.join(', '), args.submissions));
-    return 2;
-  }
-  if (results.length === 0) {
-    console.error(say.noStudents(args.submissions));
-    return 2;
-  }
-  const provenance = provenanceOf(settings);
+  return { results, ...(texts ? { texts } : {}) };
+}
+
+/**
+ * Every row of the gradebook: this run's results (merged into the regraded gradebook's rows with --only) and a
+ * not-handed-in row for each roster name no submission answered to (in this shard); says once for the class what
+ * the deadline, Canvas's late mark and legacy ZIP name encodings changed.
+ */
+function classRows(args: GradeArgs, plan: ClassPlan, results: readonly StudentResult[], say: Say): StudentResult[] {
+  const progress = progressLine(process.stderr);
+  const { previous, config } = plan;
   // A roster's row for each student who handed in nothing, rebuilt every run (in the shard that name falls in), so a late hand-in replaces it.
-  const graded = previous ? mergeResults(resultsOf(previous).filter((result) => result.student.problem !== 'not-handed-in'), results) : results;
+  const graded = previous ? mergeResults(resultsOf(previous).filter((result) => result.student.problem !== 'not-handed-in'), results) : [...results];
   const template = graded.find((result) => !result.student.problem) ?? graded[0]!;
   const absent = unmatchedRoster(config.roster, graded.map((result) => result.student.name)).filter((name) => !args.shard || shardOf(shardKeyOfRoster(name), args.shard.count) === args.shard.index);
   if (!previous) for (const name of absent) progress.line(say.rosterUnknown(name));
@@ -175,6 +205,13 @@ async function main(argv: readonly string[]): Promise<number> {
     const names = results.filter((result) => result.student.unzipped?.encodings.includes(encoding)).map((result) => result.student.name);
     if (names.length > 0) progress.line(say.namesSummary(encoding.toUpperCase(), names.join(', ')));
   }
+  return all;
+}
+
+/** Writes the gradebook's files, each student's Gradescope results and (with --sign) the signature; 2 when two rows are one student. */
+function writeBook(args: GradeArgs, plan: ClassPlan, all: readonly StudentResult[], regraded: readonly StudentResult[], texts: Map<string, CourseTexts> | undefined, say: Say): number {
+  const { previous, config, chapters } = plan;
+  const provenance = provenanceOf(plan.settings);
   const book = gradebookOf(all, previous?.provenance ?? provenance, config.roster, args.lang);
   if (config.canvasAssignment) book.canvas_assignment = config.canvasAssignment;
   // Two rows of one student (`lee` and `lee.zip`, or one SIS id twice) would let an LMS import drop a real score: nothing is written.
@@ -183,19 +220,48 @@ async function main(argv: readonly string[]): Promise<number> {
     console.error(say.duplicateRows(duplicate));
     return 2;
   }
-  if (previous) book.regrades = [...(previous.regrades ?? []), { ...provenance, students: results.map((result) => result.student.name) }];
+  if (previous) book.regrades = [...(previous.regrades ?? []), { ...provenance, students: regraded.map((result) => result.student.name) }];
   mkdirSync(args.out, { recursive: true });
   // Similarity is for a person to review, never a penalty: only when asked for, or kept when the regraded gradebook had it.
-  const similar = compare ? similarity(all, { chapters, lang: args.lang, ...courseSources(chapters), ...(texts ? { submissions: texts } : {}) }) : null;
+  const similar = plan.compare ? similarity(all, { chapters, lang: args.lang, ...courseSources(chapters), ...(texts ? { submissions: texts } : {}) }) : null;
   if (similar) book.similarity = similar;
-  const files = gradebookFiles(all, selected, args.lang, book);
-  for (const [name, text] of files) {
+  for (const [name, text] of gradebookFiles(all, plan.selected, args.lang, book)) {
     writeFileSync(join(args.out, name), text);
     console.log(say.wrote(join(args.out, name)));
   }
   if (writeGradescopeResults(args.out, all.map(({ student, report }) => ({ name: student.name, report }))).length > 0) console.log(say.wrote(join(args.out, 'gradescope')));
-  if (key) signGradebook(args.out, key);
+  if (plan.key) signGradebook(args.out, plan.key);
   return 0;
+}
+
+/**
+ * `npm run grade`: grades every student folder and writes gradebook.csv, gradebook.json and report.html; 0 when
+ * written, 1 when the type check gave no answer (nothing written), 2 on a usage error. Its phases: check the inputs,
+ * plan the run, grade, gather the rows, write the gradebook.
+ */
+async function main(argv: readonly string[]): Promise<number> {
+  dropRunnerChannels();
+  const line = readCommandLine(argv, 'grade', parseGradeArgs);
+  if (line.exitCode !== undefined) return line.exitCode;
+  const { args } = line;
+  const say = classWords(args.lang);
+  const inputs = checkInputs(args, say);
+  if ('exitCode' in inputs) return inputs.exitCode;
+  const plan = planRun(args, inputs.verified, say);
+  if ('exitCode' in plan) return plan.exitCode;
+  const graded = await gradeWithProgress(args, plan, say);
+  if ('exitCode' in graded) return graded.exitCode;
+  const { results, texts } = graded;
+  const unknown = (args.only ?? []).filter((name) => !results.some((result) => result.student.name === name));
+  if (unknown.length > 0) {
+    console.error(say.noSuchStudents(unknown.join(', '), args.submissions));
+    return 2;
+  }
+  if (results.length === 0) {
+    console.error(say.noStudents(args.submissions));
+    return 2;
+  }
+  return writeBook(args, plan, classRows(args, plan, results, say), results, texts, say);
 }
 
 /** The class-file settings a gradebook recorded: its weights, each row's LMS id, its Canvas assignment (the deadline is in its provenance). */
