@@ -11,6 +11,9 @@ import { courseOutline, pickExercises, targetUsable } from './check.ts';
 import { focusOf, renderScreen } from './watch-screen.ts';
 import { hashesOf, rememberResults } from '../../course/progress.ts';
 import type { View } from './watch-screen.ts';
+import type { Selected } from '../../course/course.ts';
+import type { ChapterSpec } from '../../manifest/types.ts';
+import type { GradedTarget } from '../../grading/target.ts';
 
 /** How long to wait after a save before checking, so an editor's burst of writes counts once. */
 const SETTLE_MS = 10;
@@ -23,6 +26,114 @@ const SEPARATOR = '='.repeat(72);
 
 /** The view each key opens; pressing it again (or Enter, or Escape) goes back to the summary. */
 const VIEW_KEYS: Record<string, View> = { h: 'hint', l: 'list', f: 'full' };
+
+/** What the watch shows and how: the latest result of every selected exercise, the screen's state, and drawing it. */
+class WatchScreen {
+  readonly latest = new Map<string, ExerciseReport>();
+  typeErrors: TypeErrorReport[] = [];
+  shownTarget: string;
+  readonly screen: { view: View; justChecked: ExerciseReport[]; prefer: string[]; status: string | null } = { view: 'summary', justChecked: [], prefer: [], status: null };
+  stopped = false;
+  /** Whether each screen replaces the last (a terminal that is not TERM=dumb). */
+  readonly clears = Boolean(process.stdout.isTTY) && process.env['TERM'] !== 'dumb';
+  /** Whether the keys h, l, f and q work (standard input is a terminal). */
+  readonly keys = Boolean(process.stdin.isTTY);
+
+  constructor(
+    readonly args: Args,
+    readonly selected: readonly Selected[],
+    readonly watched: readonly ChapterSpec[],
+    readonly target: GradedTarget,
+  ) {
+    this.shownTarget = args.target;
+  }
+
+  out(text: string): void {
+    process.stdout.write(`${text}\n`);
+  }
+
+  /** Keeps a report's results as the latest, and remembers what passed for the files as they were hashed. */
+  absorb(report: Report, hashes: ReadonlyMap<string, string>): void {
+    for (const exercise of report.exercises) this.latest.set(exercise.id, exercise);
+    rememberResults(this.target.chaptersDir, report.exercises, hashes);
+    this.typeErrors = report.type_errors;
+    this.shownTarget = report.target;
+  }
+
+  /** The whole selection as one report, from the latest result of each exercise. */
+  state(): Report {
+    return buildReport({
+      target: this.shownTarget,
+      lang: this.args.lang,
+      exercises: this.selected.flatMap(({ exercise }) => this.latest.get(exercise.id) ?? []),
+      type_errors: this.typeErrors,
+    });
+  }
+
+  /** Draws the screen; without a terminal, a screen that only says "checking" is left out (the next one follows soon). */
+  draw(final = true): void {
+    if (this.stopped || this.latest.size === 0 || (!this.clears && !final)) return;
+    const { args, watched } = this;
+    const text = renderScreen({ report: this.state(), chapters: watched.map((chapter) => chapter.dir), target: args.target, keys: this.keys, course: courseOutline(CHAPTERS, args.target, args.lang), ...this.screen });
+    this.out(this.clears ? `${CLEAR}${text}` : `\n${SEPARATOR}\n${text}`);
+  }
+}
+
+/**
+ * Checks again after the files were saved: first the exercise in focus when its TODO is in a saved file, else the
+ * exercises whose TODO is there (the quick answer), then the rest of the saved files' chapters.
+ */
+async function recheck(view: WatchScreen, session: GradingSession, files: readonly string[]): Promise<void> {
+  const say = messages(view.args.lang);
+  const { screen } = view;
+  const started = Date.now();
+  const chapters = CHAPTERS.filter((chapter) => files.some((file) => file.startsWith(`${chapter.dir}/`)));
+  const inChapters = view.selected.filter((entry) => chapters.includes(entry.chapter));
+  if (inChapters.length === 0) return;
+  screen.status = say.watchChecking;
+  view.draw(false);
+  for (const chapter of chapters) session.refresh(chapter);
+  const edited = inChapters.filter(({ chapter, exercise }) => files.includes(`${chapter.dir}/${exercise.todo.file}`));
+  // The exercise in focus comes first when the save touched its file: one exercise, the answer to "did my edit work?".
+  const focus = focusOf(view.state(), chapters.map((chapter) => chapter.id));
+  const focused = edited.filter(({ exercise }) => exercise.id === focus?.id);
+  const quick = focused.length > 0 ? focused : edited.length > 0 ? edited : inChapters;
+  const rest = inChapters.filter((entry) => !quick.includes(entry));
+  const hashes = hashesOf(view.target.chaptersDir, chapters);
+  const [quickReport] = await session.grade(quick);
+  if (!quickReport || view.stopped) return;
+  view.absorb(quickReport, hashes);
+  const quickMs = Date.now() - started;
+  Object.assign(screen, { justChecked: quickReport.exercises, prefer: chapters.map((chapter) => chapter.id) });
+  // The quick answer: on a terminal as a screen of its own, elsewhere as plain lines before the full screen.
+  if (!view.clears) view.out(`\n${quickReport.exercises.map((exercise) => `${STATUS_MARK[exercise.status]} ${exercise.id} ${exercise.title} — ${say.status[exercise.status]}`).join('\n')}\n${say.rechecked(quickMs)}`);
+  screen.status = rest.length > 0 ? `${say.rechecked(quickMs)} · ${say.watchCheckingRest(rest.length)}` : say.rechecked(quickMs);
+  if (rest.length > 0) {
+    view.draw(false);
+    const [restReport] = await session.grade(rest);
+    if (!restReport || view.stopped) return;
+    view.absorb(restReport, hashes);
+    // The saved file's other exercises join the quick answer once they are checked.
+    const savedIds = new Set(edited.map(({ exercise }) => exercise.id));
+    screen.justChecked = [...quickReport.exercises, ...restReport.exercises.filter((exercise) => savedIds.has(exercise.id))];
+    screen.status = say.rechecked(quickMs);
+  }
+  view.draw();
+}
+
+/**
+ * Watches each chapter folder, calling `onSave` with the saved file as `<chapter dir>/<name>`. One plain watch per
+ * chapter folder: Node 20's recursive watch on Linux stops reporting a file once an editor saves it by writing a new
+ * file and renaming it over the old one; a folder watch sees every save.
+ */
+function watchChapters(view: WatchScreen, onSave: (file: string) => void): FSWatcher[] {
+  const watchers: FSWatcher[] = [];
+  for (const chapter of view.watched) {
+    const dir = chapterFolder(view.target, chapter);
+    if (existsSync(dir)) watchers.push(watch(dir, (_event, name) => onSave(`${chapter.dir}/${String(name ?? '')}`)));
+  }
+  return watchers;
+}
 
 /**
  * `npm run watch`: checks every selected exercise once, then on every save re-checks first the exercise in focus when
@@ -38,114 +149,44 @@ export async function runWatch(args: Args): Promise<number> {
   const say = messages(args.lang);
   const target = gradedTarget(args.target, CHAPTERS);
   const watched = CHAPTERS.filter((known) => selected.some((entry) => entry.chapter === known));
-  const clears = Boolean(process.stdout.isTTY) && process.env['TERM'] !== 'dumb';
-  const keys = Boolean(process.stdin.isTTY);
-  const out = (text: string) => process.stdout.write(`${text}\n`);
-
-  const latest = new Map<string, ExerciseReport>();
-  let typeErrors: TypeErrorReport[] = [];
-  let shownTarget = args.target;
-  const absorb = (report: Report, hashes: ReadonlyMap<string, string>) => {
-    for (const exercise of report.exercises) latest.set(exercise.id, exercise);
-    rememberResults(target.chaptersDir, report.exercises, hashes);
-    typeErrors = report.type_errors;
-    shownTarget = report.target;
-  };
-  const state = (): Report =>
-    buildReport({
-      target: shownTarget,
-      lang: args.lang,
-      exercises: selected.flatMap(({ exercise }) => latest.get(exercise.id) ?? []),
-      type_errors: typeErrors,
-    });
-
-  const screen: { view: View; justChecked: ExerciseReport[]; prefer: string[]; status: string | null } = { view: 'summary', justChecked: [], prefer: [], status: null };
-  let stopped = false;
-  /** Draws the screen; without a terminal, a screen that only says "checking" is left out (the next one follows soon). */
-  const draw = (final = true) => {
-    if (stopped || latest.size === 0 || (!clears && !final)) return;
-    const text = renderScreen({ report: state(), chapters: watched.map((chapter) => chapter.dir), target: args.target, keys, course: courseOutline(CHAPTERS, args.target, args.lang), ...screen });
-    out(clears ? `${CLEAR}${text}` : `\n${SEPARATOR}\n${text}`);
-  };
+  const view = new WatchScreen(args, selected, watched, target);
 
   const saved = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let queue: Promise<void> = Promise.resolve();
   const holder: { session?: GradingSession } = {};
-  const recheck = async () => {
+  const safely = async () => {
     const session = holder.session;
-    if (!session || stopped) return;
+    if (!session || view.stopped) return;
     const files = [...saved];
     saved.clear();
-    const started = Date.now();
-    const chapters = CHAPTERS.filter((chapter) => files.some((file) => file.startsWith(`${chapter.dir}/`)));
-    const inChapters = selected.filter((entry) => chapters.includes(entry.chapter));
-    if (inChapters.length === 0) return;
-    screen.status = say.watchChecking;
-    draw(false);
-    for (const chapter of chapters) session.refresh(chapter);
-    const edited = inChapters.filter(({ chapter, exercise }) => files.includes(`${chapter.dir}/${exercise.todo.file}`));
-    // The exercise in focus comes first when the save touched its file: one exercise, the answer to "did my edit work?".
-    const focus = focusOf(state(), chapters.map((chapter) => chapter.id));
-    const focused = edited.filter(({ exercise }) => exercise.id === focus?.id);
-    const quick = focused.length > 0 ? focused : edited.length > 0 ? edited : inChapters;
-    const rest = inChapters.filter((entry) => !quick.includes(entry));
-    const hashes = hashesOf(target.chaptersDir, chapters);
-    const [quickReport] = await session.grade(quick);
-    if (!quickReport || stopped) return;
-    absorb(quickReport, hashes);
-    const quickMs = Date.now() - started;
-    Object.assign(screen, { justChecked: quickReport.exercises, prefer: chapters.map((chapter) => chapter.id) });
-    // The quick answer: on a terminal as a screen of its own, elsewhere as plain lines before the full screen.
-    if (!clears) out(`\n${quickReport.exercises.map((exercise) => `${STATUS_MARK[exercise.status]} ${exercise.id} ${exercise.title} — ${say.status[exercise.status]}`).join('\n')}\n${say.rechecked(quickMs)}`);
-    screen.status = rest.length > 0 ? `${say.rechecked(quickMs)} · ${say.watchCheckingRest(rest.length)}` : say.rechecked(quickMs);
-    if (rest.length > 0) {
-      draw(false);
-      const [restReport] = await session.grade(rest);
-      if (!restReport || stopped) return;
-      absorb(restReport, hashes);
-      // The saved file's other exercises join the quick answer once they are checked.
-      const savedIds = new Set(edited.map(({ exercise }) => exercise.id));
-      screen.justChecked = [...quickReport.exercises, ...restReport.exercises.filter((exercise) => savedIds.has(exercise.id))];
-      screen.status = say.rechecked(quickMs);
-    }
-    draw();
-  };
-  const safely = async () => {
     try {
-      await recheck();
+      await recheck(view, session, files);
     } catch (error) {
-      if (stopped) return;
-      screen.status = say.watchFailed(error instanceof Error ? error.message : String(error));
-      draw();
+      if (view.stopped) return;
+      view.screen.status = say.watchFailed(error instanceof Error ? error.message : String(error));
+      view.draw();
     }
   };
-  const onSave = (file: string) => {
+  // Folders are watched before the first check, so a save made while it runs is checked right after it.
+  const watchers = watchChapters(view, (file) => {
     if (!file.endsWith('.ts')) return;
     saved.add(file);
     clearTimeout(timer);
     timer = setTimeout(() => {
       queue = queue.then(safely);
     }, SETTLE_MS);
-  };
-  // Folders are watched before the first check, so a save made while it runs is checked right after it. One plain
-  // watch per chapter folder: Node 20's recursive watch on Linux stops reporting a file once an editor saves it by
-  // writing a new file and renaming it over the old one; a folder watch sees every save.
-  const watchers: FSWatcher[] = [];
-  for (const chapter of watched) {
-    const dir = chapterFolder(target, chapter);
-    if (existsSync(dir)) watchers.push(watch(dir, (_event, name) => onSave(`${chapter.dir}/${String(name ?? '')}`)));
-  }
+  });
 
   // Keys are read from the start (the terminal in raw mode), so one pressed while the first check runs is not lost.
-  const quit = listenForKeys(keys, (key) => {
-    const view = VIEW_KEYS[key];
-    if (view) screen.view = screen.view === view ? 'summary' : view;
-    else if (key === '\r' || key === '\n' || key === '\u001b') screen.view = 'summary';
+  const quit = listenForKeys(view.keys, (key) => {
+    const chosen = VIEW_KEYS[key];
+    if (chosen) view.screen.view = view.screen.view === chosen ? 'summary' : chosen;
+    else if (key === '\r' || key === '\n' || key === '\u001b') view.screen.view = 'summary';
     else return;
-    draw();
+    view.draw();
   });
-  if (clears) out(`${CLEAR}${say.watchHeading(watched.map((chapter) => chapter.dir).join(', '), args.target, selected.length)}\n\n${say.watchChecking}`);
+  if (view.clears) view.out(`${CLEAR}${say.watchHeading(watched.map((chapter) => chapter.dir).join(', '), args.target, selected.length)}\n\n${say.watchChecking}`);
   // The first check is the head of the queue: a save made while it runs is checked right after it.
   const opening = (async () => {
     // Only the watched chapters are copied, so each save's type check reads those alone (chapter 1's check is a third of all four's).
@@ -153,20 +194,20 @@ export async function runWatch(args: Args): Promise<number> {
     holder.session = session;
     const hashes = hashesOf(target.chaptersDir, watched);
     const [first] = await session.grade(selected);
-    if (first) absorb(first, hashes);
+    if (first) view.absorb(first, hashes);
     // Every folder is watched by now, so a save made once this screen shows is certain to be seen.
-    draw();
+    view.draw();
     return session;
   })();
   queue = opening.then(() => undefined);
   const session = await opening;
 
   const code = await quit;
-  stopped = true;
+  view.stopped = true;
   clearTimeout(timer);
   for (const watcher of watchers) watcher.close();
   await session.close();
-  out(say.watchStopped);
+  view.out(say.watchStopped);
   return code;
 }
 
