@@ -278,20 +278,24 @@ export async function runHosts(argv: readonly string[], env: NodeJS.ProcessEnv =
   }
 }
 
-/** The check of runHosts on a chapter folder its code can run from. */
-async function hostsFor(args: HostsArgs, runnable: RunnableChapter, say: HostsWords): Promise<number> {
-  const server = HOST_SERVERS[args.chapter]!;
-  let served: ServedChapter | undefined;
-  let launch: Launch;
-  // Chapter 4's server notes each request it answered; each host's share is printed under that host's result.
-  let answered: string[] = [];
-  const answers = new Map<HostId, string[]>();
+/** The chapter's server, as the hosts will start or reach it. */
+type HostServer = (typeof HOST_SERVERS)[keyof typeof HOST_SERVERS];
+
+/** The requests chapter 4's server answered while the current host was checked. */
+interface Answered {
+  lines: string[];
+}
+
+/**
+ * Gets the chapter's server ready for the hosts and prints how they launch it: chapter 3's stdio command (with the
+ * Windows form), or chapter 4's server on a free loopback port, noting each request it answers. Null when it cannot be.
+ */
+async function readyServer(args: HostsArgs, runnable: RunnableChapter, server: HostServer, answered: Answered, say: HostsWords): Promise<{ launch: Launch; served?: ServedChapter } | null> {
   if (server.kind === 'stdio') {
     const stdio = stdioLaunch(runnable.dir);
-    launch = stdio;
     if (!existsSync(stdio.args[1]!)) {
       console.error(say.missingFile(join(args.shown, 'stdio.ts')));
-      return 1;
+      return null;
     }
     console.log(say.launchTitle);
     indented([shellLine(stdio.command, stdio.args)]);
@@ -299,22 +303,31 @@ async function hostsFor(args: HostsArgs, runnable: RunnableChapter, say: HostsWo
       console.log(say.windowsTitle);
       indented([windowsExample(server.name)]);
     }
-  } else {
-    if (!isServable(runnable.dir)) {
-      console.error(say.cannotServe(args.shown, say.missingFile(join(args.shown, 'http.ts'))));
-      return 1;
-    }
-    try {
-      served = await serveChapter(runnable.dir, { port: 0, scopes: ALL_SCOPES, onAnswer: (line) => answered.push(line) });
-    } catch (error) {
-      console.error(say.cannotServe(args.shown, error instanceof NotServable || error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)));
-      return 1;
-    }
-    launch = { kind: 'http', url: served.url.href, token: served.token };
-    console.log(say.serving(served.url.href));
+    return { launch: stdio };
   }
+  if (!isServable(runnable.dir)) {
+    console.error(say.cannotServe(args.shown, say.missingFile(join(args.shown, 'http.ts'))));
+    return null;
+  }
+  let served: ServedChapter;
+  try {
+    served = await serveChapter(runnable.dir, { port: 0, scopes: ALL_SCOPES, onAnswer: (line) => answered.lines.push(line) });
+  } catch (error) {
+    console.error(say.cannotServe(args.shown, error instanceof NotServable || error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)));
+    return null;
+  }
+  console.log(say.serving(served.url.href));
+  return { launch: { kind: 'http', url: served.url.href, token: served.token }, served };
+}
+
+/**
+ * Installs each host's CLI into a temporary folder and checks it against the server; each host's outcome, and the
+ * requests the server answered for it. The folder (near a gigabyte) is removed at the end, or on Ctrl+C.
+ */
+async function checkHosts(server: HostServer, launch: Launch, answered: Answered, say: HostsWords): Promise<{ outcomes: Map<HostId, Outcome>; answers: Map<HostId, string[]> }> {
   const scratch = mkdtempSync(join(tmpdir(), 'mcp-hosts-'));
   const outcomes = new Map<HostId, Outcome>();
+  const answers = new Map<HostId, string[]>();
   // Ctrl+C stops the hosts too (same process group); the CLIs, near a gigabyte, must not be left in the temporary folder.
   const stop = (): void => {
     rmSync(scratch, { recursive: true, force: true });
@@ -333,16 +346,20 @@ async function hostsFor(args: HostsArgs, runnable: RunnableChapter, say: HostsWo
         continue;
       }
       const entry = host.entry(join(prefix, 'node_modules', ...host.pkg.split('/')));
-      answered = [];
+      answered.lines = [];
       outcomes.set(host.id, await checkHost(host, entry, scratch, server.name, launch, server.includeTools, say));
-      answers.set(host.id, answered);
+      answers.set(host.id, answered.lines);
     }
   } finally {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
-    await served?.close();
     rmSync(scratch, { recursive: true, force: true });
   }
+  return { outcomes, answers };
+}
+
+/** Prints each host's verdict with what it said, the requests the server answered for it, and the config to paste. */
+function printOutcomes(server: HostServer, launch: Launch, outcomes: ReadonlyMap<HostId, Outcome>, answers: ReadonlyMap<HostId, string[]>, say: HostsWords): void {
   console.log('');
   for (const host of HOSTS) {
     const outcome = outcomes.get(host.id)!;
@@ -364,6 +381,24 @@ async function hostsFor(args: HostsArgs, runnable: RunnableChapter, say: HostsWo
     console.log(`--   ${title}: ${say.noCli}`);
     indented(pasteFor(host, server.name, launch, server.includeTools, say));
   }
+}
+
+/** The check of runHosts on a chapter folder its code can run from: ready the server, check each host, print the outcomes. */
+async function hostsFor(args: HostsArgs, runnable: RunnableChapter, say: HostsWords): Promise<number> {
+  const server = HOST_SERVERS[args.chapter]!;
+  // Chapter 4's server notes each request it answered; each host's share is printed under that host's result.
+  const answered: Answered = { lines: [] };
+  const ready = await readyServer(args, runnable, server, answered, say);
+  if (!ready) return 1;
+  const { launch, served } = ready;
+  let checked;
+  try {
+    checked = await checkHosts(server, launch, answered, say);
+  } finally {
+    await served?.close();
+  }
+  const { outcomes, answers } = checked;
+  printOutcomes(server, launch, outcomes, answers, say);
   console.log(`\n${launch.kind === 'http' ? say.lastsHttp : runnable.copied ? say.lastsCopy(args.shown) : say.lastsStdio}`);
   const verdicts = [...outcomes.values()].map((outcome) => outcome.verdict);
   const connected = verdicts.filter((verdict) => verdict === 'connected').length;
