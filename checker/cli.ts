@@ -1,4 +1,4 @@
-import { readCheckerCommandLine } from './commands/args.ts';
+import { readCheckerCommandLine } from './commands/learner/args.ts';
 import { killForksOnExit } from './runner/forks.ts';
 import { dropRunnerChannels } from './trust/ci-channels.ts';
 
@@ -11,13 +11,13 @@ async function main(argv: readonly string[]): Promise<number> {
   // Commands are loaded on demand: a usage error answers without loading vitest.
   switch (args.command) {
     case 'check':
-      return (await import('./commands/check.ts')).runCheck(args);
+      return (await import('./commands/learner/check.ts')).runCheck(args);
     case 'hint':
-      return (await import('./commands/hint.ts')).runHint(args);
+      return (await import('./commands/learner/hint.ts')).runHint(args);
     case 'watch':
-      return (await import('./commands/watch.ts')).runWatch(args);
+      return (await import('./commands/learner/watch.ts')).runWatch(args);
     case 'reset':
-      return (await import('./commands/reset.ts')).runReset(args);
+      return (await import('./commands/learner/reset.ts')).runReset(args);
   }
 }
 

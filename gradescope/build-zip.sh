@@ -11,12 +11,12 @@
 set -euo pipefail
 repo="$(git -C "$(dirname "$0")" rev-parse --show-toplevel)"
 if [ -n "${ASSIGNMENT:-}" ] && [ -z "${CLASS_FILE:-}" ]; then
-  (cd "$repo" && node --import tsx checker/class/gradescope-assignment-cli.ts --lang "${CHECKER_LANG:-ko}")
+  (cd "$repo" && node --import tsx checker/gradescope/assignment-cli.ts --lang "${CHECKER_LANG:-ko}")
   exit 2
 fi
 if [ -n "${CLASS_FILE:-}" ]; then
   class_abs="$(cd "$(dirname "$CLASS_FILE")" && pwd)/$(basename "$CLASS_FILE")"
-  (cd "$repo" && node --import tsx checker/class/gradescope-assignment-cli.ts --config "$class_abs" ${ASSIGNMENT:+--assignment "$ASSIGNMENT"} --lang "${CHECKER_LANG:-ko}") || exit 2
+  (cd "$repo" && node --import tsx checker/gradescope/assignment-cli.ts --config "$class_abs" ${ASSIGNMENT:+--assignment "$ASSIGNMENT"} --lang "${CHECKER_LANG:-ko}") || exit 2
 fi
 commit="${2:-HEAD}"
 out="${1:-${TMPDIR:-/tmp}/mcp-autograder-$(git -C "$repo" rev-parse --short "$commit").zip}"

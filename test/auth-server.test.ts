@@ -1,6 +1,6 @@
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { SCRIPT_CLIENT } from '../checker/commands/auth-provider.ts';
+import { SCRIPT_CLIENT } from '../checker/commands/mcp-tools/auth-provider.ts';
 import { REVISION, requestMeta } from '../checker/suites/_lib/request-meta.ts';
 import { startUntilReady, stopReady } from './support/ready.ts';
 import type { Ready } from './support/ready.ts';
@@ -25,9 +25,9 @@ let issuer = '';
 let server = '';
 
 beforeAll(async () => {
-  issuer = await start('checker/commands/auth-server.ts', ['--port', '0']);
+  issuer = await start('checker/commands/mcp-tools/auth-server.ts', ['--port', '0']);
   // The solution, not chapters/: the learner's edits there must never turn the repository's tests red.
-  server = await start('checker/commands/serve.ts', ['04', '--target', 'solutions', '--port', '0', '--issuer', issuer]);
+  server = await start('checker/commands/mcp-tools/serve.ts', ['04', '--target', 'solutions', '--port', '0', '--issuer', issuer]);
 });
 
 afterAll(async () => {

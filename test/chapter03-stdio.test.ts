@@ -177,7 +177,7 @@ test('the 2026-07-28 wire trace in the lesson, in both editions, is what the sol
 describe('npm run inspect -- 03', () => {
   test('prints the pinned Inspector command on the learner\'s own server, with absolute paths, for either era', () => {
     for (const [extra, era] of [[[], ''], [['--modern'], '--protocol-era modern ']] as const) {
-      const ran = spawnSync(process.execPath, ['checker/run.mjs', 'checker/commands/inspect.ts', '03', '--print', '--lang', 'en', ...extra], { cwd: REPO, encoding: 'utf8', timeout: 120_000 });
+      const ran = spawnSync(process.execPath, ['checker/run.mjs', 'checker/commands/mcp-tools/inspect.ts', '03', '--print', '--lang', 'en', ...extra], { cwd: REPO, encoding: 'utf8', timeout: 120_000 });
       expect(ran.status, ran.stderr).toBe(0);
       // The learner's file is only named in the expected command, never read: the command starts the learner's own server.
       expect(ran.stdout).toContain(`npx -y @modelcontextprotocol/inspector@2.12.0 ${era}${join(REPO, 'node_modules', '.bin', 'tsx')} ${resolve(REPO, 'chapters/03-real-mcp-sdk/stdio.ts')}`);
@@ -185,7 +185,7 @@ describe('npm run inspect -- 03', () => {
   }, 300_000);
 
   test('names the chapters it serves when asked for one without a stdio server', () => {
-    const ran = spawnSync(process.execPath, ['checker/run.mjs', 'checker/commands/inspect.ts', '01', '--lang', 'en'], { cwd: REPO, encoding: 'utf8', timeout: 120_000 });
+    const ran = spawnSync(process.execPath, ['checker/run.mjs', 'checker/commands/mcp-tools/inspect.ts', '01', '--lang', 'en'], { cwd: REPO, encoding: 'utf8', timeout: 120_000 });
     expect(ran.status).toBe(2);
     expect(ran.stderr).toContain('Chapters that have one: 03');
   }, 300_000);

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { parseGradeArgs } from '../checker/class/args.ts';
-import { readCheckerCommandLine } from '../checker/commands/args.ts';
-import { runCheck } from '../checker/commands/check.ts';
+import { readCheckerCommandLine } from '../checker/commands/learner/args.ts';
+import { runCheck } from '../checker/commands/learner/check.ts';
 import { CHAPTERS } from '../checker/course/current.ts';
 import { parsePrArgs } from '../checker/pr/args.ts';
 import { readCommandLine } from '../checker/usage/prologue.ts';
@@ -74,7 +74,7 @@ describe('option errors speak the chosen language', () => {
   });
 
   test('a bad signing key for the signed check is refused in Korean too', () => {
-    const ran = runTs('checker/commands/signed-check.ts', ['--json', join(submissions, 'x.json'), '--shown-as', 'chapters'], { input: 'not a key\n' });
+    const ran = runTs('checker/signed/signed-check.ts', ['--json', join(submissions, 'x.json'), '--shown-as', 'chapters'], { input: 'not a key\n' });
     expect(ran.status).toBe(2);
     expect(ran.stderr).toContain('16진수 64자리 키');
     expect(ran.stderr).not.toMatch(/must be|needs a value|unknown option|required/);

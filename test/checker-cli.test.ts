@@ -32,9 +32,9 @@ let loaded: ReturnType<typeof loadFixtureModules> | null = null;
 async function loadFixtureModules() {
   vi.resetModules();
   const [args, check, hint, current] = await Promise.all([
-    import('../checker/commands/args.ts'),
-    import('../checker/commands/check.ts'),
-    import('../checker/commands/hint.ts'),
+    import('../checker/commands/learner/args.ts'),
+    import('../checker/commands/learner/check.ts'),
+    import('../checker/commands/learner/hint.ts'),
     import('../checker/course/current.ts'),
   ]);
   expect(current.CHAPTERS.map((chapter) => chapter.dir)).toEqual(FIXTURE_CHAPTERS.map((chapter) => chapter.dir));

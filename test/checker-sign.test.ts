@@ -10,7 +10,7 @@ const work = mkdtempSync(join(tmpdir(), 'sign-'));
 test('the signed check reads the key from standard input and signs the JSON it writes', () => {
   const key = newSigningKey();
   const json = join(work, 'signed.json');
-  const ran = runTs('checker/commands/signed-check.ts', ['01/1', '--target', 'solutions', '--shown-as', 'chapters', '--json', json, '--quiet', '--timeout', GRADING_TIMEOUT], { input: `${key}\n` });
+  const ran = runTs('checker/signed/signed-check.ts', ['01/1', '--target', 'solutions', '--shown-as', 'chapters', '--json', json, '--quiet', '--timeout', GRADING_TIMEOUT], { input: `${key}\n` });
   expect(ran.status, ran.stderr).toBe(0);
   const text = readFileSync(json, 'utf8');
   expect(verifySignature(key, text, readFileSync(`${json}.sig`, 'utf8'))).toBe(true);

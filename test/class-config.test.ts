@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { allExercises } from '../checker/course/course.ts';
 import { parseGradeArgs } from '../checker/class/args.ts';
 import { readClassConfig } from '../checker/course/class-file.ts';
-import { diffGradebooks, renderDiff } from '../checker/class/review/diff.ts';
+import { diffGradebooks, renderDiff } from '../checker/class/books/diff.ts';
 import { readGradebook } from '../checker/class/books/gradebook.ts';
 import type { Gradebook } from '../checker/class/books/gradebook.ts';
 import { langOption } from '../checker/usage/command-line.ts';

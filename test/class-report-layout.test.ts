@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { gradebookFiles } from '../checker/class/books/files.ts';
 import { gradebookOf, provenanceOf } from '../checker/class/books/gradebook.ts';
-import type { StudentResult } from '../checker/class/grade-class.ts';
+import type { StudentResult } from '../checker/class/student-result.ts';
 import type { SimilarityReport } from '../checker/class/review/similarity.ts';
 import { allExercises } from '../checker/course/course.ts';
 import { CHAPTERS } from '../checker/course/current.ts';

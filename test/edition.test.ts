@@ -3,8 +3,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symli
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { EDITION_BRANCH, EDITION_TEST_SCRIPT, INSTRUCTOR_ONLY, INSTRUCTOR_SCRIPTS, writeEdition } from '../checker/commands/edition-tree.ts';
-import { INSTRUCTOR_WORDS, STUDENT_CI } from '../checker/commands/edition-readme.ts';
+import { EDITION_BRANCH, EDITION_TEST_SCRIPT, INSTRUCTOR_ONLY, INSTRUCTOR_SCRIPTS, writeEdition } from '../checker/commands/maintainer/edition-tree.ts';
+import { INSTRUCTOR_WORDS, STUDENT_CI } from '../checker/commands/maintainer/edition-readme.ts';
 import { listFiles } from '../checker/course/files.ts';
 import type { Report } from '../checker/report/shape.ts';
 import { CHAPTERS } from '../checker/course/current.ts';

@@ -40,7 +40,7 @@ describe.skipIf(!hasZip)('the Gradescope autograder built by build-zip.sh grades
   writeFileSync(join(suites, SOLVED.dir, '2-strict.test.ts'), "import { test } from 'vitest';\ntest('a private rule nobody meets', () => { throw new Error('private rule broken'); });\n");
   const out = join(work, 'results.json');
   const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: work, TMPDIR: work, LANG: 'C.UTF-8' };
-  const args = ['--import', 'tsx', 'checker/class/gradescope-cli.ts', '--submission', submission, '--out', out, '--lang', 'en', '--timeout', GRADING_TIMEOUT, '--suites', suites];
+  const args = ['--import', 'tsx', 'checker/gradescope/cli.ts', '--submission', submission, '--out', out, '--lang', 'en', '--timeout', GRADING_TIMEOUT, '--suites', suites];
   const ran = spawnSync(process.execPath, args, { cwd: course, env, encoding: 'utf8', timeout: 300_000 });
 
   test('the course copy, which has no git history, carries the committed starters\' blobs beside it', () => {

@@ -26,7 +26,7 @@ const CONFIG = {
 
 /** Runs the host with ARGS and ENV, answering every question with the lines of ANSWERS; resolves with its exit code and output. */
 async function runHost(args: readonly string[], env: Record<string, string>, answers: readonly string[]): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['checker/run.mjs', 'checker/commands/host.ts', '--target', 'solutions', '--lang', 'en', ...args], {
+  const child = spawn(process.execPath, ['checker/run.mjs', 'checker/commands/mcp-tools/host.ts', '--target', 'solutions', '--lang', 'en', ...args], {
     cwd: REPO,
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, CHECKER_LANG: '', ...env },

@@ -38,7 +38,7 @@ async function runHost(config: object, env: Record<string, string>, answers: rea
   writeFileSync(join(dir, '.mcp.json'), JSON.stringify(config));
   const child = spawn(
     process.execPath,
-    ['checker/run.mjs', 'checker/commands/host.ts', '--target', 'solutions', '--config', join(dir, '.mcp.json'), '--approvals', join(dir, 'approvals.json'), '--model', 'openai', '--model-name', 'test-model', '--prompt', 'How many tasks are open?', '--lang', 'en'],
+    ['checker/run.mjs', 'checker/commands/mcp-tools/host.ts', '--target', 'solutions', '--config', join(dir, '.mcp.json'), '--approvals', join(dir, 'approvals.json'), '--model', 'openai', '--model-name', 'test-model', '--prompt', 'How many tasks are open?', '--lang', 'en'],
     { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, CHECKER_LANG: '', ...env } },
   );
   let out = '';
@@ -52,7 +52,7 @@ async function runHost(config: object, env: Record<string, string>, answers: rea
 let issuer = '';
 
 beforeAll(async () => {
-  issuer = (await start('checker/commands/auth-server.ts', ['--port', '0'])).url;
+  issuer = (await start('checker/commands/mcp-tools/auth-server.ts', ['--port', '0'])).url;
 });
 
 afterAll(async () => {
@@ -62,7 +62,7 @@ afterAll(async () => {
 
 test('the host signs in through the authorization server when the server answers 401, then calls a tool with the issued token', async () => {
   // The solution, not chapters/: the learner's edits there must never turn the repository's tests red.
-  const server = (await start('checker/commands/serve.ts', ['04', '--target', 'solutions', '--port', '0', '--issuer', issuer])).url;
+  const server = (await start('checker/commands/mcp-tools/serve.ts', ['04', '--target', 'solutions', '--port', '0', '--issuer', issuer])).url;
   const fake = await startFakeModelApi('openai', { toolSuffix: 'count_tasks', input: { status: 'open' } }, 'Two tasks are open.');
   try {
     const browser = `${process.execPath} ${join(REPO, 'test/support/scripted-browser.mjs')}`;
@@ -130,7 +130,7 @@ test('a call to a tool outside the first sign-in steps up exactly once, to the s
 });
 
 test('a person who declines the sign-in gets no connection and no page is opened', async () => {
-  const server = (await start('checker/commands/serve.ts', ['04', '--target', 'solutions', '--port', '0', '--issuer', issuer])).url;
+  const server = (await start('checker/commands/mcp-tools/serve.ts', ['04', '--target', 'solutions', '--port', '0', '--issuer', issuer])).url;
   const marker = join(work, 'opened');
   const browser = `${process.execPath} -e require('node:fs').writeFileSync(${JSON.stringify(marker)},'x')`;
   const { code, out } = await runHost({ mcpServers: { tasks: { type: 'http', url: server } } }, { BROWSER: browser, OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'test-key' }, ['n']);
@@ -144,7 +144,7 @@ test('a person who declines the sign-in gets no connection and no page is opened
 });
 
 test('a chapter 4 server with a test token is reached through the config headers, with no sign-in', async () => {
-  const served = await start('checker/commands/serve.ts', ['04', '--target', 'solutions', '--port', '0']);
+  const served = await start('checker/commands/mcp-tools/serve.ts', ['04', '--target', 'solutions', '--port', '0']);
   const token = /Token: (\S+)/.exec(served.lines.join('\n'))?.[1];
   expect(token).toBeDefined();
   const fake = await startFakeModelApi('openai', { toolSuffix: 'count_tasks', input: { status: 'open' } }, 'Two tasks are open.');

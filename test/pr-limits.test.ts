@@ -40,7 +40,7 @@ async function refused(pr: { repo: string; base: string; head: string }, lang: '
   const before = process.env['TMPDIR'];
   process.env['TMPDIR'] = temp;
   try {
-    await gradePullRequest({ ...pr, lang, timeoutSeconds: 10 });
+    await gradePullRequest({ ...pr, lang, timeoutMs: 10_000, chapters: [] });
     return { error: null, written: readdirSync(temp) };
   } catch (error) {
     return { error, written: readdirSync(temp) };

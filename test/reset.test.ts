@@ -2,9 +2,9 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, vi } from 'vitest';
-import { parseArgs, readCheckerCommandLine } from '../checker/commands/args.ts';
+import { parseArgs, readCheckerCommandLine } from '../checker/commands/learner/args.ts';
 import { CHAPTERS } from '../checker/course/current.ts';
-import { runReset } from '../checker/commands/reset.ts';
+import { runReset } from '../checker/commands/learner/reset.ts';
 import { messages } from '../checker/usage/messages.ts';
 import { inProcess } from './support/in-process.ts';
 import { REPO, checker } from './support/run.ts';

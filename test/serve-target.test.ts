@@ -9,8 +9,8 @@ import { basename, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { expect, test } from 'vitest';
-import { stdioLaunch } from '../checker/commands/hosts.ts';
-import { runnableChapter } from '../checker/commands/http-chapter.ts';
+import { stdioLaunch } from '../checker/commands/mcp-tools/hosts.ts';
+import { runnableChapter } from '../checker/commands/mcp-tools/http-chapter.ts';
 import { REVISION, requestMeta } from '../checker/suites/_lib/request-meta.ts';
 import { startUntilReady } from './support/ready.ts';
 import { REPO } from './support/run.ts';
@@ -24,7 +24,7 @@ function outside(...dirs: string[]): string {
 
 test('npm run serve -- --target DIR 04, run from outside the repository, serves DIR\'s chapter and answers a call', async () => {
   const target = outside('04-remote-mcp-http');
-  const served = await startUntilReady([join(REPO, 'checker', 'run.mjs'), join(REPO, 'checker', 'commands', 'serve.ts'), '--target', target, '04', '--port', '0', '--lang', 'en'], tmpdir());
+  const served = await startUntilReady([join(REPO, 'checker', 'run.mjs'), join(REPO, 'checker', 'commands', 'mcp-tools', 'serve.ts'), '--target', target, '04', '--port', '0', '--lang', 'en'], tmpdir());
   const { child, lines, url, exited } = served;
   try {
     const token = /Token: (\S+)/.exec(lines.join('\n'))?.[1];

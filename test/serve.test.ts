@@ -24,7 +24,7 @@ const CALL = JSON.stringify({
 
 test('npm run serve -- 04 listens on 127.0.0.1 with a printed token, answers a call with it, refuses one without it, and stops on SIGINT', async () => {
   // The solution, not chapters/: the learner's edits there must never turn the repository's tests red.
-  const served = await startUntilReady(['checker/run.mjs', 'checker/commands/serve.ts', '04', '--target', 'solutions', '--port', '0', '--lang', 'en'], REPO);
+  const served = await startUntilReady(['checker/run.mjs', 'checker/commands/mcp-tools/serve.ts', '04', '--target', 'solutions', '--port', '0', '--lang', 'en'], REPO);
   const { child, lines, url, exited } = served;
   try {
     expect(new URL(url).hostname).toBe('127.0.0.1');

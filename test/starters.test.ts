@@ -18,7 +18,7 @@ function fixtureCourseCopy(from: string): string {
 
 /** Runs `npm run starters` (as its script starts it) on a fixture course copy, which it records into its own checker/starters.json. */
 function recordStarters(root: string) {
-  return fixtureEntry('checker/commands/starters.ts', [], { env: { CHECKER_COURSE: root } });
+  return fixtureEntry('checker/commands/maintainer/starters.ts', [], { env: { CHECKER_COURSE: root } });
 }
 
 // On the fixture course: neither the refusal nor a first recording depends on the course, and that the real course's

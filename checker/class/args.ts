@@ -1,8 +1,9 @@
 import { homedir } from 'node:os';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Lang } from '../usage/messages.ts';
 import { UsageError, langOption, readWords, timeoutOption } from '../usage/command-line.ts';
 import { localStamp } from '../course/files.ts';
+import { isInside } from '../trust/confine.ts';
 import { deadlineOption } from '../course/class-file.ts';
 import { shardOption } from './intake/shard.ts';
 import type { Shard } from './intake/shard.ts';
@@ -12,7 +13,7 @@ export interface GradeArgs {
   submissions: string;
   out: string;
   suites?: string;
-  /** The class file: weights, roster and deadline (see config.ts). */
+  /** The class file: weights, roster, deadline and assignments (read by course/class-file.ts). */
   config?: string;
   /** Overrides the class file's deadline. */
   deadline?: Date;
@@ -50,10 +51,4 @@ export function parseGradeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
   if (only && !options['--out']) throw new UsageError((say) => say.onlyNeedsOut);
   const assignment = options['--assignment'];
   return { submissions, out, ...(suites ? { suites } : {}), ...(config ? { config } : {}), ...(deadline ? { deadline } : {}), ...(only ? { only } : {}), ...(shard ? { shard } : {}), ...(assignment ? { assignment } : {}), similarity: flags['--similarity'], sign: flags['--sign'], lang, timeoutMs };
-}
-
-/** True when `path` is `folder` or inside it. */
-export function isInside(path: string, folder: string): boolean {
-  const rel = relative(folder, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { UsageError, langOption, readWords } from '../usage/command-line.ts';
 import type { Lang } from '../usage/messages.ts';
 import { readCommandLine } from '../usage/prologue.ts';
-import { diffGradebooks, renderDiff } from './review/diff.ts';
+import { diffGradebooks, renderDiff } from './books/diff.ts';
 import { readGradebook } from './books/gradebook.ts';
 import { classWords } from './words.ts';
 

@@ -7,7 +7,7 @@ import type { GradeFolder } from '../grading/grade.ts';
 import type { Lang } from '../usage/messages.ts';
 import type { Selected } from '../course/course.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
-import { buildReport, pointsFor } from '../report/build.ts';
+import { buildReport, reweight } from '../report/build.ts';
 import { loadCheckedPrivateSuites } from '../grading/typecheck-suites.ts';
 import type { PrivateSuite } from '../course/private-suites.ts';
 import type { Report } from '../report/shape.ts';
@@ -18,9 +18,11 @@ import type { Roster } from './intake/roster.ts';
 import type { Shard } from './intake/shard.ts';
 import { fingerprintChapter } from './intake/fingerprint.ts';
 import { isLearnerFolder } from '../course/learner-tree.ts';
-import { SHOWN_AS, findStudents } from './intake/students.ts';
+import { findStudents } from './intake/students.ts';
+import { SHOWN_AS } from '../grading/target.ts';
 import { unzipSubmission } from './intake/unzip.ts';
 import type { Student } from './intake/students.ts';
+import type { StudentResult } from './student-result.ts';
 
 /** Settings for grading a class. */
 export interface ClassOptions {
@@ -52,13 +54,6 @@ export interface ClassOptions {
   onStudents?: (students: readonly Student[]) => void;
   /** Called as suite files finish: how many of how many, and the students whose work the finished file graded. */
   onProgress?: (done: number, total: number, students: readonly string[]) => void;
-}
-
-/** One student's row: the student, their checker report, and whether whole chapter folders were missing. */
-export interface StudentResult {
-  student: Student;
-  report: Report;
-  missingChapters: string[];
 }
 
 /** A folder that does not exist: the source of the shared units that only report a chapter folder as missing. */
@@ -129,9 +124,7 @@ async function gradeStudents(students: readonly Student[], options: ClassOptions
   return students.map((student, index) => {
     const chosen = plan[index]!;
     const exercises = options.selected.map(({ chapter, exercise }) => {
-      const found = byKey.get(chosen.get(chapter.dir)!)!.exercises.find((entry) => entry.id === exercise.id)!;
-      const weight = options.weights?.[exercise.id];
-      return weight === undefined ? found : { ...found, max_points: weight, points: pointsFor(found.status, weight) };
+      return byKey.get(chosen.get(chapter.dir)!)!.exercises.find((entry) => entry.id === exercise.id)!;
     });
     const typeErrors = options.chapters.flatMap((chapter) =>
       byKey.get(chosen.get(chapter.dir)!)!.type_errors.filter((problem) => problem.file.startsWith(`${SHOWN_AS}/${chapter.dir}/`)),
@@ -139,7 +132,8 @@ async function gradeStudents(students: readonly Student[], options: ClassOptions
     const missingChapters = options.chapters
       .filter((chapter) => chosen.get(chapter.dir)!.startsWith('missing:'))
       .map((chapter) => chapter.dir);
-    return { student, report: buildReport({ target: student.dir, lang: options.lang, exercises, type_errors: typeErrors }), missingChapters };
+    const report = reweight(buildReport({ target: student.dir, lang: options.lang, exercises, type_errors: typeErrors }), options.weights ?? {});
+    return { student, report, missingChapters };
   });
 }
 

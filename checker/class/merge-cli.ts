@@ -5,7 +5,7 @@ import { CHAPTERS } from '../course/current.ts';
 import { UsageError, langOption, readWords } from '../usage/command-line.ts';
 import type { Lang } from '../usage/messages.ts';
 import { readCommandLine } from '../usage/prologue.ts';
-import { mergeGradebooks } from './review/merge.ts';
+import { mergeGradebooks } from './books/merge.ts';
 import { readGradebook } from './books/gradebook.ts';
 import { classWords } from './words.ts';
 

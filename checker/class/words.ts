@@ -2,8 +2,8 @@ import type { Lang } from '../usage/messages.ts';
 import type { TypeCheckFailure } from '../grading/typecheck.ts';
 import { ZIP_LIMITS } from './intake/unzip.ts';
 import type { ZipRefusal } from './intake/unzip.ts';
-import type { DuplicateRows } from './review/merge.ts';
-import { josa } from '../suites/_lib/josa.ts';
+import type { DuplicateRows } from './intake/lms-names.ts';
+import { josa } from '../usage/josa.ts';
 
 const ko = {
   notFolder: '학생 폴더가 아니다(파일이거나 끊어진 링크)',
@@ -105,8 +105,6 @@ const ko = {
   onlineTextIgnored: (count: number, names: string) => `Moodle의 온라인 텍스트 폴더 ${count}개는 코드가 없어 제출물로 세지 않았다: ${names}`,
   namesSummary: (encoding: string, names: string) => `주의: 파일 이름을 ${josa(encoding, '으로/로')} 읽은 ZIP(UTF-8 표시 없음): ${names}`,
   classZipRefused: (file: string, why: string) => `반 전체 ZIP ${josa(file, '을/를')} 풀지 않았다: ${why}. 아무것도 채점하지 않았다.`,
-  autograderNeedsClassFile: 'ASSIGNMENT를 주려면 그 과제가 있는 반 설정 파일도 CLASS_FILE로 주어라. 자동 채점기를 만들지 않았다.',
-  autograderAssignment: (name: string, exercises: string) => `자동 채점기는 과제 ${name}의 연습만 채점한다: ${exercises}`,
   summary: '요약',
   histogram: '점수 분포(만점 대비 %)',
   histogramNotGraded: (count: number) => `채점하지 못한 제출물(내지 않음, 읽을 수 없음, 빈 폴더 등): ${count}명`,
@@ -241,8 +239,6 @@ const en: ClassWords = {
   onlineTextIgnored: (count, names) => `Moodle online-text folders, which hold no code, not counted as submissions (${count}): ${names}`,
   namesSummary: (encoding, names) => `Warning: ZIPs whose file names were read as ${encoding} (no UTF-8 flag): ${names}`,
   classZipRefused: (file, why) => `The class ZIP ${file} was not unpacked: ${why}. Nothing was graded.`,
-  autograderNeedsClassFile: 'ASSIGNMENT needs the class file that defines it, as CLASS_FILE. No autograder was built.',
-  autograderAssignment: (name, exercises) => `The autograder grades assignment ${name} alone: ${exercises}`,
   summary: 'Summary',
   histogram: 'Scores (% of the maximum)',
   histogramNotGraded: (count) => `Not graded (not handed in, unreadable, empty, …): ${count}`,

@@ -1,9 +1,12 @@
-import { lstatSync } from 'node:fs';
+import { existsSync, lstatSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { ChapterSpec } from '../manifest/types.ts';
 import { isLearnerFolder, learnerIntake } from '../course/learner-tree.ts';
 import type { LeftOut } from '../course/learner-tree.ts';
 import type { LeftOutWhy } from '../usage/intake-words.ts';
+
+/** How reports name every student's (and every Gradescope submission's) chapters folder, so identical contents give identical reports. */
+export const SHOWN_AS = 'chapters';
 
 /** A folder the user asked to grade: where its chapter folders really are, and how messages name its files. */
 export interface GradedTarget {
@@ -81,4 +84,18 @@ export function leftOutOf(target: GradedTarget, chapters: readonly ChapterSpec[]
     else for (const entry of learnerIntake(folder).leftOut) found.push({ name: at(`${chapter.dir}/${entry.name}`), why: entry.why });
   }
   return found;
+}
+
+/** True when a folder holds chapter folders, itself or in its chapters/ (a copy of the course or one student's work); links below it are never followed. */
+export function holdsChapters(dir: string, chapters: readonly ChapterSpec[]): boolean {
+  return holdsChapterFolders(gradedTarget(dir, chapters).chaptersDir, chapters);
+}
+
+/** True for a folder, or a link to one: only for a path the grader was given (the submissions folder, Gradescope's submission folder), never inside a submission. */
+export function isFolder(path: string): boolean {
+  try {
+    return existsSync(path) && statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -1,18 +1,16 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { josa } from '../suites/_lib/josa.ts';
+import { spawnSync } from 'node:child_process';
+import { josa } from '../usage/josa.ts';
 import { chmodSync, closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Lang } from '../usage/messages.ts';
 import type { Report } from '../report/shape.ts';
 import { junitOf } from '../report/junit.ts';
-import { withoutRunnerChannels } from '../trust/ci-channels.ts';
 import { REPO_ROOT } from '../course/files.ts';
-import { newSigningKey, readSignedReport } from '../trust/sign.ts';
+import { runSignedCheck } from '../signed/launch.ts';
+import type { ChapterSpec } from '../manifest/types.ts';
 import { MAX_FILE_BYTES } from '../course/learner-tree.ts';
 import type { AssignmentGrading } from '../course/class-file.ts';
-import { assignmentReport } from './assignment.ts';
-import type { GradedAssignment } from './assignment.ts';
 import { writeStartersGit } from './starters-git.ts';
 import { archive, changedPaths, commitOf, git, gitBytes, isLinkMode, modeChanges, treeEntries } from './git.ts';
 import type { TreeEntry } from './git.ts';
@@ -24,13 +22,21 @@ export interface PullRequestOptions {
   base: string;
   head: string;
   lang: Lang;
-  timeoutSeconds: number;
+  timeoutMs: number;
   /** Run the base's checker (and so the learner's code) as this user through `sudo -n -u`; CI only. */
   runAs?: string;
   /** Grade this assignment of the class file only: its exercises, with its points. */
   assignment?: AssignmentGrading;
   /** An instructor's private suites (an absolute path), graded on top of the base's public ones. */
   suites?: string;
+  /** The trusted manifest (this checker's chapters) the signed report is checked against. */
+  chapters: readonly ChapterSpec[];
+}
+
+/** The assignment a pull request was graded for, as its report records it. */
+export interface GradedAssignment {
+  name: string;
+  exercises: string[];
 }
 
 /** The checker's report for the head's chapters, plus what the pull request changed outside chapters/. */
@@ -86,39 +92,39 @@ export async function gradePullRequest(options: PullRequestOptions): Promise<Pul
     writeRegularFiles(repo, files, headDir);
     rmSync(join(baseDir, 'node_modules'), { recursive: true, force: true });
     symlinkSync(join(REPO_ROOT, 'node_modules'), join(baseDir, 'node_modules'), 'dir');
-    if (options.runAs) {
-      chmodSync(scratch, 0o755);
-      chmodSync(outDir, 0o777);
-    }
-    const json = join(outDir, 'report.json');
+    // The scratch folder is read by the other user; the launcher opens the out folder to it.
+    if (options.runAs) chmodSync(scratch, 0o755);
     // The unpacked base has no history, and private suites are type-checked against the starters its git would hold.
-    const starters = options.suites ? ['--starters-git', writeStartersGit(repo, baseDir, join(scratch, 'starters.git'))] : [];
-    const argv = [
-      '--import', 'tsx', join(baseDir, 'checker', 'commands', 'signed-check.ts'),
-      // An assignment's exercises alone are graded (and only their chapters' files run).
-      ...(options.assignment?.exercises ?? []),
-      '--target', join(headDir, 'chapters'), '--shown-as', 'chapters', '--json', json,
-      '--lang', options.lang, '--timeout', String(options.timeoutSeconds),
-      ...(options.suites ? ['--suites', options.suites, ...starters] : []),
-    ];
-    const key = newSigningKey();
-    const exitCode = await runChecker(argv, baseDir, options.runAs, key);
-    if (options.runAs) spawnSync('sudo', ['-n', '-u', options.runAs, '--', 'kill', '-KILL', '-1'], { stdio: 'ignore' });
-    // Learner code runs as the same user that wrote the file: only a valid signature proves the checker wrote it.
-    const checked = readSignedReport(json, key);
-    if (checked === null) return { exitCode: exitCode === 0 ? 2 : exitCode, report: null, junit: null };
-    if (checked === 'forged') return { exitCode: 2, report: null, junit: null, forged: true };
+    const startersGit = options.suites ? writeStartersGit(repo, baseDir, join(scratch, 'starters.git')) : undefined;
+    const ran = await runSignedCheck(
+      {
+        checkerRoot: baseDir,
+        chapters: join(headDir, 'chapters'),
+        outDir,
+        // An assignment's exercises alone are graded (and only their chapters' files run).
+        ...(options.assignment ? { exercises: options.assignment.exercises } : {}),
+        lang: options.lang,
+        timeoutMs: options.timeoutMs,
+        ...(options.suites ? { suites: options.suites } : {}),
+        ...(startersGit ? { startersGit } : {}),
+        ...(options.runAs ? { runAs: { sudo: options.runAs } } : {}),
+      },
+      { manifest: options.chapters, ...(options.assignment ? { weights: options.assignment.weights } : {}) },
+    );
+    const { exitCode } = ran;
+    if (ran.report === null) {
+      if (ran.failed.why === 'forged') return { exitCode: 2, report: null, junit: null, forged: true };
+      return { exitCode: ran.failed.why === 'no-report' && exitCode !== 0 ? exitCode : 2, report: null, junit: null };
+    }
     // The checker already names the head's chapters folder `chapters` (--shown-as), so the report is used as written.
     if (!options.assignment) {
-      const report: PullRequestReport = { ...checked, tampered, base, head, merge_base: mergeBase };
+      const report: PullRequestReport = { ...ran.report, tampered, base, head, merge_base: mergeBase };
       return { exitCode, report, junit: junitOf(report) };
     }
-    const graded = assignmentReport(checked, options.assignment);
-    if (graded === null) return { exitCode: 2, report: null, junit: null };
     const { name, exercises } = options.assignment;
-    const report: PullRequestReport = { ...graded, tampered, base, head, merge_base: mergeBase, assignment: { name, exercises } };
+    const report: PullRequestReport = { ...ran.report, tampered, base, head, merge_base: mergeBase, assignment: { name, exercises } };
     // The check's own exit code: its assignment's exercises decide it, as the report's status says.
-    return { exitCode: exitCode === 2 ? 2 : graded.status === 'pass' ? 0 : 1, report, junit: junitOf(report) };
+    return { exitCode: exitCode === 2 ? 2 : report.status === 'pass' ? 0 : 1, report, junit: junitOf(report) };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -208,18 +214,4 @@ function extract(repo: string, commit: string, into: string, paths: readonly str
   const untar = spawnSync('tar', ['-x', '--no-same-owner', '-f', tar, '-C', into], { stdio: ['ignore', 'ignore', 'pipe'] });
   rmSync(tar, { force: true });
   if (untar.status !== 0) throw new Error(`tar failed: ${untar.stderr.toString('utf8')}`);
-}
-
-/** Runs the base's checker with the runner's channels removed from its environment (and as another user when asked). */
-function runChecker(argv: readonly string[], cwd: string, runAs: string | undefined, key: string): Promise<number> {
-  const env = withoutRunnerChannels();
-  const [command, args] = runAs
-    ? ['sudo', ['-n', '-u', runAs, '--', 'env', '-i', `PATH=${env['PATH'] ?? '/usr/bin:/bin'}`, 'HOME=/tmp', 'LANG=C.UTF-8', 'CI=true', process.execPath, ...argv]]
-    : [process.execPath, [...argv]];
-  return new Promise((done) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['pipe', 'inherit', 'inherit'] });
-    child.stdin.end(`${key}\n`);
-    child.on('error', () => done(2));
-    child.on('close', (code) => done(code ?? 2));
-  });
 }

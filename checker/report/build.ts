@@ -28,3 +28,17 @@ export function totals(exercises: readonly ExerciseReport[]): Pick<Report, 'stat
 export function buildReport(parts: Pick<Report, 'target' | 'lang' | 'exercises' | 'type_errors'>): Report {
   return { version: REPORT_VERSION, ...totals(parts.exercises), target: parts.target, lang: parts.lang, exercises: parts.exercises, type_errors: parts.type_errors };
 }
+
+/**
+ * The report with other points per exercise (a class file's weights, or one assignment's): each exercise named in
+ * `weights` is worth that much, scored by its status; the others keep theirs; the headline numbers are computed again.
+ * The class grader, grade:pr and the Gradescope autograder all re-weight through here.
+ */
+export function reweight(report: Report, weights: Readonly<Record<string, number>>): Report {
+  const exercises = report.exercises.map((exercise) => {
+    if (!Object.hasOwn(weights, exercise.id)) return exercise;
+    const weight = weights[exercise.id]!;
+    return { ...exercise, max_points: weight, points: pointsFor(exercise.status, weight) };
+  });
+  return buildReport({ target: report.target, lang: report.lang, exercises, type_errors: report.type_errors });
+}

@@ -325,8 +325,19 @@ export class Lane {
       // Specifications made directly: runTestFiles would match every known suite file against every filter, per group.
       const project = this.vitest.getRootProject();
       await this.vitest.runTestSpecifications(files.map((file) => project.createSpecification(file)));
-    } catch {
-      // A run broken by a killed fork still leaves the results recorded so far.
+    } catch (error) {
+      // A run broken by a fork that died (the lane kills a fork past its limits; vitest's pool reports the exit as
+      // "Worker exited unexpectedly", or the fork's error on a closed channel, as "Worker … emitted error") still leaves
+      // the results recorded so far, and the lane settles the rest. Any other error is the checker's own: raise it.
+      const chain = (cause: unknown): unknown[] => (cause instanceof Error ? [cause, ...chain(cause.cause)] : []);
+      const forkDied = chain(error).some(
+        (link) =>
+          link instanceof Error &&
+          (link.message === 'Worker exited unexpectedly' ||
+            /^\[vitest-pool\]: Worker \S+ emitted error\.$/.test(link.message) ||
+            ['ERR_IPC_CHANNEL_CLOSED', 'EPIPE'].includes((link as NodeJS.ErrnoException).code ?? '')),
+      );
+      if (!forkDied) throw error;
     } finally {
       clearInterval(timer);
       killLaneForks(this.options.id);

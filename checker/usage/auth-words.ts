@@ -1,5 +1,5 @@
 import type { Lang } from './messages.ts';
-import { josa } from '../suites/_lib/josa.ts';
+import { josa } from './josa.ts';
 
 const ko = {
   started: '인가 서버를 띄웠다(oidc-provider, 이 컴퓨터의 127.0.0.1에만). 채점이 아니다: 키와 토큰은 메모리에만 있어 끝내면 사라진다.',

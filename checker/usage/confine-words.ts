@@ -1,4 +1,4 @@
-import { josa } from '../suites/_lib/josa.ts';
+import { josa } from './josa.ts';
 import type { Lang } from './messages.ts';
 
 /** The confinements the operating system gives a process that runs learner code (see trust/os-confine.ts). */

@@ -23,7 +23,7 @@ export const USAGE_LINES: Record<HelpTopic, string> = {
   conformance: 'npm run conformance -- 04|05 [--target DIR] [--lang ko|en]',
   inspect: 'npm run inspect -- 03 [--modern] [--print] [--lang ko|en]',
   hosts: 'npm run hosts -- 03|04 [--target DIR] [--lang ko|en]',
-  gradescope: 'node --import tsx checker/class/gradescope-cli.ts --submission DIR --out results.json [--lang ko|en] [--timeout SECONDS] [--run-as USER] [--suites DIR] [--config FILE] [--assignment NAME] [--visibility V] [--stdout-visibility V] [--test-visibility V]',
+  gradescope: 'node --import tsx checker/gradescope/cli.ts --submission DIR --out results.json [--lang ko|en] [--timeout SECONDS] [--run-as USER] [--suites DIR] [--config FILE] [--assignment NAME] [--visibility V] [--stdout-visibility V] [--test-visibility V]',
   'pr-summary': 'node --import tsx checker/pr/summary-cli.ts RESULTS.json [--config FILE --assignment NAME] [--lang ko|en]',
   mutate: 'npm run mutate -- [01 | 01/3 ...] [--json FILE] [--lang ko|en]',
   starters: 'npm run starters -- [--lang ko|en]',

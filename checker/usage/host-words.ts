@@ -1,5 +1,5 @@
 import type { Lang } from './messages.ts';
-import { josa } from '../suites/_lib/josa.ts';
+import { josa } from './josa.ts';
 
 const ko = {
   startCommand: (name: string, command: string) => `서버 ${josa(name, '을/를')} 띄우려면 이 명령을 그대로 실행한다:\n  ${command}\n실행할까? (y/n)`,

@@ -1,4 +1,4 @@
-import { josa } from '../suites/_lib/josa.ts';
+import { josa } from './josa.ts';
 
 /** The languages the checker speaks. */
 export type Lang = 'ko' | 'en';

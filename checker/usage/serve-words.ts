@@ -1,5 +1,5 @@
 import type { Lang } from './messages.ts';
-import { josa } from '../suites/_lib/josa.ts';
+import { josa } from './josa.ts';
 
 const ko = {
   started: (shown: string) => `${shown}의 서버를 띄웠다. 채점이 아니다: 내 코드를 샌드박스 없이 이 컴퓨터에서 그대로 돌린다.`,

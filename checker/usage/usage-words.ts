@@ -1,5 +1,5 @@
 import type { Lang } from './messages.ts';
-import { josa } from '../suites/_lib/josa.ts';
+import { josa } from './josa.ts';
 
 /** What each class-file key holds, for the --config error; the keys themselves come from the class file's parser (course/class-file.ts). */
 const KEY_NOTES: Record<Lang, Readonly<Record<string, string>>> = {

@@ -1,6 +1,6 @@
 import type { Lang } from '../../usage/messages.ts';
 import { visibleText } from '../../report/escape.ts';
-import type { StudentResult } from '../grade-class.ts';
+import type { StudentResult } from '../student-result.ts';
 import { reasonOf } from './reasons.ts';
 import { classWords } from '../words.ts';
 import { NO_ROSTER, rosterIdOf } from '../intake/roster.ts';

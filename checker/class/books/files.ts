@@ -2,7 +2,7 @@ import type { Lang } from '../../usage/messages.ts';
 import type { Selected } from '../../course/course.ts';
 import { canvasColumn, canvasCsv, gradebookCsv } from './csv.ts';
 import type { Gradebook } from './gradebook.ts';
-import type { StudentResult } from '../grade-class.ts';
+import type { StudentResult } from '../student-result.ts';
 import { SIMILARITY_SLOT, reportHtml } from './html.ts';
 import { similarityHtml } from '../review/similarity.ts';
 

@@ -7,7 +7,7 @@ import { REPORT_VERSION } from '../../report/shape.ts';
 import type { Report } from '../../report/shape.ts';
 import { listFiles, REPO_ROOT } from '../../course/files.ts';
 import type { TimeLimits } from '../../runner/limits.ts';
-import type { StudentResult } from '../grade-class.ts';
+import type { StudentResult } from '../student-result.ts';
 import { reasonOf } from './reasons.ts';
 import type { Student } from '../intake/students.ts';
 import type { SimilarityReport } from '../review/similarity.ts';

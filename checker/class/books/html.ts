@@ -1,7 +1,7 @@
 import { messages } from '../../usage/messages.ts';
 import type { Lang } from '../../usage/messages.ts';
 import type { Selected } from '../../course/course.ts';
-import type { StudentResult } from '../grade-class.ts';
+import type { StudentResult } from '../student-result.ts';
 import { handedIn, isLate, reasonOf } from './reasons.ts';
 import type { SimilarityReport } from '../review/similarity.ts';
 import type { Gradebook } from './gradebook.ts';
@@ -111,20 +111,6 @@ export function reportHtml(results: readonly StudentResult[], selected: readonly
   const stateWords: Record<CellState, string> = { ...statusWords, missing: say.notHandedIn, unreadable: say.unreadable };
   const stats = classStats(results, selected, lang);
   const ids = selected.map(({ exercise }) => exercise.id);
-  const states: CellState[] = [...STATUSES, 'missing', 'unreadable'];
-  const legend = states.map((state) => `<span class="${state}">${CELL_MARK[state]} ${html(stateWords[state])}</span>`).join('');
-  const head = `<tr><th>${html(say.student)}</th>${ids.map((id) => `<th title="${html(selected.find(({ exercise }) => exercise.id === id)!.exercise.title[lang])}">${html(id)}</th>`).join('')}<th>${html(say.total)}</th></tr>`;
-  const rows = results.map((result) => {
-    const cells = ids.map((id) => {
-      const exercise = result.report.exercises.find((entry) => entry.id === id);
-      const state = cellState(result, id);
-      const tip = exercise && state !== 'pass' && state !== 'missing' && state !== 'unreadable' ? tipOf(exercise) : stateWords[state];
-      return `<td class="cell ${state}" data-student="${html(result.student.name)}" data-exercise="${html(id)}" title="${html(tip)}">${CELL_MARK[state]}</td>`;
-    });
-    const { score, max_score: max, tests_passed: passed, tests_total: total } = result.report;
-    const tests = `${say.testsPassed} ${passed}/${total}`;
-    return `<tr><th>${html(result.student.name)}</th>${cells.join('')}<td title="${html(tests)}">${html(`${score}/${max}`)}</td></tr>`;
-  });
   const flags = flagsOf(results, book?.similarity);
   return `<!doctype html>
 <html lang="${lang}">
@@ -153,18 +139,7 @@ ${deadlineWarnings(results, lang)}
 </section>
 ${studentTable(results, ids, flags, lang, stateWords)}
 ${SIMILARITY_SLOT}
-<details class="fold">
-<summary><h2>${html(say.heatmap)}</h2></summary>
-<p class="legend">${legend}</p>
-<div class="scroll">
-<table class="heatmap">
-<thead>${head}</thead>
-<tbody>
-${rows.join('\n')}
-</tbody>
-</table>
-</div>
-</details>
+${heatmapFold(results, selected, lang, stateWords)}
 <details class="fold">
 <summary><h2>${html(say.exerciseRates)}</h2></summary>
 <div class="scroll">
@@ -187,6 +162,38 @@ ${book ? `<details class="fold">\n<summary><h2>${html(say.provenance)}</h2></sum
 </body>
 </html>
 `;
+}
+
+/** The folded heatmap of report.html: one row per student, one cell per exercise, each cell's state as a mark and a tip. */
+function heatmapFold(results: readonly StudentResult[], selected: readonly Selected[], lang: Lang, stateWords: Record<CellState, string>): string {
+  const say = classWords(lang);
+  const ids = selected.map(({ exercise }) => exercise.id);
+  const states: CellState[] = [...STATUSES, 'missing', 'unreadable'];
+  const legend = states.map((state) => `<span class="${state}">${CELL_MARK[state]} ${html(stateWords[state])}</span>`).join('');
+  const head = `<tr><th>${html(say.student)}</th>${ids.map((id) => `<th title="${html(selected.find(({ exercise }) => exercise.id === id)!.exercise.title[lang])}">${html(id)}</th>`).join('')}<th>${html(say.total)}</th></tr>`;
+  const rows = results.map((result) => {
+    const cells = ids.map((id) => {
+      const exercise = result.report.exercises.find((entry) => entry.id === id);
+      const state = cellState(result, id);
+      const tip = exercise && state !== 'pass' && state !== 'missing' && state !== 'unreadable' ? tipOf(exercise) : stateWords[state];
+      return `<td class="cell ${state}" data-student="${html(result.student.name)}" data-exercise="${html(id)}" title="${html(tip)}">${CELL_MARK[state]}</td>`;
+    });
+    const { score, max_score: max, tests_passed: passed, tests_total: total } = result.report;
+    const tests = `${say.testsPassed} ${passed}/${total}`;
+    return `<tr><th>${html(result.student.name)}</th>${cells.join('')}<td title="${html(tests)}">${html(`${score}/${max}`)}</td></tr>`;
+  });
+  return `<details class="fold">
+<summary><h2>${html(say.heatmap)}</h2></summary>
+<p class="legend">${legend}</p>
+<div class="scroll">
+<table class="heatmap">
+<thead>${head}</thead>
+<tbody>
+${rows.join('\n')}
+</tbody>
+</table>
+</div>
+</details>`;
 }
 
 /** What a student's row is flagged for: the badges it shows, and the sentences of the summary name it. */

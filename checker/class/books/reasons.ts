@@ -1,5 +1,5 @@
 import type { Lang } from '../../usage/messages.ts';
-import type { StudentResult } from '../grade-class.ts';
+import type { StudentResult } from '../student-result.ts';
 import { classWords } from '../words.ts';
 import { leftOutLine } from '../../usage/intake-words.ts';
 import { submissionName } from '../intake/lms-names.ts';

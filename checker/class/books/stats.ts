@@ -1,6 +1,6 @@
 import type { Selected } from '../../course/course.ts';
 import type { Lang } from '../../usage/messages.ts';
-import type { StudentResult } from '../grade-class.ts';
+import type { StudentResult } from '../student-result.ts';
 import { handedIn } from './reasons.ts';
 
 /** How often one test failed among the students who handed in its chapter. */

@@ -3,11 +3,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, normalize, sep } from 'node:path';
 import type { ChapterSpec } from '../../manifest/types.ts';
-import { gradedTarget } from '../../grading/target.ts';
+import { SHOWN_AS, gradedTarget } from '../../grading/target.ts';
 import { REPO_ROOT } from '../../course/files.ts';
 import { learnerEntries } from '../../course/learner-tree.ts';
 import { committedStarters } from '../../course/starters.ts';
-import { SHOWN_AS } from './students.ts';
 import type { Student } from './students.ts';
 
 /** Reads a student's repository with plumbing only: no hooks, no filters, no pager, no replace refs, whoever owns it. */

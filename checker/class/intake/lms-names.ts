@@ -48,3 +48,31 @@ export function studentKey(name: string): string {
 export function isMoodleOnlineText(name: string): boolean {
   return submissionName(name).moodle?.plugin === 'onlinetext';
 }
+
+/** Two rows of one gradebook that are one student: the same student key (studentKey) or the same LMS id. */
+export interface DuplicateRows {
+  /** The rows' names, as the gradebook shows them. */
+  rows: [string, string];
+  /** What they share: the student key, or the roster's id. */
+  shared: { key: string } | { id: string };
+}
+
+/**
+ * The first two rows that are one student, or null. An LMS import would take one of them and drop the other
+ * (or a 0 would overwrite a real score), so a gradebook with such rows is never written by grade:merge.
+ */
+export function duplicateRows(rows: readonly { student: string; id?: string }[]): DuplicateRows | null {
+  const byKey = new Map<string, string>();
+  const byId = new Map<string, string>();
+  for (const row of rows) {
+    const key = studentKey(row.student);
+    const sameKey = byKey.get(key);
+    if (sameKey !== undefined) return { rows: [sameKey, row.student], shared: { key } };
+    byKey.set(key, row.student);
+    if (row.id === undefined || row.id === '') continue;
+    const sameId = byId.get(row.id);
+    if (sameId !== undefined) return { rows: [sameId, row.student], shared: { id: row.id } };
+    byId.set(row.id, row.student);
+  }
+  return null;
+}

@@ -1,4 +1,4 @@
-import type { StudentResult } from '../grade-class.ts';
+import type { StudentResult } from '../student-result.ts';
 import { studentKey, submissionName } from './lms-names.ts';
 
 /**

@@ -3,14 +3,11 @@ import { basename, join } from 'node:path';
 import type { ChapterSpec } from '../../manifest/types.ts';
 import { isLearnerFolder } from '../../course/learner-tree.ts';
 import type { LeftOut } from '../../course/learner-tree.ts';
-import { gradedTarget, holdsChapterFolders, leftOutOf, notAFolder } from '../../grading/target.ts';
+import { SHOWN_AS, gradedTarget, holdsChapters, isFolder, leftOutOf, notAFolder } from '../../grading/target.ts';
 import type { GradedTarget } from '../../grading/target.ts';
 import { ZIP_LIMITS, ZipRefused, newBudget, unzipSubmission } from './unzip.ts';
 import type { ZipBudget, ZipNotes, ZipRefusal } from './unzip.ts';
 import { isMoodleOnlineText, submissionName } from './lms-names.ts';
-
-/** How reports name every student's chapters folder, so identical contents give identical reports. */
-export const SHOWN_AS = 'chapters';
 
 /** Why a student's submission cannot be graded at all. */
 export type StudentProblem = 'not-folder' | 'link' | 'empty' | 'no-chapters' | 'zip-refused' | 'no-commit' | 'not-handed-in';
@@ -67,11 +64,6 @@ const NOISE = new Set(['__MACOSX', 'Thumbs.db', 'desktop.ini']);
 /** The entries of a folder that a student could have put there: no dot entries, no archiver noise. */
 function entriesOf(dir: string): string[] {
   return readdirSync(dir).filter((name) => !name.startsWith('.') && !NOISE.has(name));
-}
-
-/** True when a folder holds chapter folders, itself or in its chapters/ (a copy of the course or one student's work); links below it are never followed. */
-export function holdsChapters(dir: string, chapters: readonly ChapterSpec[]): boolean {
-  return holdsChapterFolders(gradedTarget(dir, chapters).chaptersDir, chapters);
 }
 
 /**
@@ -149,15 +141,6 @@ async function fromZip(name: string, file: string, into: string, chapters: reado
   const encodings = [...new Set([...notes.encodings, ...(inner?.encodings ?? [])])];
   const unzipped = { encodings, backslashes: notes.backslashes || (inner?.backslashes ?? false), depth: Math.max(depth, inner?.depth ?? 0) };
   return { ...student, unzipped };
-}
-
-/** True for a folder, or a link to one: only for a path the instructor chose (the submissions folder), never inside a submission. */
-export function isFolder(path: string): boolean {
-  try {
-    return existsSync(path) && statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /** True for a regular file that is no link. */

@@ -8,7 +8,7 @@ import type { ChapterSpec } from '../../manifest/types.ts';
 import { currentCourseRoot } from '../../course/files.ts';
 import { learnerEntries } from '../../course/learner-tree.ts';
 import { StarterReadError, starterFiles } from '../../course/starters.ts';
-import type { StudentResult } from '../grade-class.ts';
+import type { StudentResult } from '../student-result.ts';
 import type { Student } from '../intake/students.ts';
 import { byName } from '../intake/students.ts';
 import { typescriptTokens } from './ts-tokens.ts';

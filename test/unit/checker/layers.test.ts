@@ -18,15 +18,24 @@ function modules(): { file: string; text: string; imports: string[] }[] {
   });
 }
 
-/** A module's folder under checker/ (`.` for the entry points at its top). */
+/** The folders whose rooms are layers of their own: commands/ is split by audience (learner/, mcp-tools/, maintainer/). */
+const SPLIT = ['commands'];
+
+/** A module's folder under checker/ (`.` for the entry points at its top; `commands/learner` for a room of a split folder). */
 function folder(file: string): string {
-  return file.includes('/') ? file.split('/')[0]! : '.';
+  const parts = file.split('/');
+  if (parts.length === 1) return '.';
+  return SPLIT.includes(parts[0]!) && parts.length > 2 ? `${parts[0]}/${parts[1]}` : parts[0]!;
 }
 
 /**
  * Which folder may import which, lowest first: a folder imports only from folders below it (and the hidden
- * suites' shared helpers, `suites/_lib`, which everything may use). The three graders at the top (the learner
- * commands, the class gradebook, pull-request grading) never import each other.
+ * suites' shared helpers, `suites/_lib`, which everything may use). The commands are split by audience: the MCP
+ * tools (serve, inspect, hosts, host, auth-server) sit lowest, since the maintainers' conformance run starts the same
+ * HTTP chapter; the learner's and the maintainers' commands never import each other. Above them the signed check
+ * (`npm run check` with a signed report) and the one launcher that starts it; above that Gradescope's home, which
+ * the class gradebook uses too (npm run grade writes Gradescope results). The graders at the top (the class
+ * gradebook, pull-request grading) never import each other.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['manifest'],
@@ -36,7 +45,11 @@ const LAYERS: readonly (readonly string[])[] = [
   ['trust'],
   ['runner'],
   ['grading', 'host'],
-  ['commands', 'class', 'pr'],
+  ['commands/mcp-tools'],
+  ['commands/learner', 'commands/maintainer'],
+  ['signed'],
+  ['gradescope'],
+  ['class', 'pr'],
   ['.'],
 ];
 
@@ -56,21 +69,54 @@ test('each folder imports only from the folders below it, and the three graders 
   expect(wrong).toEqual([]);
 });
 
+test('no module of the checker imports itself back: the import graph has no circle', () => {
+  const all = modules();
+  const edges = new Map(all.map(({ file, imports }) => [file, imports.filter((target) => !target.startsWith('suites/'))]));
+  const state = new Map<string, 'open' | 'done'>();
+  const circles: string[] = [];
+  const visit = (file: string, path: string[]): void => {
+    if (state.get(file) === 'done') return;
+    if (state.get(file) === 'open') {
+      circles.push([...path.slice(path.indexOf(file)), file].join(' → '));
+      return;
+    }
+    state.set(file, 'open');
+    for (const target of edges.get(file) ?? []) visit(target, [...path, file]);
+    state.set(file, 'done');
+  };
+  for (const file of edges.keys()) visit(file, []);
+  expect(circles).toEqual([]);
+});
+
+test('grading knowledge written once: one isInside (real paths, trust/confine.ts) and one reweight (report/build.ts)', () => {
+  const all = modules();
+  const defining = (name: string) => all.filter(({ text }) => new RegExp(`\\bfunction ${name}\\(`).test(text)).map(({ file }) => file);
+  expect(defining('isInside')).toEqual(['trust/confine.ts']);
+  expect(defining('reweight')).toEqual(['report/build.ts']);
+});
+
+test('grade:pr and Gradescope start the signed check through one launcher, signed/launch.ts', () => {
+  const starters = modules().filter(({ file, text }) => file !== 'signed/signed-check.ts' && /'signed-check\.ts'/.test(text)).map(({ file }) => file);
+  expect(starters).toEqual(['signed/launch.ts']);
+  const launching = modules().filter(({ imports }) => imports.includes('signed/launch.ts')).map(({ file }) => file).sort();
+  expect(launching).toEqual(['gradescope/cli.ts', 'pr/grade-pr.ts']);
+});
+
 test('the check finds imports at all', () => {
   const grade = modules().find(({ file }) => file === 'grading/grade.ts');
   expect(grade?.imports).toContain('grading/score.ts');
   expect(grade?.imports).toContain('runner/suite-runner.ts');
 });
 
-/** The entry points: the files at the top of checker/, commands/, and the `cli.ts` and `*-cli.ts` files of class/ and pr/. */
+/** The entry points: the files at the top of checker/, commands/ and its rooms, the signed check, and the `cli.ts` and `*-cli.ts` files of class/, pr/ and gradescope/. */
 function isEntryPoint(file: string): boolean {
-  return folder(file) === '.' || folder(file) === 'commands' || /^(class|pr)\/([^/]+-)?cli\.ts$/.test(file);
+  return folder(file) === '.' || folder(file).startsWith('commands') || file === 'signed/signed-check.ts' || /^(class|pr|gradescope)\/([^/]+-)?cli\.ts$/.test(file);
 }
 
 test('only the entry points fix the course: no other module imports course/current.ts or reads the course root at module level', () => {
   const all = modules();
   const importers = all.filter(({ imports }) => imports.includes('course/current.ts'));
-  expect(importers.map(({ file }) => file)).toContain('commands/check.ts');
+  expect(importers.map(({ file }) => file)).toContain('commands/learner/check.ts');
   expect(importers.filter(({ file }) => !isEntryPoint(file)).map(({ file }) => file)).toEqual([]);
   // A top-level declaration that asks for the course root fixes it when the module is imported; functions ask when called.
   const atImport = /^(?:export )?(?:const|let|var)\b[^\n]*currentCourseRoot\(/m;
@@ -83,13 +129,14 @@ test("docs/maintainers.md's map of checker/ names exactly its folders and entry 
   const folders = readdirSync(CHECKER, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => `checker/${entry.name}/`);
   const tops = readdirSync(CHECKER, { withFileTypes: true }).filter((entry) => entry.isFile() && /\.(ts|mjs)$/.test(entry.name)).map((entry) => `checker/${entry.name}`);
   // The class grader's code has a folder per job (finding submissions, writing gradebooks, reviewing them): each is named too.
-  const classRooms = readdirSync(join(CHECKER, 'class'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => `checker/class/${entry.name}/`);
-  expect(classRooms.length).toBeGreaterThan(0);
+  // So has commands/, by audience.
+  const rooms = ['class', ...SPLIT].flatMap((name) => readdirSync(join(CHECKER, name), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => `checker/${name}/${entry.name}/`));
+  expect(rooms.length).toBeGreaterThan(3);
   for (const heading of ['## 채점기 구성', '### Checker layout']) {
     const start = doc.indexOf(heading);
     expect(start, heading).toBeGreaterThan(-1);
     const table = doc.slice(start).split('\n\n').find((block) => block.startsWith('|'))!;
     const named = [...table.matchAll(/`(checker\/[^`]+)`/g)].map((match) => match[1]!).sort();
-    expect(named, heading).toEqual([...folders, ...classRooms, ...tops].sort());
+    expect(named, heading).toEqual([...folders, ...rooms, ...tops].sort());
   }
 });

@@ -11,9 +11,9 @@ function modules(dir = CHECKER): string[] {
   );
 }
 
-/** An entry point: a command of commands/, or a `cli.ts` / `*-cli.ts` file that an npm script starts. */
+/** An entry point: a command of commands/, the signed check, or a `cli.ts` / `*-cli.ts` file that an npm script starts. */
 function isEntry(file: string): boolean {
-  return file.startsWith('commands/') || /(^|\/|-)cli\.ts$/.test(file);
+  return file.startsWith('commands/') || file === 'signed/signed-check.ts' || /(^|\/|-)cli\.ts$/.test(file);
 }
 
 test('only the entry points read the course this process grades; every module below takes the chapters as a parameter', () => {

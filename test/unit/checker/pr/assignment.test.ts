@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { PullRequestReport } from '../../../../checker/pr/grade-pr.ts';
-import { assignmentReport } from '../../../../checker/pr/assignment.ts';
+import { reweight } from '../../../../checker/report/build.ts';
+import { validateReport } from '../../../../checker/signed/validate.ts';
 import { prPasses } from '../../../../checker/pr/summary.ts';
 import { ResultsShapeError, validatePrReport } from '../../../../checker/pr/validate.ts';
 import { assignmentGrading, readClassConfig } from '../../../../checker/course/class-file.ts';
@@ -21,10 +22,10 @@ const config = readClassConfig(file, allExercises(CHAPTERS));
 const first = assignmentGrading(config, 'first')!;
 const second = assignmentGrading(config, 'second')!;
 
-/** What grade:pr makes of the checker's report on one assignment's chapter where the listed exercises fail. */
+/** What grade:pr makes (through signed/launch.ts) of the checker's report on one assignment's chapter where the listed exercises fail. */
 function graded(chapter: typeof ONE, assignment: typeof first, failing: readonly string[] = []): PullRequestReport {
   const raw = prReport([chapter], failing);
-  const report = assignmentReport(raw, assignment)!;
+  const report = reweight(validateReport(raw, CHAPTERS, { exercises: assignment.exercises }), assignment.weights);
   return { ...raw, ...report, assignment: { name: assignment.name, exercises: assignment.exercises } };
 }
 
@@ -48,6 +49,7 @@ describe('a class file with two assignments in grade:pr', () => {
     expect(() => validatePrReport(solvedFirst, CHAPTERS)).toThrow(/no assignment was given/);
     const manifestPoints = { ...prReport([ONE]), assignment: { name: 'first', exercises: first.exercises } };
     expect(() => validatePrReport(manifestPoints, CHAPTERS, first)).toThrow(/points/);
-    expect(assignmentReport(prReport([TWO]), first)).toBeNull();
+    // The signed report of another assignment's exercises is refused before it is re-weighted.
+    expect(() => validateReport(prReport([TWO]), CHAPTERS, { exercises: first.exercises })).toThrow(ResultsShapeError);
   });
 });

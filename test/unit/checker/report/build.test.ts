@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildReport, pointsFor, totals, weightOf } from '../../../../checker/report/build.ts';
+import { buildReport, pointsFor, reweight, totals, weightOf } from '../../../../checker/report/build.ts';
 import { REPORT_VERSION } from '../../../../checker/report/shape.ts';
 import type { ExerciseReport, Status } from '../../../../checker/report/shape.ts';
 
@@ -34,5 +34,16 @@ describe('points', () => {
     const report = buildReport({ target: 'chapters', lang: 'en', exercises, type_errors: [] });
     expect(report).toEqual({ version: REPORT_VERSION, ...totals(exercises), target: 'chapters', lang: 'en', exercises, type_errors: [] });
     expect(Object.keys(report)).toEqual(['version', 'status', 'score', 'max_score', 'tests_passed', 'tests_total', 'target', 'lang', 'exercises', 'type_errors']);
+  });
+});
+
+describe('reweight', () => {
+  test('each exercise named in the weights is worth that, scored by its status; the others keep theirs; the totals follow', () => {
+    const report = buildReport({ target: 'chapters', lang: 'en', exercises: [exercise('01/1', 'pass', 1, ['pass']), exercise('01/2', 'fail', 1, ['fail']), exercise('01/3', 'pass', 2, ['pass'])], type_errors: [] });
+    const weighted = reweight(report, { '01/1': 5, '01/2': 4 });
+    expect(weighted.exercises.map((entry) => [entry.id, entry.points, entry.max_points])).toEqual([['01/1', 5, 5], ['01/2', 0, 4], ['01/3', 2, 2]]);
+    expect([weighted.score, weighted.max_score]).toEqual([7, 11]);
+    // A key the weights inherit (toString, constructor, …) is no weight.
+    expect(reweight(report, Object.create({ '01/1': 9 }) as Record<string, number>)).toEqual(report);
   });
 });

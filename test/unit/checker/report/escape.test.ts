@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { gradebookCsv } from '../../../../checker/class/books/csv.ts';
-import type { StudentResult } from '../../../../checker/class/grade-class.ts';
+import type { StudentResult } from '../../../../checker/class/student-result.ts';
 import { reportHtml } from '../../../../checker/class/books/html.ts';
 import { allExercises, loadChapters } from '../../../../checker/course/course.ts';
-import { renderScreen } from '../../../../checker/commands/watch-screen.ts';
+import { renderScreen } from '../../../../checker/commands/learner/watch-screen.ts';
 import { annotations } from '../../../../checker/pr/summary.ts';
 import { buildReport } from '../../../../checker/report/build.ts';
 import { escapeHtml, escapeXml, visibleText } from '../../../../checker/report/escape.ts';

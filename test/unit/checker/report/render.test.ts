@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { gradebookCsv } from '../../../../checker/class/books/csv.ts';
-import type { StudentResult } from '../../../../checker/class/grade-class.ts';
+import type { StudentResult } from '../../../../checker/class/student-result.ts';
 import { MAX_SHOWN, bounded, reportHtml } from '../../../../checker/class/books/html.ts';
 import { loadChapters, allExercises } from '../../../../checker/course/course.ts';
 import { buildReport } from '../../../../checker/report/build.ts';

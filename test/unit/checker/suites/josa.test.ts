@@ -1,7 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { josa } from '../../../../checker/suites/_lib/josa.ts';
+import { josa as suitesJosa } from '../../../../checker/suites/_lib/josa.ts';
+import { josa as checkerJosa } from '../../../../checker/usage/josa.ts';
 
-describe('josa', () => {
+// The checker's josa (usage/josa.ts) and the hidden suites' copy (suites/_lib/josa.ts, which the confined suites can read) answer alike.
+
+describe.each([
+  ['usage/josa.ts', checkerJosa],
+  ['suites/_lib/josa.ts', suitesJosa],
+] as const)('josa of %s', (_, josa) => {
   test.each([
     ['"id": 7', '와/과', '"id": 7과'],
     ['main.ts:6', '을/를', 'main.ts:6을'],

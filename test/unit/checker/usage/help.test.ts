@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
-import { readCheckerCommandLine } from '../../../../checker/commands/args.ts';
+import { readCheckerCommandLine } from '../../../../checker/commands/learner/args.ts';
 import { UsageError } from '../../../../checker/usage/command-line.ts';
 import { USAGE_LINES, helpCommand, helpText, usageErrorText } from '../../../../checker/usage/help.ts';
 import type { HelpTopic } from '../../../../checker/usage/help.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { parseInspectArgs, runInspect } from '../../../../checker/commands/inspect.ts';
+import { parseInspectArgs, runInspect } from '../../../../checker/commands/mcp-tools/inspect.ts';
 import { UsageError } from '../../../../checker/usage/command-line.ts';
 import { USAGE_LINES } from '../../../../checker/usage/help.ts';
 

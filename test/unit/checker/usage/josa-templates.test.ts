@@ -1,5 +1,5 @@
 /**
- * Korean particles after a value the checker fills in are chosen by the josa helper (checker/suites/_lib/josa.ts), never
+ * Korean particles after a value the checker fills in are chosen by the josa helper (checker/usage/josa.ts; the hidden suites' copy is checker/suites/_lib/josa.ts), never
  * written after a `${…}` or as a both-ways form such as `을(를)`: a template cannot know whether `tasks/delete_tasks`
  * or `설명` ends in a consonant. Read statically over every message table and suite, and over the chapters' code.
  */
@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { expect, test } from 'vitest';
 import { messages } from '../../../../checker/usage/messages.ts';
-import { josa } from '../../../../checker/suites/_lib/josa.ts';
+import { josa } from '../../../../checker/usage/josa.ts';
 
 const REPO = resolve(import.meta.dirname, '..', '..', '..', '..');
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { CHAPTERS } from '../../../../../checker/course/current.ts';
 import { buildReport } from '../../../../../checker/report/build.ts';
-import type { StudentResult } from '../../../../../checker/class/grade-class.ts';
+import type { StudentResult } from '../../../../../checker/class/student-result.ts';
 import { readChapterTexts, similarity, similarityHtml } from '../../../../../checker/class/review/similarity.ts';
 import type { CourseTexts } from '../../../../../checker/class/review/similarity.ts';
 import { typescriptTokens } from '../../../../../checker/class/review/ts-tokens.ts';
