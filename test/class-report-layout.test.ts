@@ -58,10 +58,11 @@ const similarity: SimilarityReport = {
   compared: { '01-mini-mcp': 15 },
   not_compared: [],
 };
-const provenance = provenanceOf({ limits: timeLimits(10_000), now: new Date('2026-12-04T09:00:00Z') });
 /** The page in each language: Korean (the course's first language, in Noto Sans CJK) and English, written before the tests. */
 let pages: Record<'ko' | 'en', string> | undefined;
 beforeAll(() => {
+  // The provenance names the checker's commit, which git is asked for.
+  const provenance = provenanceOf({ limits: timeLimits(10_000), now: new Date('2026-12-04T09:00:00Z') });
   const folder = mkdtempSync(join(tmpdir(), 'report-layout-'));
   work = folder;
   pages = Object.fromEntries(
