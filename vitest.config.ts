@@ -18,12 +18,15 @@ const COURSE = [
 
 /**
  * The checker's module tests that start a process or wait on one (node under the permission model, git, a stand-in
- * tsc, a child that computes): in-process like the rest of test/unit/, but as slow as the processes they start, so
- * they run in a project of their own and `unit` stays pure code that answers in about a second.
+ * tsc, a child that computes, mkfifo): in-process like the rest of test/unit/, but as slow as the processes they start,
+ * so they run in a project of their own and `unit` stays pure code that answers in about a second. The unit project's
+ * setup file (test/unit/support/no-processes.ts) fails any other test file there that starts a process.
  */
 const UNIT_PROCESSES = [
+  'test/unit/checker/course/intake.test.ts',
   'test/unit/checker/course/starters.test.ts',
   'test/unit/checker/grading/typecheck.test.ts',
+  'test/unit/checker/pr/starters-git.test.ts',
   'test/unit/checker/runner/forks.test.ts',
   'test/unit/checker/runner/proc.test.ts',
   'test/unit/checker/runner/reaper.test.ts',
@@ -55,7 +58,8 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { ...shared, name: 'unit', include: ['test/unit/**/*.test.ts'], exclude: [...shared.exclude, ...UNIT_PROCESSES], pool: 'threads', isolate: false, testTimeout: 60_000 },
+        // test/unit/support/no-processes.ts makes every node:child_process start throw, and fails the test that asked.
+        test: { ...shared, name: 'unit', include: ['test/unit/**/*.test.ts'], exclude: [...shared.exclude, ...UNIT_PROCESSES], setupFiles: ['test/unit/support/no-processes.ts'], pool: 'threads', isolate: false, testTimeout: 60_000 },
       },
       {
         // They share the machine with the end-to-end files, so a test waits for its processes for up to a minute.

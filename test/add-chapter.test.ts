@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { writeCommittedStarters } from '../checker/course/starters.ts';
 import { GRADING_TIMEOUT, REPO } from './support/run.ts';
 
@@ -172,15 +172,22 @@ interface VitestJson {
 }
 
 describe('a chapter added with its folders, one manifest file and one fixtures file', () => {
-  const root = repositoryCopy();
-  afterAll(() => rmSync(dirname(root), { recursive: true, force: true }));
-  for (const [file, text] of Object.entries(PROBE)) {
-    mkdirSync(dirname(join(root, file)), { recursive: true });
-    writeFileSync(join(root, file), text);
-  }
-  const starters = script(root, 'starters');
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '-m', 'add the probe chapter');
+  let root: string;
+  let starters: Ran;
+  afterAll(() => {
+    if (root) rmSync(dirname(root), { recursive: true, force: true });
+  });
+  // The copy is made and the chapter added before the tests, never while the file loads (the copy needs git).
+  beforeAll(() => {
+    root = repositoryCopy();
+    for (const [file, text] of Object.entries(PROBE)) {
+      mkdirSync(dirname(join(root, file)), { recursive: true });
+      writeFileSync(join(root, file), text);
+    }
+    starters = script(root, 'starters');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'add the probe chapter');
+  });
 
   test('npm run starters records it after the committed starters, recorded exactly as checker/starters.json has them, so reset can restore it', () => {
     expect(starters.status, starters.stderr).toBe(0);

@@ -14,8 +14,14 @@ import { committedStarters } from './support/starters.ts';
  * outside the copy exists.
  */
 
-const work = mkdtempSync(join(tmpdir(), 'bridge-attacks-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+let work: string;
+// Made before the tests, never while the file loads (listing the tests leaves no folder behind).
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'bridge-attacks-'));
+});
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
 
 /** Registers every vitest hook it can reach, each rewriting the test it sees to a pass, from vitest and from vitest/suite. */
 const HOOKS = [

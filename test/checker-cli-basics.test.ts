@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { parseGradeArgs } from '../checker/class/args.ts';
 import { readCheckerCommandLine } from '../checker/commands/learner/args.ts';
 import { runCheck } from '../checker/commands/learner/check.ts';
@@ -59,7 +59,10 @@ describe('--help and -h', () => {
 });
 
 describe('option errors speak the chosen language', () => {
-  const submissions = mkdtempSync(join(tmpdir(), 'cli-basics-class-'));
+  let submissions: string;
+  beforeAll(() => {
+    submissions = mkdtempSync(join(tmpdir(), 'cli-basics-class-'));
+  });
   // The process for check and grade:pr; grade's exit 2 for --out inside the submissions runs as a process in test/class-grade.test.ts.
   test.each([
     ['check --lang', async () => checker(['check', '--lang', 'fr']), /--lang은 ko 또는 en/],

@@ -7,7 +7,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { allExercises, validIds } from '../checker/course/course.ts';
 import { COURSE_VARIABLE } from '../checker/course/files.ts';
 import { weightOf } from '../checker/report/build.ts';
@@ -17,7 +17,11 @@ import { inProcess } from './support/in-process.ts';
 import { GRADING_TIMEOUT } from './support/run.ts';
 import type { Ran } from './support/run.ts';
 
-const work = mkdtempSync(join(tmpdir(), 'checker-cli-'));
+let work: string;
+// Made before the tests, never while the file loads (listing the tests leaves no folder behind).
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'checker-cli-'));
+});
 /** Every exercise of the fixture course. */
 const ALL = allExercises(FIXTURE_CHAPTERS);
 
@@ -82,10 +86,16 @@ function todoLine(file: string, marker: string): number {
 }
 
 describe('check on the solutions', () => {
-  const json = join(work, 'solutions.json');
-  const junit = join(work, 'solutions.xml');
-  const ran = checker(['check', '--target', FIXTURE_SOLUTIONS, '--json', json, '--junit', junit, '--timeout', GRADING_TIMEOUT]);
-  const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+  let json: string;
+  let junit: string;
+  let ran: Ran;
+  let report: Report;
+  beforeAll(() => {
+    json = join(work, 'solutions.json');
+    junit = join(work, 'solutions.xml');
+    ran = checker(['check', '--target', FIXTURE_SOLUTIONS, '--json', json, '--junit', junit, '--timeout', GRADING_TIMEOUT]);
+    report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+  });
 
   test('exits 0 when every selected exercise passes', () => {
     expect(ran.status, ran.stderr).toBe(0);
@@ -125,8 +135,12 @@ describe('check on the solutions', () => {
 });
 
 describe('check on the untouched starter', () => {
-  const json = join(work, 'starter.json');
-  const ran = checker(['check', '--all', '--target', FIXTURE_STARTERS, '--json', json, '--timeout', GRADING_TIMEOUT]);
+  let json: string;
+  let ran: Ran;
+  beforeAll(() => {
+    json = join(work, 'starter.json');
+    ran = checker(['check', '--all', '--target', FIXTURE_STARTERS, '--json', json, '--timeout', GRADING_TIMEOUT]);
+  });
 
   test('scores 0 points: guard tests the starter passes are detail, not score', () => {
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;

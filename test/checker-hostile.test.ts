@@ -30,38 +30,63 @@ function queued<T>(task: () => Promise<T>): Promise<T> {
   return run;
 }
 
+/**
+ * What each describe plants and starts, in the order the describes declare them. This file's beforeAll runs them all
+ * at once, before any describe's beforeAll waits for its own run, so the runs still overlap; nothing is planted or
+ * started while the file loads, so listing the tests starts no run.
+ */
+const starts: (() => void)[] = [];
+beforeAll(() => {
+  for (const start of starts) start();
+});
+
+/** Registers `start` for this file's beforeAll and returns its run, for a describe's beforeAll to wait for. */
+function later<T>(start: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | undefined;
+  starts.push(() => {
+    running = start();
+  });
+  return () => running!;
+}
+
 /** A check run and its report, filled in by the describe's beforeAll once the run ended. */
 interface Graded {
+  /** The planted folder it grades, once this file's beforeAll planted it. */
+  dir: string;
   ran: Ran;
   report: Report;
   byId: (id: string) => ExerciseReport;
 }
 
 /**
- * Starts check on the given chapters or exercises of a folder (`first`: at once, else in the queue) and returns the
- * run and its report once its describe's beforeAll has waited for it. A run with planted code that never ends has the
+ * Starts check on the given chapters or exercises of the folder `plant` makes (`first`: at once, else in the queue),
+ * both in this file's beforeAll, and returns the run and its report once its describe's beforeAll has waited for it. A run with planted code that never ends has the
  * hostile runs' limit (its files' CPU time counts, so load stays out of the outcome, and a loop ends soon); every other
  * run has the tests' generous one. `check` starts the checker: on the real course unless a describe passes the fixture
  * course's, where the real course is not the point.
  */
-function grade(dir: string, ids: readonly string[], first = false, timeout = GRADING_TIMEOUT, check = checkerAsync): Graded {
-  const json = join(dir, '..', 'report.json');
-  const start = () => check(['check', ...ids, '--target', dir, '--timeout', timeout, '--json', json], { timeoutMs: 900_000 });
-  const running = first ? start() : queued(start);
+function grade(plant: () => string, ids: readonly string[], first = false, timeout = GRADING_TIMEOUT, check = checkerAsync): Graded {
   const graded: Graded = {
+    dir: '',
     ran: NOT_RUN,
     report: { exercises: [] } as unknown as Report,
     byId: (id) => graded.report.exercises.find((exercise) => exercise.id === id)!,
   };
+  const json = () => join(graded.dir, '..', 'report.json');
+  const running = later(() => {
+    graded.dir = plant();
+    const start = () => check(['check', ...ids, '--target', graded.dir, '--timeout', timeout, '--json', json()], { timeoutMs: 900_000 });
+    return first ? start() : queued(start);
+  });
   beforeAll(async () => {
-    graded.ran = await running;
-    graded.report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+    graded.ran = await running();
+    graded.report = JSON.parse(readFileSync(json(), 'utf8')) as Report;
   }, 1_800_000);
   return graded;
 }
 
 describe('endless loops and exits', () => {
-  const dir = hostileCopy([
+  const plant = () => hostileCopy([
     { file: `${ONE}/model.ts`, prepend: 'for (;;) {}\n' },
     { file: `${TWO}/client.ts`, prepend: 'process.exit(3);\n' },
     {
@@ -71,7 +96,7 @@ describe('endless loops and exits', () => {
         'export function handle(request: unknown, allowed: ReadonlySet<string> = SERVER_ALLOWED): RpcResponse {\n  if (JSON.stringify(request).includes("extra")) for (;;) {}',
     },
   ]);
-  const run = grade(dir, ['01', '02'], true, HOSTILE_TIMEOUT);
+  const run = grade(plant, ['01', '02'], true, HOSTILE_TIMEOUT);
 
   test('a loop at import times out the exercises that load it, and only those', () => {
     expect(run.byId('01/2').status).toBe('timeout');
@@ -101,14 +126,17 @@ describe('endless loops and exits', () => {
 describe('a loop inside a test', () => {
   // On the fixture course: clamp spins for any value above the range, which only the second test of 01/2 sends,
   // right after the first test passed (vitest would send that start only with its next batched update).
-  const dir = fixturePlanted([{ file: '01-numbers/numbers.ts', find: 'number): number {\n  // 아래 끝', replace: 'number): number {\n  while (value > high) {}\n  // 아래 끝' }]);
-  const json = join(dir, '..', 'report.json');
-  const running = queued(() => fixtureCheckerAsync(['check', '01/2', '--target', dir, '--timeout', HOSTILE_TIMEOUT, '--json', json, '--lang', 'en'], { timeoutMs: 900_000 }));
+  let dir = '';
+  const json = () => join(dir, '..', 'report.json');
+  const running = later(() => {
+    dir = fixturePlanted([{ file: '01-numbers/numbers.ts', find: 'number): number {\n  // 아래 끝', replace: 'number): number {\n  while (value > high) {}\n  // 아래 끝' }]);
+    return queued(() => fixtureCheckerAsync(['check', '01/2', '--target', dir, '--timeout', HOSTILE_TIMEOUT, '--json', json(), '--lang', 'en'], { timeoutMs: 900_000 }));
+  });
   let ran: Ran = NOT_RUN;
   let exercise = {} as ExerciseReport;
   beforeAll(async () => {
-    ran = await running;
-    exercise = (JSON.parse(readFileSync(json, 'utf8')) as Report).exercises[0]!;
+    ran = await running();
+    exercise = (JSON.parse(readFileSync(json(), 'utf8')) as Report).exercises[0]!;
   }, 1_800_000);
 
   test('times out the exercise, naming the test that was running; the file\'s other test is not graded because of it', () => {
@@ -140,15 +168,18 @@ describe('waiting without computing', () => {
   // pairs.ts (loaded by 02/1) waits 5 s at import, longer than the 4 s limit, and then goes on. Neither computes, so
   // the file limit, which counts CPU time, stops neither: the clock stops the first at three times the limit, and the
   // second, which would have timed out under a limit of the clock, passes.
-  const dir = fixturePlanted([
-    { file: '01-numbers/text.ts', prepend: 'await new Promise(() => {});\n' },
-    { file: '02-pairs/pairs.ts', prepend: 'await new Promise((done) => setTimeout(done, 5_000));\n' },
-  ]);
-  const json = join(dir, '..', 'report.json');
-  const running = queued(() => fixtureCheckerAsync(['check', '01/3', '02/1', '--target', dir, '--timeout', '4', '--json', json, '--lang', 'en'], { timeoutMs: 900_000 }));
+  let json = '';
+  const running = later(() => {
+    const dir = fixturePlanted([
+      { file: '01-numbers/text.ts', prepend: 'await new Promise(() => {});\n' },
+      { file: '02-pairs/pairs.ts', prepend: 'await new Promise((done) => setTimeout(done, 5_000));\n' },
+    ]);
+    json = join(dir, '..', 'report.json');
+    return queued(() => fixtureCheckerAsync(['check', '01/3', '02/1', '--target', dir, '--timeout', '4', '--json', json, '--lang', 'en'], { timeoutMs: 900_000 }));
+  });
   let report = { exercises: [] } as unknown as Report;
   beforeAll(async () => {
-    await running;
+    await running();
     report = JSON.parse(readFileSync(json, 'utf8')) as Report;
   }, 1_800_000);
   const byId = (id: string) => report.exercises.find((exercise) => exercise.id === id)!;
@@ -168,12 +199,13 @@ describe('waiting without computing', () => {
 describe('broken code', () => {
   // On the fixture course: numbers.ts (loaded by 01/1 and 01/2) does not parse, and pairs.ts (loaded by 02/1 and 02/2)
   // throws at import.
-  const dir = fixturePlanted([
-    { file: '01-numbers/numbers.ts', find: 'double(value: number): number {', replace: 'double(value: number): number {{' },
-    { file: '02-pairs/pairs.ts', prepend: "throw new Error('boom at import');\n" },
-  ]);
+  const plant = () =>
+    fixturePlanted([
+      { file: '01-numbers/numbers.ts', find: 'double(value: number): number {', replace: 'double(value: number): number {{' },
+      { file: '02-pairs/pairs.ts', prepend: "throw new Error('boom at import');\n" },
+    ]);
   // Only the exercises that load a broken file are graded, so the score below does not depend on what else the course holds.
-  const run = grade(dir, ['01/1', '01/2', '02'], false, GRADING_TIMEOUT, fixtureCheckerAsync);
+  const run = grade(plant, ['01/1', '01/2', '02'], false, GRADING_TIMEOUT, fixtureCheckerAsync);
 
   test('a syntax error fails every exercise that loads the file, naming the file', () => {
     for (const id of ['01/1', '01/2']) {
@@ -195,8 +227,7 @@ describe('broken code', () => {
 });
 
 describe('type errors', () => {
-  const dir = hostileCopy([{ file: `${TWO}/main.ts`, prepend: "const wrong: number = 'text';\nvoid wrong;\n" }]);
-  const run = grade(dir, ['01', '02']);
+  const run = grade(() => hostileCopy([{ file: `${TWO}/main.ts`, prepend: "const wrong: number = 'text';\nvoid wrong;\n" }]), ['01', '02']);
 
   test('are reported with file:line and keep passing tests from counting', () => {
     expect(run.ran.status).toBe(1);
@@ -219,9 +250,8 @@ describe('type errors', () => {
 });
 
 describe('a throw at import', () => {
-  const dir = hostileCopy([{ file: `${TWO}/protocol.ts`, prepend: "throw new Error('boom at import');\n" }]);
   // Chapter 2 alone, the only one with planted code.
-  const run = grade(dir, ['02']);
+  const run = grade(() => hostileCopy([{ file: `${TWO}/protocol.ts`, prepend: "throw new Error('boom at import');\n" }]), ['02']);
 
   test('is said once, naming the file that failed to load, and the next step points at the throwing file:line', () => {
     for (const id of ['02/1', '02/2', '02/3', '02/4']) expect(run.byId(id).blocked).toMatchObject({ kind: 'load_error', where: expect.stringMatching(/protocol\.ts:1$/) });
@@ -244,12 +274,16 @@ describe('forging and flooding', () => {
     '',
   ].join('\n');
   const pollute = "(Object.prototype as Record<string, unknown>)['polluted'] = true;\n";
-  const dir = fixturePlanted([
-    { file: '01-numbers/numbers.ts', prepend: forge },
-    { file: '02-pairs/pairs.ts', prepend: pollute },
-  ]);
-  const before = digest(dir);
-  const run = grade(dir, ['01', '02'], false, GRADING_TIMEOUT, fixtureCheckerAsync);
+  let before = '';
+  const plant = () => {
+    const dir = fixturePlanted([
+      { file: '01-numbers/numbers.ts', prepend: forge },
+      { file: '02-pairs/pairs.ts', prepend: pollute },
+    ]);
+    before = digest(dir);
+    return dir;
+  };
+  const run = grade(plant, ['01', '02'], false, GRADING_TIMEOUT, fixtureCheckerAsync);
 
   test('rewriting the suites on disk changes nothing that runs', () => {
     // 01/1 loads numbers.ts first, so the suite of 01/2 is read after the rewrite.
@@ -270,7 +304,7 @@ describe('forging and flooding', () => {
   });
 
   test('the checker never writes into the folder it grades', () => {
-    expect(digest(dir)).toBe(before);
+    expect(digest(run.dir)).toBe(before);
   });
 });
 
@@ -291,17 +325,22 @@ describe('one student sabotaging the others in a class', () => {
     "throw new Error(`sabotage ${notes.join('; ')}`);",
     '',
   ].join('\n');
-  const saboteur = fixturePlanted([{ file: '01-numbers/text.ts', prepend: sabotage }]);
-  const honest = fixturePlanted([]);
-  const klass = mkdtempSync(join(tmpdir(), 'class-'));
-  cpSync(saboteur, join(klass, 'a-saboteur', 'chapters'), { recursive: true });
-  cpSync(honest, join(klass, 'b-honest', 'chapters'), { recursive: true });
-  const out = join(klass, '..', `${basename(klass)}-out`);
-  const honestBefore = digest(join(klass, 'b-honest'));
-  const running = queued(() => fixtureEntryAsync('checker/class/cli.ts', [klass, '--out', out, '--timeout', GRADING_TIMEOUT, '--lang', 'en'], { timeoutMs: 900_000 }));
+  let klass = '';
+  let out = '';
+  let honestBefore = '';
+  const running = later(() => {
+    const saboteur = fixturePlanted([{ file: '01-numbers/text.ts', prepend: sabotage }]);
+    const honest = fixturePlanted([]);
+    klass = mkdtempSync(join(tmpdir(), 'class-'));
+    cpSync(saboteur, join(klass, 'a-saboteur', 'chapters'), { recursive: true });
+    cpSync(honest, join(klass, 'b-honest', 'chapters'), { recursive: true });
+    out = join(klass, '..', `${basename(klass)}-out`);
+    honestBefore = digest(join(klass, 'b-honest'));
+    return queued(() => fixtureEntryAsync('checker/class/cli.ts', [klass, '--out', out, '--timeout', GRADING_TIMEOUT, '--lang', 'en'], { timeoutMs: 900_000 }));
+  });
   let ran = NOT_RUN;
   beforeAll(async () => {
-    ran = await running;
+    ran = await running();
   }, 1_800_000);
   const book = () => JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string })[] };
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CHAPTERS } from '../checker/course/current.ts';
 import type { Report } from '../checker/report/shape.ts';
 import { chapterDir } from './support/chapters.ts';
@@ -81,37 +81,47 @@ function processesWith(marker: string): number {
   return count;
 }
 
+/** The class gradebook a grading wrote, none when it wrote none. */
+type Book = { students: (Report & { student: string })[] };
+
 describe('learner code in a class grading cannot write, spawn or signal out of its sandbox', () => {
-  const copy = checkerCopy();
-  const klass = mkdtempSync(join(tmpdir(), 'sandbox-class-'));
-  const victim = join(klass, 'z-honest', 'chapters');
   const homeProbe = join(homedir(), `mcp-sandbox-probe-${randomUUID()}`);
   const sleepMarker = String(600 + Math.floor(Math.random() * 300));
-  const suite = join(copy, 'checker', 'suites', chapterDir('01'), '1-argument-checks.test.ts');
+  let copy: string;
+  let klass: string;
+  let victim: string;
   /** Each attack runs when the planted module loads, so exercises 01/2 and 01/3 (which load model.ts) report it. */
-  const attacks: Record<string, { code: string; en: RegExp }> = {
-    suites: { code: `writeFileSync(${JSON.stringify(suite)}, "import { test } from 'vitest'; test('forged', () => {});");`, en: /Tried to write outside the sandbox: .*1-argument-checks\.test\.ts/ },
-    git: { code: `writeFileSync(${JSON.stringify(join(copy, '.git', 'hooks', 'post-checkout'))}, 'echo owned');`, en: /Tried to write outside the sandbox: .*\.git/ },
-    home: { code: `writeFileSync(${JSON.stringify(homeProbe)}, 'owned');`, en: /Tried to write outside the sandbox: .*mcp-sandbox-probe/ },
-    neighbour: { code: `writeFileSync(${JSON.stringify(join(victim, chapterDir('01'), 'server.ts'))}, 'export {};');`, en: /Tried to write outside the sandbox: .*z-honest/ },
-    detached: { code: `spawn('sleep', ['${sleepMarker}'], { detached: true, stdio: 'ignore' }).unref();`, en: /Tried to start a child process/ },
-    worker: { code: "new Worker('setInterval(() => {}, 1000)', { eval: true });", en: /Tried to start a worker thread/ },
-    signal: { code: "process.kill(process.ppid, 'SIGKILL');", en: /Tried to send a signal to another process/ },
-  };
-  const header = "import { writeFileSync } from 'node:fs';\nimport { spawn } from 'node:child_process';\nimport { Worker } from 'node:worker_threads';\n";
-  for (const [name, attack] of Object.entries(attacks)) attacker(klass, name, [{ file: `${chapterDir('01')}/model.ts`, prepend: `${header}${attack.code}\n` }]);
-  honestClassmate(klass);
-  const guarded = { checker: digest(join(copy, 'checker')), git: digest(join(copy, '.git')), victim: digest(victim) };
-  const grade = (out: string) => {
-    const ran = run(copy, 'checker/class/cli.ts', [klass, '--out', out, '--timeout', GRADING_TIMEOUT, '--lang', 'en']);
-    const book = existsSync(join(out, 'gradebook.json'))
-      ? (JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string })[] })
-      : { students: [] };
-    return { ran, book };
-  };
-  const first = grade(join(klass, '..', `${randomUUID()}-out1`));
-  const second = grade(join(klass, '..', `${randomUUID()}-out2`));
-  const statuses = (book: typeof first.book) => book.students.map((student) => `${student.student}:${student.exercises.map((exercise) => exercise.status).join(',')}`);
+  let attacks: Record<string, { code: string; en: RegExp }>;
+  let guarded: { checker: string; git: string; victim: string };
+  let first: { ran: Ran; book: Book };
+  let second: { ran: Ran; book: Book };
+  beforeAll(() => {
+    copy = checkerCopy();
+    klass = mkdtempSync(join(tmpdir(), 'sandbox-class-'));
+    victim = join(klass, 'z-honest', 'chapters');
+    const suite = join(copy, 'checker', 'suites', chapterDir('01'), '1-argument-checks.test.ts');
+    attacks = {
+      suites: { code: `writeFileSync(${JSON.stringify(suite)}, "import { test } from 'vitest'; test('forged', () => {});");`, en: /Tried to write outside the sandbox: .*1-argument-checks\.test\.ts/ },
+      git: { code: `writeFileSync(${JSON.stringify(join(copy, '.git', 'hooks', 'post-checkout'))}, 'echo owned');`, en: /Tried to write outside the sandbox: .*\.git/ },
+      home: { code: `writeFileSync(${JSON.stringify(homeProbe)}, 'owned');`, en: /Tried to write outside the sandbox: .*mcp-sandbox-probe/ },
+      neighbour: { code: `writeFileSync(${JSON.stringify(join(victim, chapterDir('01'), 'server.ts'))}, 'export {};');`, en: /Tried to write outside the sandbox: .*z-honest/ },
+      detached: { code: `spawn('sleep', ['${sleepMarker}'], { detached: true, stdio: 'ignore' }).unref();`, en: /Tried to start a child process/ },
+      worker: { code: "new Worker('setInterval(() => {}, 1000)', { eval: true });", en: /Tried to start a worker thread/ },
+      signal: { code: "process.kill(process.ppid, 'SIGKILL');", en: /Tried to send a signal to another process/ },
+    };
+    const header = "import { writeFileSync } from 'node:fs';\nimport { spawn } from 'node:child_process';\nimport { Worker } from 'node:worker_threads';\n";
+    for (const [name, attack] of Object.entries(attacks)) attacker(klass, name, [{ file: `${chapterDir('01')}/model.ts`, prepend: `${header}${attack.code}\n` }]);
+    honestClassmate(klass);
+    guarded = { checker: digest(join(copy, 'checker')), git: digest(join(copy, '.git')), victim: digest(victim) };
+    const grade = (out: string) => {
+      const ran = run(copy, 'checker/class/cli.ts', [klass, '--out', out, '--timeout', GRADING_TIMEOUT, '--lang', 'en']);
+      const book: Book = existsSync(join(out, 'gradebook.json')) ? (JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as Book) : { students: [] };
+      return { ran, book };
+    };
+    first = grade(join(klass, '..', `${randomUUID()}-out1`));
+    second = grade(join(klass, '..', `${randomUUID()}-out2`));
+  });
+  const statuses = (book: Book) => book.students.map((student) => `${student.student}:${student.exercises.map((exercise) => exercise.status).join(',')}`);
 
   test('each attempt is refused and reported as the learner\'s error, with what was tried', () => {
     expect(first.ran.status, first.ran.stderr).toBe(0);
@@ -153,13 +163,14 @@ describe('learner code in a class grading cannot write, spawn or signal out of i
 });
 
 describe('learner code in a class grading reads and loads only its own copy', () => {
-  const copy = checkerCopy();
-  const klass = mkdtempSync(join(tmpdir(), 'sandbox-read-class-'));
   const marker = `TOPSECRET-${randomUUID()}`;
   const secretText = join(homedir(), `mcp-read-probe-${randomUUID()}.txt`);
   const secretModule = join(homedir(), `mcp-read-probe-${randomUUID()}.ts`);
-  writeFileSync(secretText, marker);
-  writeFileSync(secretModule, `export const secret = ${JSON.stringify(marker)};\n`);
+  let copy: string;
+  let klass: string;
+  let out: string;
+  let ran: Ran;
+  let book: Book;
   afterAll(() => {
     rmSync(secretText, { force: true });
     rmSync(secretModule, { force: true });
@@ -185,13 +196,19 @@ describe('learner code in a class grading reads and loads only its own copy', ()
       en: /Tried to read outside the sandbox/,
     },
   };
-  // Type-correct as far as tsc can tell, so the chapter's other exercises are graded as usual.
-  for (const [name, attack] of Object.entries(attacks)) attacker(klass, name, [{ file: model, prepend: `// @ts-nocheck\n${attack.code}\n` }]);
-  honestClassmate(klass);
-  const out = join(klass, '..', `${randomUUID()}-read-out`);
-  // The generous limit the other class runs here get: no attack hangs, so nothing here needs a short one.
-  const ran = run(copy, 'checker/class/cli.ts', [klass, '--out', out, '--timeout', GRADING_TIMEOUT, '--lang', 'en']);
-  const book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string })[] };
+  beforeAll(() => {
+    copy = checkerCopy();
+    klass = mkdtempSync(join(tmpdir(), 'sandbox-read-class-'));
+    writeFileSync(secretText, marker);
+    writeFileSync(secretModule, `export const secret = ${JSON.stringify(marker)};\n`);
+    // Type-correct as far as tsc can tell, so the chapter's other exercises are graded as usual.
+    for (const [name, attack] of Object.entries(attacks)) attacker(klass, name, [{ file: model, prepend: `// @ts-nocheck\n${attack.code}\n` }]);
+    honestClassmate(klass);
+    out = join(klass, '..', `${randomUUID()}-read-out`);
+    // The generous limit the other class runs here get: no attack hangs, so nothing here needs a short one.
+    ran = run(copy, 'checker/class/cli.ts', [klass, '--out', out, '--timeout', GRADING_TIMEOUT, '--lang', 'en']);
+    book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as Book;
+  });
 
   test('each route is refused as a read outside the sandbox, naming what was asked for', () => {
     expect(ran.status, ran.stderr).toBe(0);
@@ -227,11 +244,15 @@ describe('learner code in a class grading reads and loads only its own copy', ()
 });
 
 describe('checker files that differ from the commit', () => {
-  const copy = checkerCopy();
-  const students = mkdtempSync(join(tmpdir(), 'sandbox-edited-'));
-  cpSync(hostileCopy([]), join(students, 'kim', 'chapters'), { recursive: true });
-  const suite = join(copy, 'checker', 'suites', chapterDir('01'), '1-argument-checks.test.ts');
-  writeFileSync(suite, "import { test } from 'vitest';\ntest('rejects an extra field with -32602', () => {});\n");
+  let copy: string;
+  let students: string;
+  beforeAll(() => {
+    copy = checkerCopy();
+    students = mkdtempSync(join(tmpdir(), 'sandbox-edited-'));
+    cpSync(hostileCopy([]), join(students, 'kim', 'chapters'), { recursive: true });
+    const suite = join(copy, 'checker', 'suites', chapterDir('01'), '1-argument-checks.test.ts');
+    writeFileSync(suite, "import { test } from 'vitest';\ntest('rejects an extra field with -32602', () => {});\n");
+  });
 
   test('grade refuses to grade, naming the file and how to restore it', () => {
     const out = join(students, '..', `${randomUUID()}-out`);
@@ -254,9 +275,13 @@ describe('checker files that differ from the commit', () => {
 describe('a learner file that a suite starts as its own process', () => {
   const probe = join(tmpdir(), `mcp-sandbox-child-${randomUUID()}`);
   const stdio = `${chapterDir('03')}/stdio.ts`;
-  const dir = hostileCopy([{ file: stdio, prepend: `import { writeFileSync as probeWrite } from 'node:fs';\nprobeWrite(${JSON.stringify(probe)}, 'escaped');\n` }]);
-  const json = join(dir, '..', 'child.json');
-  const ran = checker(['check', '03/3', '--target', dir, '--lang', 'en', '--json', json, '--timeout', GRADING_TIMEOUT]);
+  let json: string;
+  let ran: Ran;
+  beforeAll(() => {
+    const dir = hostileCopy([{ file: stdio, prepend: `import { writeFileSync as probeWrite } from 'node:fs';\nprobeWrite(${JSON.stringify(probe)}, 'escaped');\n` }]);
+    json = join(dir, '..', 'child.json');
+    ran = checker(['check', '03/3', '--target', dir, '--lang', 'en', '--json', json, '--timeout', GRADING_TIMEOUT]);
+  });
 
   test('runs in the same sandbox: its write outside is refused and the exercise fails, saying so', () => {
     expect(ran.status, ran.stderr).toBe(1);

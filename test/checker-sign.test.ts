@@ -1,11 +1,15 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { newSigningKey, verifySignature } from '../checker/trust/sign.ts';
 import { GRADING_TIMEOUT, runTs } from './support/run.ts';
 
-const work = mkdtempSync(join(tmpdir(), 'sign-'));
+let work: string;
+// Made before the tests, never while the file loads (listing the tests leaves no folder behind).
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'sign-'));
+});
 
 test('the signed check reads the key from standard input and signs the JSON it writes', () => {
   const key = newSigningKey();

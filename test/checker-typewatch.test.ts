@@ -1,17 +1,22 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createScratch } from '../checker/grading/scratch.ts';
+import type { Scratch } from '../checker/grading/scratch.ts';
 import { tscBinary } from '../checker/grading/typecheck.ts';
 import { TypeWatcher } from '../checker/grading/typewatch.ts';
 import { REPO } from './support/run.ts';
 
-const scratch = createScratch();
-afterAll(() => scratch.dispose());
+let scratch: Scratch | undefined;
+// Made before the tests, never while the file loads.
+beforeAll(() => {
+  scratch = createScratch();
+});
+afterAll(() => scratch?.dispose());
 
 /** Saves a learner file the way the checker's sync does: write beside it, then rename. */
 function save(text: string): void {
-  const file = join(scratch.root, 't0', 'chapters', '01-mini-mcp', 'model.ts');
+  const file = join(scratch!.root, 't0', 'chapters', '01-mini-mcp', 'model.ts');
   mkdirSync(join(file, '..'), { recursive: true });
   writeFileSync(`${file}.partial`, text);
   renameSync(`${file}.partial`, file);
@@ -19,7 +24,7 @@ function save(text: string): void {
 
 test('every result after a save is the type check of that save, however often and however soon it is asked', async () => {
   save('export const fine: number = 1;\n');
-  const types = await TypeWatcher.start(scratch.root, tscBinary(REPO));
+  const types = await TypeWatcher.start(scratch!.root, tscBinary(REPO));
   try {
     expect(await types.result()).toEqual({ problems: [] });
     for (let round = 0; round < 4; round += 1) {

@@ -1,12 +1,13 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { allExercises } from '../checker/course/course.ts';
 import type { Report } from '../checker/report/shape.ts';
 import { FIXTURE_STUDENTS, makeStudent, parseCsv } from './support/class.ts';
 import { FIXTURE_CHAPTERS as CHAPTERS, fixtureChecker as checker, fixtureTs as runTs } from './support/course.ts';
 import { GRADING_TIMEOUT } from './support/run.ts';
+import type { Ran } from './support/run.ts';
 
 /*
  * Every trusted pass over student input is bounded per student, on the fixture course (test/fixtures/course): one
@@ -17,31 +18,40 @@ import { GRADING_TIMEOUT } from './support/run.ts';
  * overflowed the similarity pass's stack: no gradebook for anyone. Now each costs its own student alone.
  */
 
-const work = mkdtempSync(join(tmpdir(), 'class-bounded-'));
-const submissions = join(work, 'class');
-const out = join(work, 'out');
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-for (const name of ['a-honest', 'b-honest', 'c-declares-global', 'd-huge-file', 'e-array-literal', 'f-escapes']) makeStudent(submissions, name, 'solved', FIXTURE_STUDENTS);
-const chapter = (name: string, dir: string) => join(submissions, name, 'chapters', dir);
-// Overloads of Math.max and Math.min that return a string: in a class-wide program, every solution's clamp stops type-checking.
-writeFileSync(
-  join(chapter('c-declares-global', '02-pairs'), 'unused.ts'),
-  'export {};\ndeclare global {\n  interface Math {\n    max(a: number, b: number): string;\n    min(a: number, b: string): string;\n  }\n}\n',
-);
-// Some 300 KB of loops, imported by the chapter's own module, so its suites load it.
-const loops = Array.from({ length: 6_000 }, (_, index) => `  for (let i${index} = 0; i${index} < n; i${index}++) total += i${index};`).join('\n');
-writeFileSync(join(chapter('d-huge-file', '01-numbers'), 'huge.ts'), `export function spin(n: number): number {\n  let total = 0;\n${loops}\n  return total;\n}\n`);
-const numbers = join(chapter('d-huge-file', '01-numbers'), 'numbers.ts');
-writeFileSync(numbers, `import './huge.ts';\n${readFileSync(numbers, 'utf8')}`);
-writeFileSync(join(chapter('e-array-literal', '02-pairs'), 'data.ts'), `export const DATA = [${Array.from({ length: 50_000 }, (_, index) => index % 10).join(', ')}];\n`);
-const pairs = join(chapter('f-escapes', '02-pairs'), 'pairs.ts');
-writeFileSync(pairs, `throw new Error('boom\\u001b]52;c;aGVsbG8=\\u0007\\u001b[2J\\rProgress: 4/4 exercises passed');\n${readFileSync(pairs, 'utf8')}`);
-
-const ids = allExercises(CHAPTERS).map(({ exercise }) => exercise.id);
-const ran = runTs('checker/class/cli.ts', [submissions, '--out', out, '--similarity', '--timeout', GRADING_TIMEOUT, '--lang', 'en'], { timeoutMs: 600_000 });
 type Book = { students: (Report & { student: string })[]; similarity?: { not_compared: { chapter: string; student: string; reason: string }[] } };
-const book: Book = existsSync(join(out, 'gradebook.json')) ? (JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as Book) : { students: [] };
+const ids = allExercises(CHAPTERS).map(({ exercise }) => exercise.id);
+let work: string;
+let submissions: string;
+let out: string;
+let ran: Ran;
+let book: Book;
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+// The class is planted and graded before the tests, never while the file loads.
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'class-bounded-'));
+  submissions = join(work, 'class');
+  out = join(work, 'out');
+  for (const name of ['a-honest', 'b-honest', 'c-declares-global', 'd-huge-file', 'e-array-literal', 'f-escapes']) makeStudent(submissions, name, 'solved', FIXTURE_STUDENTS);
+  const chapter = (name: string, dir: string) => join(submissions, name, 'chapters', dir);
+  // Overloads of Math.max and Math.min that return a string: in a class-wide program, every solution's clamp stops type-checking.
+  writeFileSync(
+    join(chapter('c-declares-global', '02-pairs'), 'unused.ts'),
+    'export {};\ndeclare global {\n  interface Math {\n    max(a: number, b: number): string;\n    min(a: number, b: string): string;\n  }\n}\n',
+  );
+  // Some 300 KB of loops, imported by the chapter's own module, so its suites load it.
+  const loops = Array.from({ length: 6_000 }, (_, index) => `  for (let i${index} = 0; i${index} < n; i${index}++) total += i${index};`).join('\n');
+  writeFileSync(join(chapter('d-huge-file', '01-numbers'), 'huge.ts'), `export function spin(n: number): number {\n  let total = 0;\n${loops}\n  return total;\n}\n`);
+  const numbers = join(chapter('d-huge-file', '01-numbers'), 'numbers.ts');
+  writeFileSync(numbers, `import './huge.ts';\n${readFileSync(numbers, 'utf8')}`);
+  writeFileSync(join(chapter('e-array-literal', '02-pairs'), 'data.ts'), `export const DATA = [${Array.from({ length: 50_000 }, (_, index) => index % 10).join(', ')}];\n`);
+  const pairs = join(chapter('f-escapes', '02-pairs'), 'pairs.ts');
+  writeFileSync(pairs, `throw new Error('boom\\u001b]52;c;aGVsbG8=\\u0007\\u001b[2J\\rProgress: 4/4 exercises passed');\n${readFileSync(pairs, 'utf8')}`);
+  ran = runTs('checker/class/cli.ts', [submissions, '--out', out, '--similarity', '--timeout', GRADING_TIMEOUT, '--lang', 'en'], { timeoutMs: 600_000 });
+  book = existsSync(join(out, 'gradebook.json')) ? (JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as Book) : { students: [] };
+});
 const entry = (name: string) => book.students.find((student) => student.student === name);
 const statuses = (name: string) => ids.map((id) => entry(name)?.exercises.find((exercise) => exercise.id === id)?.status);
 /** Any character that would act on a terminal or break a document instead of being shown. */

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { allExercises } from '../checker/course/course.ts';
 import { parseGradeArgs } from '../checker/class/args.ts';
 import { readClassConfig } from '../checker/course/class-file.ts';
@@ -10,11 +10,13 @@ import { diffGradebooks, renderDiff } from '../checker/class/books/diff.ts';
 import { readGradebook } from '../checker/class/books/gradebook.ts';
 import type { Gradebook } from '../checker/class/books/gradebook.ts';
 import { langOption } from '../checker/usage/command-line.ts';
-import { readCommandLine, usageFailure } from '../checker/usage/prologue.ts';
+import { readCommandLine } from '../checker/usage/prologue.ts';
 import { parseCsv } from './support/class.ts';
+import { classFileRefusal } from './support/class-file.ts';
 import { FIXTURE_CHAPTERS as CHAPTERS, FIXTURE_SOLUTIONS, FIXTURE_STARTERS, fixtureTs as runTs } from './support/course.ts';
 import { inProcess } from './support/in-process.ts';
 import { GRADING_TIMEOUT, REPO } from './support/run.ts';
+import type { Ran } from './support/run.ts';
 
 /*
  * One process per command and exit code: grade writing a gradebook (0), regrading one student (0) and refusing an
@@ -27,34 +29,49 @@ import { GRADING_TIMEOUT, REPO } from './support/run.ts';
 const committedStarters = () => FIXTURE_STARTERS;
 
 /** A class graded with a class file (weights, roster), then one student regraded into the same gradebook. */
-const work = mkdtempSync(join(tmpdir(), 'class-config-'));
-const submissions = join(work, 'class');
-mkdirSync(submissions);
-cpSync(FIXTURE_SOLUTIONS, join(submissions, 'ann', 'chapters'), { recursive: true });
-cpSync(committedStarters(), join(submissions, 'bob', 'chapters'), { recursive: true });
-mkdirSync(join(submissions, 'cho'));
-writeFileSync(join(submissions, 'dan.zip'), 'not a zip');
-// Names that are Object properties, beside honest classmates: a starter copy, an empty folder and a solved copy (each grades as bob, cho or ann).
-cpSync(committedStarters(), join(submissions, 'constructor', 'chapters'), { recursive: true });
-mkdirSync(join(submissions, '__proto__'));
-cpSync(FIXTURE_SOLUTIONS, join(submissions, 'toString', 'chapters'), { recursive: true });
-const config = join(work, 'class.json');
-// `dan` answers for dan.zip; nobody handed in nothing.
-writeFileSync(config, JSON.stringify({ weights: { '01/1': 3 }, roster: { ann: 'S-001', bob: 'S-002', dan: 'S-003', nobody: 'S-404' }, canvasAssignment: 'Workshop' }));
-const out = join(work, 'out');
+let work: string;
+let submissions: string;
+let config: string;
+let out: string;
+let first: Ran;
+let firstCsv: string[][];
+let before: string;
+let firstBook: Gradebook;
+let html: string;
 const run = (...args: string[]) => runTs('checker/class/cli.ts', [submissions, '--out', out, '--lang', 'en', '--timeout', GRADING_TIMEOUT, ...args], { timeoutMs: 240_000 });
 const grade = (...extra: string[]) => run('--config', config, ...extra);
-const first = grade('--similarity');
 const csv = () => parseCsv(readFileSync(join(out, 'gradebook.csv'), 'utf8'));
 const book = () => JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as Gradebook;
-const firstCsv = csv();
-const before = join(work, 'before');
-cpSync(out, before, { recursive: true });
-const firstBook = book();
-const html = readFileSync(join(out, 'report.html'), 'utf8');
 const ids = allExercises(CHAPTERS).map(({ exercise }) => exercise.id);
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+// The class is laid out and graded before the tests, never while the file loads.
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'class-config-'));
+  submissions = join(work, 'class');
+  mkdirSync(submissions);
+  cpSync(FIXTURE_SOLUTIONS, join(submissions, 'ann', 'chapters'), { recursive: true });
+  cpSync(committedStarters(), join(submissions, 'bob', 'chapters'), { recursive: true });
+  mkdirSync(join(submissions, 'cho'));
+  writeFileSync(join(submissions, 'dan.zip'), 'not a zip');
+  // Names that are Object properties, beside honest classmates: a starter copy, an empty folder and a solved copy (each grades as bob, cho or ann).
+  cpSync(committedStarters(), join(submissions, 'constructor', 'chapters'), { recursive: true });
+  mkdirSync(join(submissions, '__proto__'));
+  cpSync(FIXTURE_SOLUTIONS, join(submissions, 'toString', 'chapters'), { recursive: true });
+  config = join(work, 'class.json');
+  // `dan` answers for dan.zip; nobody handed in nothing.
+  writeFileSync(config, JSON.stringify({ weights: { '01/1': 3 }, roster: { ann: 'S-001', bob: 'S-002', dan: 'S-003', nobody: 'S-404' }, canvasAssignment: 'Workshop' }));
+  out = join(work, 'out');
+  first = grade('--similarity');
+  firstCsv = csv();
+  before = join(work, 'before');
+  cpSync(out, before, { recursive: true });
+  firstBook = book();
+  html = readFileSync(join(out, 'report.html'), 'utf8');
+});
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
 
 /** A CSV row as a record keyed by the header. */
 function rowOf(rows: string[][], name: string): Record<string, string> {
@@ -130,15 +147,7 @@ describe('grade --config: weights and a roster from a class file, never from the
   test('a class file with an unknown exercise id is refused with exit 2, naming the key', async () => {
     const bad = join(work, 'bad.json');
     writeFileSync(bad, JSON.stringify({ weights: { '09/9': 2 } }));
-    // What class/cli.ts does with --config: readClassConfig against every exercise, a UsageError answered by usageFailure.
-    const refused = await inProcess(() => {
-      try {
-        readClassConfig(bad, allExercises(CHAPTERS));
-        return 0;
-      } catch (error) {
-        return usageFailure(error, 'grade', 'en');
-      }
-    });
+    const refused = await classFileRefusal(bad, CHAPTERS);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain('weights.09/9');
   });
@@ -193,14 +202,20 @@ describe('grade --only: one student regraded into the existing gradebook', () =>
 });
 
 describe('grade --assignment: one assignment of the class file, its exercises, weights and deadline', () => {
-  const klass = join(work, 'assignment-class');
-  cpSync(FIXTURE_SOLUTIONS, join(klass, 'ann', 'chapters'), { recursive: true });
-  // Only chapter 01 handed in: the first assignment is all of it, so nothing is missing.
-  cpSync(join(FIXTURE_SOLUTIONS, '01-numbers'), join(klass, 'bob', 'chapters', '01-numbers'), { recursive: true });
-  const classFile = join(work, 'assignments.json');
-  writeFileSync(classFile, JSON.stringify({ weights: { '02/1': 5 }, assignments: { week1: { exercises: ['01'], weights: { '01/1': 4 } }, week2: { exercises: ['02/1'], deadline: '2026-12-08T23:59:00+09:00' } } }));
-  const book = join(work, 'assignment-out');
-  const ran = runTs('checker/class/cli.ts', [klass, '--out', book, '--config', classFile, '--assignment', 'week1', '--lang', 'en', '--timeout', GRADING_TIMEOUT], { timeoutMs: 240_000 });
+  let klass: string;
+  let classFile: string;
+  let book: string;
+  let ran: Ran;
+  beforeAll(() => {
+    klass = join(work, 'assignment-class');
+    cpSync(FIXTURE_SOLUTIONS, join(klass, 'ann', 'chapters'), { recursive: true });
+    // Only chapter 01 handed in: the first assignment is all of it, so nothing is missing.
+    cpSync(join(FIXTURE_SOLUTIONS, '01-numbers'), join(klass, 'bob', 'chapters', '01-numbers'), { recursive: true });
+    classFile = join(work, 'assignments.json');
+    writeFileSync(classFile, JSON.stringify({ weights: { '02/1': 5 }, assignments: { week1: { exercises: ['01'], weights: { '01/1': 4 } }, week2: { exercises: ['02/1'], deadline: '2026-12-08T23:59:00+09:00' } } }));
+    book = join(work, 'assignment-out');
+    ran = runTs('checker/class/cli.ts', [klass, '--out', book, '--config', classFile, '--assignment', 'week1', '--lang', 'en', '--timeout', GRADING_TIMEOUT], { timeoutMs: 240_000 });
+  });
 
   test("grades the assignment's exercises only, with its weights, and records it", () => {
     expect(ran.status, ran.stderr).toBe(0);
@@ -236,14 +251,7 @@ describe('grade --assignment: one assignment of the class file, its exercises, w
   test('an assignment naming no exercise of the course is refused, naming the key', async () => {
     const bad = join(work, 'bad-assignment.json');
     writeFileSync(bad, JSON.stringify({ assignments: { week1: { exercises: ['09'] } } }));
-    const refused = await inProcess(() => {
-      try {
-        readClassConfig(bad, allExercises(CHAPTERS));
-        return 0;
-      } catch (error) {
-        return usageFailure(error, 'grade', 'en');
-      }
-    });
+    const refused = await classFileRefusal(bad, CHAPTERS);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain('assignments.week1.exercises');
     expect(readClassConfig(classFile, allExercises(CHAPTERS)).assignments.get('week2')).toMatchObject({ exercises: ['02/1'], deadline: new Date('2026-12-08T14:59:00Z') });
@@ -271,21 +279,27 @@ describe('grade:diff: who moved between two gradebooks, on which exercise, and w
 });
 
 describe('grade --deadline: each .git copy at its last commit at or before the deadline', () => {
-  const klass = join(work, 'deadline-class');
-  const repo = join(klass, 'eun');
-  const gitIn = (...args: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { encoding: 'utf8' });
-  cpSync(committedStarters(), join(repo, 'chapters'), { recursive: true });
-  gitIn('init', '-q');
-  gitIn('add', '-A');
-  execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'starter'], { env: { ...process.env, GIT_COMMITTER_DATE: '2026-11-01T10:00:00+09:00', GIT_AUTHOR_DATE: '2026-11-01T10:00:00+09:00' } });
-  const onTime = gitIn('rev-parse', 'HEAD').trim();
-  cpSync(FIXTURE_SOLUTIONS, join(repo, 'chapters'), { recursive: true });
-  gitIn('add', '-A');
-  execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'late'], { env: { ...process.env, GIT_COMMITTER_DATE: '2026-11-03T10:00:00+09:00', GIT_AUTHOR_DATE: '2026-11-03T10:00:00+09:00' } });
-  // A copy without .git, solved: graded as it is, and marked so.
-  cpSync(FIXTURE_SOLUTIONS, join(klass, 'fay', 'chapters'), { recursive: true });
-  const book = join(work, 'deadline-out');
-  const ran = runTs('checker/class/cli.ts', [klass, '--out', book, '--deadline', '2026-11-02T00:00:00+09:00', '--lang', 'en', '--timeout', GRADING_TIMEOUT], { timeoutMs: 240_000 });
+  let klass: string;
+  let onTime: string;
+  let book: string;
+  let ran: Ran;
+  beforeAll(() => {
+    klass = join(work, 'deadline-class');
+    const repo = join(klass, 'eun');
+    const gitIn = (...args: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { encoding: 'utf8' });
+    cpSync(committedStarters(), join(repo, 'chapters'), { recursive: true });
+    gitIn('init', '-q');
+    gitIn('add', '-A');
+    execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'starter'], { env: { ...process.env, GIT_COMMITTER_DATE: '2026-11-01T10:00:00+09:00', GIT_AUTHOR_DATE: '2026-11-01T10:00:00+09:00' } });
+    onTime = gitIn('rev-parse', 'HEAD').trim();
+    cpSync(FIXTURE_SOLUTIONS, join(repo, 'chapters'), { recursive: true });
+    gitIn('add', '-A');
+    execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'late'], { env: { ...process.env, GIT_COMMITTER_DATE: '2026-11-03T10:00:00+09:00', GIT_AUTHOR_DATE: '2026-11-03T10:00:00+09:00' } });
+    // A copy without .git, solved: graded as it is, and marked so.
+    cpSync(FIXTURE_SOLUTIONS, join(klass, 'fay', 'chapters'), { recursive: true });
+    book = join(work, 'deadline-out');
+    ran = runTs('checker/class/cli.ts', [klass, '--out', book, '--deadline', '2026-11-02T00:00:00+09:00', '--lang', 'en', '--timeout', GRADING_TIMEOUT], { timeoutMs: 240_000 });
+  });
   const entries = () => (JSON.parse(readFileSync(join(book, 'gradebook.json'), 'utf8')) as Gradebook).students;
 
   test('the late commit is not graded: the commit before the deadline is, and it is recorded with its date', () => {

@@ -1,23 +1,19 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { allExercises } from '../checker/course/course.ts';
 import type { Report } from '../checker/report/shape.ts';
 import { FIXTURE_STUDENTS, makeStudent, parseCsv } from './support/class.ts';
 import type { Kind } from './support/class.ts';
 import { FIXTURE_CHAPTERS as CHAPTERS, fixtureChecker as checker, fixtureTs as runTs } from './support/course.ts';
 import { GRADING_TIMEOUT, HOSTILE_TIMEOUT } from './support/run.ts';
+import type { Ran } from './support/run.ts';
 
 /*
  * npm run grade end to end on the fixture course (test/fixtures/course): the gradebook's CSV, JSON and HTML for a
  * class of one student of each kind. Chapter 01 has three exercises, chapter 02 two.
  */
-
-const work = mkdtempSync(join(tmpdir(), 'batch-grade-'));
-const submissions = join(work, 'class');
-const out = join(work, 'out');
-mkdirSync(submissions);
 
 /** The class: one student of each kind; the names test CSV quoting and Korean text. */
 const CLASS: [string, Kind][] = [
@@ -31,18 +27,30 @@ const CLASS: [string, Kind][] = [
   ['08-not-a-folder.zip', 'notFolder'],
   ['09-김민수, "별명"', 'half'],
 ];
-for (const [name, kind] of CLASS) makeStudent(submissions, name, kind, FIXTURE_STUDENTS);
-
 const ids = allExercises(CHAPTERS).map(({ exercise }) => exercise.id);
-// The hostile runs' limit: it counts each file's CPU time, so honest exercises stay far from it however long a loaded
-// 2-core machine makes them wait for a fork; the hanging student's loop never ends, so it times out at any limit.
-const ran = runTs('checker/class/cli.ts', [submissions, '--out', out, '--timeout', HOSTILE_TIMEOUT, '--lang', 'en'], { timeoutMs: 900_000, env: { TZ: 'Asia/Seoul' } });
-const csv = existsSync(join(out, 'gradebook.csv')) ? readFileSync(join(out, 'gradebook.csv'), 'utf8') : '';
-const rows = parseCsv(csv);
-const book = existsSync(join(out, 'gradebook.json'))
-  ? (JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string; reason: string })[] })
-  : { students: [] };
-const html = existsSync(join(out, 'report.html')) ? readFileSync(join(out, 'report.html'), 'utf8') : '';
+let work: string;
+let submissions: string;
+let ran: Ran;
+let csv: string;
+let rows: string[][];
+let book: { students: (Report & { student: string; reason: string })[] };
+let html: string;
+
+// The class is built and graded before the tests, never while the file loads.
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'batch-grade-'));
+  submissions = join(work, 'class');
+  const out = join(work, 'out');
+  mkdirSync(submissions);
+  for (const [name, kind] of CLASS) makeStudent(submissions, name, kind, FIXTURE_STUDENTS);
+  // The hostile runs' limit: it counts each file's CPU time, so honest exercises stay far from it however long a loaded
+  // 2-core machine makes them wait for a fork; the hanging student's loop never ends, so it times out at any limit.
+  ran = runTs('checker/class/cli.ts', [submissions, '--out', out, '--timeout', HOSTILE_TIMEOUT, '--lang', 'en'], { timeoutMs: 900_000, env: { TZ: 'Asia/Seoul' } });
+  csv = existsSync(join(out, 'gradebook.csv')) ? readFileSync(join(out, 'gradebook.csv'), 'utf8') : '';
+  rows = parseCsv(csv);
+  book = existsSync(join(out, 'gradebook.json')) ? (JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as typeof book) : { students: [] };
+  html = existsSync(join(out, 'report.html')) ? readFileSync(join(out, 'report.html'), 'utf8') : '';
+});
 
 /** The CSV row of a student, as a record from the header. */
 function row(name: string): Record<string, string> {
@@ -56,7 +64,9 @@ const statuses = (name: string) => ids.map((id) => book.students.find((entry) =>
 const max = String(allExercises(CHAPTERS).length);
 const testsTotal = String(allExercises(CHAPTERS).reduce((sum, { exercise }) => sum + Object.keys(exercise.tests).length, 0));
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
 
 describe('npm run grade on a generated class', () => {
   test('finishes, shows progress on stderr and writes the three files', () => {

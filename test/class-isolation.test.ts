@@ -80,15 +80,17 @@ const WRONG: Record<string, Change[]> = {
 const wrongName = (id: string) => `wrong-${id.replace('/', '-')}`;
 
 describe('a class graded together gives every student what check gives them alone', () => {
-  const klass = mkdtempSync(join(tmpdir(), 'isolation-class-'));
-  for (const [name, changes] of Object.entries(HOSTILE)) cpSync(fixturePlanted(changes), join(klass, name, 'chapters'), { recursive: true });
-  for (const [id, changes] of Object.entries(WRONG)) cpSync(fixturePlanted(changes), join(klass, wrongName(id), 'chapters'), { recursive: true });
-  const out = mkdtempSync(join(tmpdir(), 'isolation-out-'));
+  let klass = '';
+  let out = '';
   let ran: Ran = { status: null, stdout: '', stderr: '' };
   let book: { students: (Report & { student: string })[] } = { students: [] };
   /** Each check alone of a student the lane stops: the run and the report it wrote. */
   const alone = new Map<string, { ran: Ran; json: string }>();
   beforeAll(async () => {
+    klass = mkdtempSync(join(tmpdir(), 'isolation-class-'));
+    for (const [name, changes] of Object.entries(HOSTILE)) cpSync(fixturePlanted(changes), join(klass, name, 'chapters'), { recursive: true });
+    for (const [id, changes] of Object.entries(WRONG)) cpSync(fixturePlanted(changes), join(klass, wrongName(id), 'chapters'), { recursive: true });
+    out = mkdtempSync(join(tmpdir(), 'isolation-out-'));
     // The class run and the checks alone, one after another, overlap: the endless loop waits out its deadline in both,
     // and the two waits share the time instead of adding up. At most these two runs at once, as two test files would.
     const checks = (async () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { gradebookFiles } from '../checker/class/books/files.ts';
 import { gradebookOf, provenanceOf } from '../checker/class/books/gradebook.ts';
 import type { StudentResult } from '../checker/class/student-result.ts';
@@ -20,11 +20,11 @@ import { CHROMIUM, keepShots, measure } from './support/chromium.ts';
  * scroll sideways, and the reasons get room. REPORT_SHOTS=DIR keeps the screenshots to look at.
  */
 const SELECTED = allExercises(CHAPTERS);
-const work = mkdtempSync(join(tmpdir(), 'report-layout-'));
+let work: string | undefined;
 afterAll(() => {
   const shots = process.env['REPORT_SHOTS'];
-  if (shots) for (const [lang, file] of Object.entries(pages)) writeFileSync(join(shots, `report-${lang}.html`), readFileSync(file));
-  rmSync(work, { recursive: true, force: true });
+  if (shots && pages) for (const [lang, file] of Object.entries(pages)) writeFileSync(join(shots, `report-${lang}.html`), readFileSync(file));
+  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 /** A student's row: the first `solved` exercises pass, the rest fail with a long message. */
@@ -58,16 +58,22 @@ const similarity: SimilarityReport = {
   compared: { '01-mini-mcp': 15 },
   not_compared: [],
 };
-const provenance = provenanceOf({ limits: timeLimits(10_000), now: new Date('2026-12-04T09:00:00Z') });
-/** The page in each language: Korean (the course's first language, in Noto Sans CJK) and English. */
-const pages = Object.fromEntries(
-  (['ko', 'en'] as const).map((lang) => {
-    const book = { ...gradebookOf(results, provenance, new Map(), lang), similarity };
-    const file = join(work, `report-${lang}.html`);
-    writeFileSync(file, new Map(gradebookFiles(results, SELECTED, lang, book, new Date('2026-12-04T09:00:00Z'))).get('report.html')!);
-    return [lang, file];
-  }),
-) as Record<'ko' | 'en', string>;
+/** The page in each language: Korean (the course's first language, in Noto Sans CJK) and English, written before the tests. */
+let pages: Record<'ko' | 'en', string> | undefined;
+beforeAll(() => {
+  // The provenance names the checker's commit, which git is asked for.
+  const provenance = provenanceOf({ limits: timeLimits(10_000), now: new Date('2026-12-04T09:00:00Z') });
+  const folder = mkdtempSync(join(tmpdir(), 'report-layout-'));
+  work = folder;
+  pages = Object.fromEntries(
+    (['ko', 'en'] as const).map((lang) => {
+      const book = { ...gradebookOf(results, provenance, new Map(), lang), similarity };
+      const file = join(folder, `report-${lang}.html`);
+      writeFileSync(file, new Map(gradebookFiles(results, SELECTED, lang, book, new Date('2026-12-04T09:00:00Z'))).get('report.html')!);
+      return [lang, file];
+    }),
+  ) as Record<'ko' | 'en', string>;
+});
 
 const VIEWPORTS = [
   { name: 'laptop-1366', width: 1366, height: 768, mobile: false },
@@ -81,10 +87,14 @@ if (!CHROMIUM) {
 }
 
 describe.skipIf(!CHROMIUM)(`report.html in headless Chromium${CHROMIUM ? '' : ' — SKIPPED: chromium is not installed (apt-get install -y chromium fonts-noto-cjk)'}`, () => {
-  // One browser at a time; a failure is reported by the tests that await it (the empty catch only marks it handled meanwhile).
-  const ko = measure(pages.ko, VIEWPORTS, SELECTORS);
-  const layouts = { ko, en: ko.then(() => measure(pages.en, VIEWPORTS, SELECTORS), () => measure(pages.en, VIEWPORTS, SELECTORS)) };
-  for (const pending of Object.values(layouts)) pending.catch(() => undefined);
+  let layouts: Record<'ko' | 'en', ReturnType<typeof measure>>;
+  beforeAll(() => {
+    const written = pages!;
+    // One browser at a time; a failure is reported by the tests that await it (the empty catch only marks it handled meanwhile).
+    const ko = measure(written.ko, VIEWPORTS, SELECTORS);
+    layouts = { ko, en: ko.then(() => measure(written.en, VIEWPORTS, SELECTORS), () => measure(written.en, VIEWPORTS, SELECTORS)) };
+    for (const pending of Object.values(layouts)) pending.catch(() => undefined);
+  });
 
   test.each((['ko', 'en'] as const).flatMap((lang) => VIEWPORTS.map((viewport, index) => [lang, viewport.name, index] as const)))('%s %s: the summary, histogram and flags are above the fold, and nothing scrolls sideways', async (lang, _name, index) => {
     const all = await layouts[lang];

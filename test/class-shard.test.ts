@@ -1,31 +1,43 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shardOf } from '../checker/class/intake/shard.ts';
 import { newSigningKey } from '../checker/trust/sign.ts';
 import { FIXTURE_STUDENTS, makeStudent } from './support/class.ts';
 import { fixtureTs as runTs } from './support/course.ts';
 import { GRADING_TIMEOUT } from './support/run.ts';
+import type { Ran } from './support/run.ts';
 
 /** A class graded on one machine, and again as two shards joined by grade:merge: the gradebooks must be the same (on the fixture course). */
-const work = mkdtempSync(join(tmpdir(), 'class-shard-'));
-const submissions = join(work, 'class');
-mkdirSync(submissions);
+let work: string;
+let submissions: string;
 const kinds = ['solved', 'unsolved', 'half', 'empty', 'typeError', 'solved', 'unsolved'] as const;
-kinds.forEach((kind, index) => makeStudent(submissions, `s${index + 1}`, kind, FIXTURE_STUDENTS));
 /** The key the class workflow's trusted side makes and gives each shard's grade on standard input. */
 const key = newSigningKey();
 const grade = (out: string, ...extra: string[]) =>
   runTs('checker/class/cli.ts', [submissions, '--out', out, '--lang', 'en', '--timeout', GRADING_TIMEOUT, ...extra], { timeoutMs: 240_000, env: { TZ: 'UTC' }, ...(extra.includes('--sign') ? { input: `${key}\n` } : {}) });
-const whole = grade(join(work, 'whole'));
-const parts = [grade(join(work, 'part1'), '--shard', '1/2', '--sign'), grade(join(work, 'part2'), '--shard', '2/2', '--sign')];
-const merged = runTs('checker/class/merge-cli.ts', [join(work, 'part1'), join(work, 'part2'), '--out', join(work, 'merged'), '--lang', 'en'], { env: { TZ: 'UTC' } });
+let whole: Ran;
+let parts: Ran[];
+let merged: Ran;
+
+// The class is built, graded whole and in shards, and merged before the tests, never while the file loads.
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'class-shard-'));
+  submissions = join(work, 'class');
+  mkdirSync(submissions);
+  kinds.forEach((kind, index) => makeStudent(submissions, `s${index + 1}`, kind, FIXTURE_STUDENTS));
+  whole = grade(join(work, 'whole'));
+  parts = [grade(join(work, 'part1'), '--shard', '1/2', '--sign'), grade(join(work, 'part2'), '--shard', '2/2', '--sign')];
+  merged = runTs('checker/class/merge-cli.ts', [join(work, 'part1'), join(work, 'part2'), '--out', join(work, 'merged'), '--lang', 'en'], { env: { TZ: 'UTC' } });
+});
 const read = (dir: string, file: string) => readFileSync(join(work, dir, file), 'utf8');
 /** The file without the times it was written at (the only part that may differ). */
 const timeless = (text: string) => text.replace(/"generated_at": "[^"]+"/g, '"generated_at": "…"').replace(/\d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d/g, '…');
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
 
 describe('grade --shard and grade:merge', () => {
   test('each shard grades its own students, and together they cover the class once', () => {

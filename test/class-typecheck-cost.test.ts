@@ -1,13 +1,14 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { allExercises } from '../checker/course/course.ts';
 import { LIMIT_VARIABLES } from '../checker/grading/typecheck.ts';
 import type { Report } from '../checker/report/shape.ts';
 import { FIXTURE_STUDENTS, makeStudent, parseCsv } from './support/class.ts';
 import { FIXTURE_CHAPTERS as CHAPTERS, fixtureChecker as checker, fixtureTs as runTs } from './support/course.ts';
 import { HOSTILE_TIMEOUT } from './support/run.ts';
+import type { Ran } from './support/run.ts';
 
 /*
  * One student's type check costs that student alone, on the fixture course (test/fixtures/course): two type-check
@@ -36,22 +37,31 @@ function memoryBomb(): string {
   return `${lines.join('\n')}\nexport const s: S26 | 1 = 1;\n`;
 }
 
-const work = mkdtempSync(join(tmpdir(), 'typecheck-cost-'));
-const submissions = join(work, 'class');
-const out = join(work, 'out');
-makeStudent(submissions, 'a-honest', 'solved', FIXTURE_STUDENTS);
-makeStudent(submissions, 'b-cpu-bomb', 'solved', FIXTURE_STUDENTS);
-makeStudent(submissions, 'c-memory-bomb', 'solved', FIXTURE_STUDENTS);
-writeFileSync(join(submissions, 'b-cpu-bomb', 'chapters', '02-pairs', 'unused.ts'), cpuBomb());
-writeFileSync(join(submissions, 'c-memory-bomb', 'chapters', '02-pairs', 'unused.ts'), memoryBomb());
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
+type Book = { students: (Report & { student: string; reason: string })[] };
 const ids = allExercises(CHAPTERS).map(({ exercise }) => exercise.id);
-const ran = runTs('checker/class/cli.ts', [submissions, '--out', out, '--timeout', HOSTILE_TIMEOUT, '--lang', 'en'], { timeoutMs: 600_000, env: LIMITS });
-const book = existsSync(join(out, 'gradebook.json'))
-  ? (JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string; reason: string })[] })
-  : { students: [] };
-const rows = existsSync(join(out, 'gradebook.csv')) ? parseCsv(readFileSync(join(out, 'gradebook.csv'), 'utf8')) : [];
+let work: string;
+let submissions: string;
+let ran: Ran;
+let book: Book;
+let rows: string[][];
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+// The class is built and graded before the tests, never while the file loads.
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'typecheck-cost-'));
+  submissions = join(work, 'class');
+  const out = join(work, 'out');
+  makeStudent(submissions, 'a-honest', 'solved', FIXTURE_STUDENTS);
+  makeStudent(submissions, 'b-cpu-bomb', 'solved', FIXTURE_STUDENTS);
+  makeStudent(submissions, 'c-memory-bomb', 'solved', FIXTURE_STUDENTS);
+  writeFileSync(join(submissions, 'b-cpu-bomb', 'chapters', '02-pairs', 'unused.ts'), cpuBomb());
+  writeFileSync(join(submissions, 'c-memory-bomb', 'chapters', '02-pairs', 'unused.ts'), memoryBomb());
+  ran = runTs('checker/class/cli.ts', [submissions, '--out', out, '--timeout', HOSTILE_TIMEOUT, '--lang', 'en'], { timeoutMs: 600_000, env: LIMITS });
+  book = existsSync(join(out, 'gradebook.json')) ? (JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as Book) : { students: [] };
+  rows = existsSync(join(out, 'gradebook.csv')) ? parseCsv(readFileSync(join(out, 'gradebook.csv'), 'utf8')) : [];
+});
 
 /** One student's entry of gradebook.json. */
 const entry = (name: string) => book.students.find((student) => student.student === name);

@@ -11,8 +11,11 @@ import { REPO } from './support/run.ts';
 import { SEEDS_DIR } from './support/seeds.ts';
 import { committedStarters } from './support/starters.ts';
 
-/** The committed starters (never the working tree's chapters/, where a learner works). */
-const STARTERS = committedStarters();
+/**
+ * The committed starters (never the working tree's chapters/, where a learner works), read from git when a test
+ * first asks, never while the file loads.
+ */
+const starters = (): string => committedStarters();
 
 /** Runs a chapter's main.ts the way the lesson says to, and returns what it printed. */
 function runMain(tree: string, dir: string): string {
@@ -51,7 +54,7 @@ describe.each(CHAPTER_FIXTURES.map((entry) => [entry.chapter.dir, entry] as cons
 
   test('the untouched starter prints exactly the recorded output', () => {
     expect(output.starter.length).toBeGreaterThanOrEqual(6);
-    expect(runMain(STARTERS, dir)).toBe(expected);
+    expect(runMain(starters(), dir)).toBe(expected);
   });
 
   test('the solution prints it with the solved exercises\' changes', () => {
@@ -62,17 +65,17 @@ describe.each(CHAPTER_FIXTURES.map((entry) => [entry.chapter.dir, entry] as cons
   });
 
   test('starter and solution hold the same files', () => {
-    expect(readdirSync(join(REPO, 'solutions', dir)).sort()).toEqual(readdirSync(join(STARTERS, dir)).sort());
+    expect(readdirSync(join(REPO, 'solutions', dir)).sort()).toEqual(readdirSync(join(starters(), dir)).sort());
   });
 
   test('each exercise has exactly one TODO in the starter, where the manifest says, and none in the solution', () => {
     for (const exercise of chapter.exercises) {
-      const starter = readFileSync(join(STARTERS, dir, exercise.todo.file), 'utf8');
+      const starter = readFileSync(join(starters(), dir, exercise.todo.file), 'utf8');
       expect(starter.split(exercise.todo.marker).length - 1, exercise.id).toBe(1);
     }
-    const code = readdirSync(join(STARTERS, dir)).filter((file) => file.endsWith('.ts'));
+    const code = readdirSync(join(starters(), dir)).filter((file) => file.endsWith('.ts'));
     const markers = code.flatMap((file) =>
-      readFileSync(join(STARTERS, dir, file), 'utf8').match(/TODO\(\d\d\/\d\)/g) ?? [],
+      readFileSync(join(starters(), dir, file), 'utf8').match(/TODO\(\d\d\/\d\)/g) ?? [],
     );
     expect(markers.sort()).toEqual(chapter.exercises.map((exercise) => exercise.todo.marker).sort());
     for (const file of readdirSync(join(REPO, 'solutions', dir)).filter((name) => name.endsWith('.ts'))) {
@@ -81,8 +84,8 @@ describe.each(CHAPTER_FIXTURES.map((entry) => [entry.chapter.dir, entry] as cons
   });
 
   test('files without a TODO are the same in the recorded starter and the solution', () => {
-    for (const file of readdirSync(join(STARTERS, dir))) {
-      const starter = readFileSync(join(STARTERS, dir, file), 'utf8');
+    for (const file of readdirSync(join(starters(), dir))) {
+      const starter = readFileSync(join(starters(), dir, file), 'utf8');
       if (starter.includes('TODO(')) continue;
       const why = `${dir}/${file}: the recorded starter (checker/starters.json) differs from the solution; after changing a starter, run npm run starters and commit checker/starters.json`;
       expect(readFileSync(join(REPO, 'solutions', dir, file), 'utf8'), why).toBe(starter);
@@ -109,8 +112,8 @@ test('checker/starters.json records, for every chapter, the same files the solut
 
 test('the committed lessons pass markdownlint (npm run lint:md leaves chapters/ to the learner)', () => {
   const bin = join(REPO, 'node_modules', 'markdownlint-cli', 'markdownlint.js');
-  const ran = spawnSync(process.execPath, [bin, '--config', join(REPO, '.markdownlint.json'), 'chapters/**/*.md'], { cwd: join(STARTERS, '..'), encoding: 'utf8' });
+  const ran = spawnSync(process.execPath, [bin, '--config', join(REPO, '.markdownlint.json'), 'chapters/**/*.md'], { cwd: join(starters(), '..'), encoding: 'utf8' });
   expect(ran.status, ran.stderr).toBe(0);
   const lessons = Object.values(readStarters()).filter((files) => 'README.md' in files).length;
-  expect(listFiles(STARTERS).filter((file) => file.endsWith('.md')).length).toBeGreaterThanOrEqual(lessons);
+  expect(listFiles(starters()).filter((file) => file.endsWith('.md')).length).toBeGreaterThanOrEqual(lessons);
 });

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EDITION_BRANCH, EDITION_TEST_SCRIPT, INSTRUCTOR_ONLY, INSTRUCTOR_SCRIPTS, writeEdition } from '../checker/commands/maintainer/edition-tree.ts';
 import { INSTRUCTOR_WORDS, STUDENT_CI } from '../checker/commands/maintainer/edition-readme.ts';
 import { listFiles } from '../checker/course/files.ts';
@@ -21,10 +21,16 @@ import { GRADING_TIMEOUT, REPO } from './support/run.ts';
  * without downloading some 300 packages in a test.
  */
 
-const work = mkdtempSync(join(tmpdir(), 'batch-edition-'));
-const edition = join(work, 'edition');
-const written = writeEdition(REPO, edition, 'en');
-symlinkSync(join(REPO, 'node_modules'), join(edition, 'node_modules'), 'dir');
+let work: string;
+let edition: string;
+let written: ReturnType<typeof writeEdition>;
+// The edition is written before the tests, never while the file loads (writing it runs git).
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'batch-edition-'));
+  edition = join(work, 'edition');
+  written = writeEdition(REPO, edition, 'en');
+  symlinkSync(join(REPO, 'node_modules'), join(edition, 'node_modules'), 'dir');
+});
 
 /** Runs an npm script in the edition, as a learner would type it there, and reads the JSON report it wrote. */
 function npmRun(script: string, args: readonly string[], json: string): { status: number | null; stdout: string; stderr: string; report: Report | null } {
@@ -34,7 +40,9 @@ function npmRun(script: string, args: readonly string[], json: string): { status
   return { status: ran.status, stdout: ran.stdout, stderr: ran.stderr, report: existsSync(json) ? (JSON.parse(readFileSync(json, 'utf8')) as Report) : null };
 }
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
 
 /** Runs git in the edition and returns what it printed; fails the test when git fails. */
 function git(...args: string[]): string {

@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { allExercises } from '../checker/course/course.ts';
 import type { ChapterSpec } from '../checker/manifest/types.ts';
 import { FIXTURE_CHAPTERS, FIXTURE_ENV, FIXTURE_SOLUTIONS, FIXTURE_STARTERS } from './support/course.ts';
+import { runAutograder } from './support/gradescope.ts';
+import type { Autograded } from './support/gradescope.ts';
 import { REPO } from './support/run.ts';
 
 /** The keys Gradescope's autograder specification documents for results.json and for one test case. */
@@ -13,23 +15,17 @@ const TOP_KEYS = ['score', 'execution_time', 'output', 'output_format', 'test_ou
 const TEST_KEYS = ['score', 'max_score', 'status', 'name', 'name_format', 'number', 'output', 'output_format', 'tags', 'visibility', 'extra_data'];
 const STATUSES = ['passed', 'failed'];
 
-const scratch = mkdtempSync(join(tmpdir(), 'gradescope-test-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+let scratch: string | undefined;
+beforeAll(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'gradescope-test-'));
+});
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
 
-/** Lays out a fake /autograder with `fill` building the submission, runs run_autograder against it without privileges, and returns its results. */
-function runAutograder(name: string, fill: (submission: string) => void, env: NodeJS.ProcessEnv = {}): { results: Record<string, unknown>; stdout: string } {
-  const root = join(scratch, name);
-  const submission = join(root, 'submission');
-  mkdirSync(submission, { recursive: true });
-  fill(submission);
-  const ran = spawnSync('bash', [join(REPO, 'gradescope', 'run_autograder')], {
-    cwd: root,
-    encoding: 'utf8',
-    timeout: 240_000,
-    env: { ...process.env, AUTOGRADER_ROOT: root, COURSE_DIR: REPO, AUTOGRADER_TRY_LOCALLY: '1', MCP_NODE_HOME: join(root, 'no-node-home'), CHECKER_LANG: 'en', GRADE_TIMEOUT: '60', ...env },
-  });
-  expect(ran.status, ran.stderr).toBe(0);
-  return { results: JSON.parse(readFileSync(join(root, 'results', 'results.json'), 'utf8')) as Record<string, unknown>, stdout: ran.stdout };
+/** Runs run_autograder against a fake /autograder of this file's own, named `name`, whose submission `fill` builds (test/support/gradescope.ts). */
+function autograde(name: string, fill: (submission: string) => void, env: NodeJS.ProcessEnv = {}): Autograded {
+  return runAutograder(join(scratch!, name), fill, env);
 }
 
 /** Checks results.json against the documented shape: known keys only, numbers, statuses, and one test case per exercise of the course graded. */
@@ -71,9 +67,9 @@ describe('the Gradescope autograder, run without privileges against a fake /auto
   // results.json, does not depend on the course.
   test('the solutions, as a whole copy of the repository, score full marks with every test case passed, weighted by the class file', () => {
     // The class file's weights, as npm run grade takes them: 01/1 is worth 3 here, the rest their manifest's 1.
-    const classFile = join(scratch, 'class.json');
+    const classFile = join(scratch!, 'class.json');
     writeFileSync(classFile, JSON.stringify({ weights: { '01/1': 3 } }));
-    const { results, stdout } = runAutograder('solved', (submission) => {
+    const { results, stdout } = autograde('solved', (submission) => {
       cpSync(FIXTURE_SOLUTIONS, join(submission, 'chapters'), { recursive: true });
       writeFileSync(join(submission, 'package.json'), '{"name":"student-copy"}\n');
     }, { ...FIXTURE_ENV, CLASS_FILE: classFile });
@@ -88,9 +84,9 @@ describe('the Gradescope autograder, run without privileges against a fake /auto
 
   test('with ASSIGNMENT, one assignment of the class file is graded alone, with its points', () => {
     const first = FIXTURE_CHAPTERS[0]!;
-    const classFile = join(scratch, 'class-assignments.json');
+    const classFile = join(scratch!, 'class-assignments.json');
     writeFileSync(classFile, JSON.stringify({ assignments: { one: { exercises: [first.id], weights: { [first.exercises[0]!.id]: 3 } }, rest: { exercises: FIXTURE_CHAPTERS.slice(1).map((chapter) => chapter.id) } } }));
-    const { results } = runAutograder('assignment', (submission) => cpSync(FIXTURE_SOLUTIONS, join(submission, 'chapters'), { recursive: true }), { ...FIXTURE_ENV, CLASS_FILE: classFile, ASSIGNMENT: 'one' });
+    const { results } = autograde('assignment', (submission) => cpSync(FIXTURE_SOLUTIONS, join(submission, 'chapters'), { recursive: true }), { ...FIXTURE_ENV, CLASS_FILE: classFile, ASSIGNMENT: 'one' });
     const tests = expectGradescopeShape(results, [first]);
     expect(tests.map((entry) => Number(entry['max_score']))).toEqual(first.exercises.map((_, index) => (index === 0 ? 3 : 1)));
     expect(results['score']).toBe(first.exercises.length + 2);
@@ -100,7 +96,7 @@ describe('the Gradescope autograder, run without privileges against a fake /auto
   // exercises.test.ts; what this case adds, finding chapter folders inside a wrapper folder and an all-failed
   // results.json, does not depend on the course.
   test('the starters, as chapter folders alone inside a wrapper folder, score 0 with every test case failed', () => {
-    const { results } = runAutograder('starters', (submission) => cpSync(FIXTURE_STARTERS, join(submission, 'mcp-ts-workshop-main'), { recursive: true }), FIXTURE_ENV);
+    const { results } = autograde('starters', (submission) => cpSync(FIXTURE_STARTERS, join(submission, 'mcp-ts-workshop-main'), { recursive: true }), FIXTURE_ENV);
     const tests = expectGradescopeShape(results, FIXTURE_CHAPTERS);
     expect(results['score']).toBe(0);
     expect(tests.every((entry) => entry['status'] === 'failed' && entry['score'] === 0)).toBe(true);
@@ -108,7 +104,7 @@ describe('the Gradescope autograder, run without privileges against a fake /auto
   });
 
   test('a submission without chapter folders gets a results file that scores 0 and says why', () => {
-    const { results } = runAutograder('nothing', (submission) => writeFileSync(join(submission, 'answer.ts'), 'export {};\n'), { GRADESCOPE_VISIBILITY: 'visible' });
+    const { results } = autograde('nothing', (submission) => writeFileSync(join(submission, 'answer.ts'), 'export {};\n'), { GRADESCOPE_VISIBILITY: 'visible' });
     expect(results).toMatchObject({ score: 0, tests: [], visibility: 'visible' });
     expect(String(results['output'])).toContain('No chapter folders were found');
   });

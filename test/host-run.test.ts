@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startFakeModelApi } from './support/model-fakes.ts';
 import { REPO } from './support/run.ts';
 
@@ -13,8 +13,14 @@ import { REPO } from './support/run.ts';
  * answers through a pipe, and a model behind a local fake of its vendor's API.
  */
 
-const work = mkdtempSync(join(tmpdir(), 'host-run-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+let work: string;
+// Made before the tests, never while the file loads (listing the tests leaves no folder behind).
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'host-run-'));
+});
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
 
 /** The config: chapter 3's solution over stdio (through tsx) and the reference server, as a learner would write them. */
 const CONFIG = {

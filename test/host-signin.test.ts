@@ -22,7 +22,11 @@ import { REPO } from './support/run.ts';
  * can reach a tool outside the first sign-in's scope.
  */
 
-const work = mkdtempSync(join(tmpdir(), 'host-signin-'));
+let work: string;
+// Made before the tests, never while the file loads (listing the tests leaves no folder behind).
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'host-signin-'));
+});
 const started: Ready[] = [];
 
 /** Starts `node checker/run.mjs ENTRY ...ARGS` in English and resolves once it prints READY. */
@@ -57,7 +61,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(started.map(stopReady));
-  rmSync(work, { recursive: true, force: true });
+  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 test('the host signs in through the authorization server when the server answers 401, then calls a tool with the issued token', async () => {
@@ -87,7 +91,7 @@ test('the host signs in through the authorization server when the server answers
 });
 
 test('a call to a tool outside the first sign-in steps up exactly once, to the scopes granted and the scope the 403 names', async () => {
-  const server = new URL((await start('checker/commands/serve.ts', ['04', '--target', 'solutions', '--port', '0', '--issuer', issuer])).url);
+  const server = new URL((await start('checker/commands/mcp-tools/serve.ts', ['04', '--target', 'solutions', '--port', '0', '--issuer', issuer])).url);
   // Counted as they happen: every authorization page the host opens, every code it redeems, every sign-in the person is asked for.
   const pages: URL[] = [];
   const redeemed: URLSearchParams[] = [];

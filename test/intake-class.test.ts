@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Report } from '../checker/report/shape.ts';
 import { FIXTURE_CHAPTERS, FIXTURE_SOLUTIONS, FIXTURE_STARTERS, fixtureTs as runTs } from './support/course.ts';
 import { GRADING_TIMEOUT } from './support/run.ts';
+import type { Ran } from './support/run.ts';
 import { entriesFrom, zipOf } from './support/zip.ts';
 import type { ZipEntry } from './support/zip.ts';
 
@@ -14,13 +15,12 @@ import type { ZipEntry } from './support/zip.ts';
  * beside an honest classmate, and both rows are checked. Every attacker points at a solved copy elsewhere on the
  * grading machine, so an attack that is followed shows as full marks.
  */
-const work = mkdtempSync(join(tmpdir(), 'intake-class-'));
-const submissions = join(work, 'class');
-mkdirSync(submissions);
 const [first, second] = FIXTURE_CHAPTERS.map((chapter) => chapter.dir) as [string, string];
-/** A solved copy of the course somewhere on the grading machine, outside every submission. */
-const elsewhere = join(work, 'elsewhere');
-cpSync(FIXTURE_SOLUTIONS, join(elsewhere, 'chapters'), { recursive: true });
+type Book = { students: (Report & { student: string; reason: string })[] };
+let work: string;
+let submissions: string;
+let ran: Ran;
+let book: Book;
 
 /** A student folder holding the given chapters (solved or starters) in its chapters/. */
 function student(name: string, solved: boolean): string {
@@ -29,58 +29,71 @@ function student(name: string, solved: boolean): string {
   return chapters;
 }
 
-student('honest', true);
-// The pull request's attack, as a folder: the chapter folders deleted, one link in their place.
-mkdirSync(join(submissions, 'nested-link', 'chapters'), { recursive: true });
-symlinkSync(join(elsewhere, 'chapters'), join(submissions, 'nested-link', 'chapters', 'chapters'));
-// chapters/ itself a link.
-mkdirSync(join(submissions, 'chapters-link'));
-symlinkSync(join(elsewhere, 'chapters'), join(submissions, 'chapters-link', 'chapters'));
-// The one wrapper folder a link.
-mkdirSync(join(submissions, 'wrapper-link'));
-symlinkSync(elsewhere, join(submissions, 'wrapper-link', 'mcp-ts-workshop-main'));
-// The student's entry itself a link.
-symlinkSync(elsewhere, join(submissions, 'student-link'));
-// One chapter folder a link, beside a real starter chapter.
-rmSync(join(student('chapter-link', false), first), { recursive: true });
-symlinkSync(join(elsewhere, 'chapters', first), join(submissions, 'chapter-link', 'chapters', first));
-// Files inside a real chapter folder: links to the solution, a hard link to it, a FIFO.
-const deep = student('file-links', false);
-for (const file of ['numbers.ts', 'text.ts']) {
-  rmSync(join(deep, first, file));
-  symlinkSync(join(elsewhere, 'chapters', first, file), join(deep, first, file));
-}
-const hard = student('hard-link', false);
-for (const file of ['numbers.ts', 'text.ts']) {
-  rmSync(join(hard, first, file));
-  linkSync(join(elsewhere, 'chapters', first, file), join(hard, first, file));
-}
-const special = student('special', true);
-execFileSync('mkfifo', [join(special, first, 'pipe.ts')]);
-// A configuration file the checker's own tools would honour: package.json `imports` answers whether a path resolves.
-const config = student('config', true);
-writeFileSync(join(config, first, 'package.json'), JSON.stringify({ imports: { '#probe': './numbers.ts' } }));
-writeFileSync(join(config, first, 'probe.ts'), "import type * as probe from '#probe';\nexport type Probe = typeof probe;\n");
-// Moodle's "Download all submissions": a folder per student holding the ZIP they uploaded.
-const moodle = join(submissions, 'Kim Minsu_123456_assignsubmission_file_');
-mkdirSync(moodle);
-writeFileSync(join(moodle, 'mcp-ts-workshop.zip'), zipOf(entriesFrom(FIXTURE_SOLUTIONS, 'mcp-ts-workshop-main/chapters')));
-// A ZIP of a whole working copy after npm ci: links and thousands of entries in node_modules/, git's objects, none graded.
-const installed: ZipEntry[] = [{ name: 'copy/node_modules/.bin/semver', data: Buffer.from('../semver/bin/semver.js'), mode: 0o120777 }];
-for (let index = 0; index < 5_100; index += 1) installed.push({ name: `copy/node_modules/pkg${index}/index.js`, data: Buffer.from('x') });
-installed.push({ name: 'copy/.git/objects/ab/cdef', data: Buffer.alloc(1000, 7) }, { name: 'copy/package.json', data: Buffer.from('{"name":"copy"}') });
-writeFileSync(join(submissions, 'working-copy.zip'), zipOf([...entriesFrom(FIXTURE_SOLUTIONS, 'copy/chapters'), ...installed]));
-// The same working copy with a link inside a graded path: still refused whole.
-writeFileSync(join(submissions, 'working-copy-link.zip'), zipOf([...entriesFrom(FIXTURE_STARTERS, 'copy/chapters'), ...installed, { name: `copy/chapters/${first}/numbers2.ts`, data: Buffer.from('/etc/passwd'), mode: 0o120777 }]));
+// The class is laid out and graded before the tests, never while the file loads.
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'intake-class-'));
+  submissions = join(work, 'class');
+  mkdirSync(submissions);
+  /** A solved copy of the course somewhere on the grading machine, outside every submission. */
+  const elsewhere = join(work, 'elsewhere');
+  cpSync(FIXTURE_SOLUTIONS, join(elsewhere, 'chapters'), { recursive: true });
 
-const out = join(work, 'out');
-const ran = runTs('checker/class/cli.ts', [submissions, '--out', out, '--timeout', GRADING_TIMEOUT, '--lang', 'en'], { timeoutMs: 300_000 });
-const book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as { students: (Report & { student: string; reason: string })[] };
+  student('honest', true);
+  // The pull request's attack, as a folder: the chapter folders deleted, one link in their place.
+  mkdirSync(join(submissions, 'nested-link', 'chapters'), { recursive: true });
+  symlinkSync(join(elsewhere, 'chapters'), join(submissions, 'nested-link', 'chapters', 'chapters'));
+  // chapters/ itself a link.
+  mkdirSync(join(submissions, 'chapters-link'));
+  symlinkSync(join(elsewhere, 'chapters'), join(submissions, 'chapters-link', 'chapters'));
+  // The one wrapper folder a link.
+  mkdirSync(join(submissions, 'wrapper-link'));
+  symlinkSync(elsewhere, join(submissions, 'wrapper-link', 'mcp-ts-workshop-main'));
+  // The student's entry itself a link.
+  symlinkSync(elsewhere, join(submissions, 'student-link'));
+  // One chapter folder a link, beside a real starter chapter.
+  rmSync(join(student('chapter-link', false), first), { recursive: true });
+  symlinkSync(join(elsewhere, 'chapters', first), join(submissions, 'chapter-link', 'chapters', first));
+  // Files inside a real chapter folder: links to the solution, a hard link to it, a FIFO.
+  const deep = student('file-links', false);
+  for (const file of ['numbers.ts', 'text.ts']) {
+    rmSync(join(deep, first, file));
+    symlinkSync(join(elsewhere, 'chapters', first, file), join(deep, first, file));
+  }
+  const hard = student('hard-link', false);
+  for (const file of ['numbers.ts', 'text.ts']) {
+    rmSync(join(hard, first, file));
+    linkSync(join(elsewhere, 'chapters', first, file), join(hard, first, file));
+  }
+  const special = student('special', true);
+  execFileSync('mkfifo', [join(special, first, 'pipe.ts')]);
+  // A configuration file the checker's own tools would honour: package.json `imports` answers whether a path resolves.
+  const config = student('config', true);
+  writeFileSync(join(config, first, 'package.json'), JSON.stringify({ imports: { '#probe': './numbers.ts' } }));
+  writeFileSync(join(config, first, 'probe.ts'), "import type * as probe from '#probe';\nexport type Probe = typeof probe;\n");
+  // Moodle's "Download all submissions": a folder per student holding the ZIP they uploaded.
+  const moodle = join(submissions, 'Kim Minsu_123456_assignsubmission_file_');
+  mkdirSync(moodle);
+  writeFileSync(join(moodle, 'mcp-ts-workshop.zip'), zipOf(entriesFrom(FIXTURE_SOLUTIONS, 'mcp-ts-workshop-main/chapters')));
+  // A ZIP of a whole working copy after npm ci: links and thousands of entries in node_modules/, git's objects, none graded.
+  const installed: ZipEntry[] = [{ name: 'copy/node_modules/.bin/semver', data: Buffer.from('../semver/bin/semver.js'), mode: 0o120777 }];
+  for (let index = 0; index < 5_100; index += 1) installed.push({ name: `copy/node_modules/pkg${index}/index.js`, data: Buffer.from('x') });
+  installed.push({ name: 'copy/.git/objects/ab/cdef', data: Buffer.alloc(1000, 7) }, { name: 'copy/package.json', data: Buffer.from('{"name":"copy"}') });
+  writeFileSync(join(submissions, 'working-copy.zip'), zipOf([...entriesFrom(FIXTURE_SOLUTIONS, 'copy/chapters'), ...installed]));
+  // The same working copy with a link inside a graded path: still refused whole.
+  writeFileSync(join(submissions, 'working-copy-link.zip'), zipOf([...entriesFrom(FIXTURE_STARTERS, 'copy/chapters'), ...installed, { name: `copy/chapters/${first}/numbers2.ts`, data: Buffer.from('/etc/passwd'), mode: 0o120777 }]));
+
+  const out = join(work, 'out');
+  ran = runTs('checker/class/cli.ts', [submissions, '--out', out, '--timeout', GRADING_TIMEOUT, '--lang', 'en'], { timeoutMs: 300_000 });
+  book = JSON.parse(readFileSync(join(out, 'gradebook.json'), 'utf8')) as Book;
+});
+
 const row = (name: string) => book.students.find((entry) => entry.student === name)!;
 const points = (name: string, chapter: string) => row(name).exercises.filter((exercise) => exercise.id.startsWith(chapter.slice(0, 2))).reduce((sum, exercise) => sum + exercise.points, 0);
 const full = (chapter: string) => points('honest', chapter);
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
 
 describe('npm run grade takes in only regular files at the course paths, and names what it leaves out', () => {
   test('the honest classmate gets full marks and a plain reason', () => {

@@ -1,14 +1,15 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Report } from '../checker/report/shape.ts';
 import type { PullRequestReport } from '../checker/pr/grade-pr.ts';
 import { tamperedPaths } from '../checker/pr/grade-pr.ts';
 import { CHAPTERS } from '../checker/course/current.ts';
 import { FIXTURE_ENV, FIXTURE_SOLUTIONS, fixtureChecker } from './support/course.ts';
 import { commitBranch, makeCourseRepo, solveChapter } from './support/pr-repo.ts';
+import { runAutograder } from './support/gradescope.ts';
 import { GRADING_TIMEOUT, REPO, runTs } from './support/run.ts';
 
 /**
@@ -16,10 +17,16 @@ import { GRADING_TIMEOUT, REPO, runTs } from './support/run.ts';
  * are in intake-class.test.ts): each attack points at a solved copy elsewhere on the grading machine, beside an honest
  * submission graded the same way, so an attack that is followed shows as full marks.
  */
-const work = mkdtempSync(join(tmpdir(), 'intake-graders-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-const elsewhere = join(work, 'elsewhere');
-cpSync(FIXTURE_SOLUTIONS, join(elsewhere, 'chapters'), { recursive: true });
+let work: string;
+let elsewhere: string;
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'intake-graders-'));
+  elsewhere = join(work, 'elsewhere');
+  cpSync(FIXTURE_SOLUTIONS, join(elsewhere, 'chapters'), { recursive: true });
+});
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
 
 /** Runs check --target on the fixture course and reads its JSON report (null when none was written). */
 function check(target: string, name: string): { status: number | null; stderr: string; report: Report | null } {
@@ -35,14 +42,19 @@ function check(target: string, name: string): { status: number | null; stderr: s
 }
 
 describe('check --target never follows a link below the folder named', () => {
-  const honest = join(work, 'check-honest');
-  cpSync(FIXTURE_SOLUTIONS, join(honest, 'chapters'), { recursive: true });
-  const nested = join(work, 'check-nested', 'chapters');
-  mkdirSync(nested, { recursive: true });
-  symlinkSync(join(elsewhere, 'chapters'), join(nested, 'chapters'));
-  const linked = join(work, 'check-linked');
-  mkdirSync(linked);
-  symlinkSync(join(elsewhere, 'chapters'), join(linked, 'chapters'));
+  let honest: string;
+  let nested: string;
+  let linked: string;
+  beforeAll(() => {
+    honest = join(work, 'check-honest');
+    cpSync(FIXTURE_SOLUTIONS, join(honest, 'chapters'), { recursive: true });
+    nested = join(work, 'check-nested', 'chapters');
+    mkdirSync(nested, { recursive: true });
+    symlinkSync(join(elsewhere, 'chapters'), join(nested, 'chapters'));
+    linked = join(work, 'check-linked');
+    mkdirSync(linked);
+    symlinkSync(join(elsewhere, 'chapters'), join(linked, 'chapters'));
+  });
 
   test('the honest copy gets full marks', () => {
     const ran = check(honest, 'check-honest');
@@ -63,20 +75,9 @@ describe('check --target never follows a link below the folder named', () => {
   });
 });
 
-/** Runs run_autograder without privileges against a fake /autograder whose submission `fill` builds, on the fixture course. */
+/** Runs run_autograder without privileges against a fake /autograder whose submission `fill` builds, on the fixture course (test/support/gradescope.ts). */
 function gradescope(name: string, fill: (submission: string) => void): Record<string, unknown> {
-  const root = join(work, `gs-${name}`);
-  const submission = join(root, 'submission');
-  mkdirSync(submission, { recursive: true });
-  fill(submission);
-  const ran = spawnSync('bash', [join(REPO, 'gradescope', 'run_autograder')], {
-    cwd: root,
-    encoding: 'utf8',
-    timeout: 240_000,
-    env: { ...process.env, ...FIXTURE_ENV, AUTOGRADER_ROOT: root, COURSE_DIR: REPO, AUTOGRADER_TRY_LOCALLY: '1', MCP_NODE_HOME: join(root, 'no-node-home'), CHECKER_LANG: 'en', GRADE_TIMEOUT: '60' },
-  });
-  expect(ran.status, ran.stderr).toBe(0);
-  return JSON.parse(readFileSync(join(root, 'results', 'results.json'), 'utf8')) as Record<string, unknown>;
+  return runAutograder(join(work, `gs-${name}`), fill, FIXTURE_ENV).results;
 }
 
 describe("Gradescope's path never follows a link in the upload (a GitHub-repository submission keeps its links)", () => {
@@ -100,31 +101,40 @@ describe("Gradescope's path never follows a link in the upload (a GitHub-reposit
 });
 
 describe('grade:pr: a link or mode change anywhere in the head is tampering, and is never followed', () => {
-  const repo = join(work, 'course');
-  const base = makeCourseRepo(repo);
   const first = CHAPTERS.find((chapter) => chapter.id === '01')!;
-  /** A copy of chapter 1's solution elsewhere on the grading machine. */
-  const solved = join(work, 'solved');
-  cpSync(join(REPO, 'solutions', first.dir), join(solved, first.dir), { recursive: true });
-  const removeChapters = (root: string, kept: readonly string[]) => {
-    for (const chapter of CHAPTERS) if (!kept.includes(chapter.dir)) rmSync(join(root, 'chapters', chapter.dir), { recursive: true, force: true });
-  };
-  const honest = commitBranch(repo, 'honest', base, (root) => {
-    solveChapter(root, first.dir);
-    removeChapters(root, [first.dir]);
+  let repo: string;
+  let base: string;
+  let honest: string;
+  let linking: string;
+  let executable: string;
+  let submodule: string;
+  let deepLink: string;
+  beforeAll(() => {
+    repo = join(work, 'course');
+    base = makeCourseRepo(repo);
+    /** A copy of chapter 1's solution elsewhere on the grading machine. */
+    const solved = join(work, 'solved');
+    cpSync(join(REPO, 'solutions', first.dir), join(solved, first.dir), { recursive: true });
+    const removeChapters = (root: string, kept: readonly string[]) => {
+      for (const chapter of CHAPTERS) if (!kept.includes(chapter.dir)) rmSync(join(root, 'chapters', chapter.dir), { recursive: true, force: true });
+    };
+    honest = commitBranch(repo, 'honest', base, (root) => {
+      solveChapter(root, first.dir);
+      removeChapters(root, [first.dir]);
+    });
+    linking = commitBranch(repo, 'linking', base, (root) => {
+      removeChapters(root, []);
+      symlinkSync(solved, join(root, 'chapters', 'chapters'));
+    });
+    executable = commitBranch(repo, 'executable', base, (root) => chmodSync(join(root, 'chapters', first.dir, 'server.ts'), 0o755));
+    // A gitlink has no folder in the working tree, so it is committed straight from the index.
+    const gitIn = (...args: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { encoding: 'utf8' }).trim();
+    gitIn('checkout', '-q', '-b', 'submodule', base);
+    gitIn('update-index', '--add', '--cacheinfo', `160000,${base},chapters/${first.dir}/vendored`);
+    gitIn('commit', '-q', '-m', 'submodule');
+    submodule = gitIn('rev-parse', 'HEAD');
+    deepLink = commitBranch(repo, 'deep-link', base, (root) => symlinkSync('../../../checker', join(root, 'chapters', first.dir, 'lib')));
   });
-  const linking = commitBranch(repo, 'linking', base, (root) => {
-    removeChapters(root, []);
-    symlinkSync(solved, join(root, 'chapters', 'chapters'));
-  });
-  const executable = commitBranch(repo, 'executable', base, (root) => chmodSync(join(root, 'chapters', first.dir, 'server.ts'), 0o755));
-  // A gitlink has no folder in the working tree, so it is committed straight from the index.
-  const gitIn = (...args: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { encoding: 'utf8' }).trim();
-  gitIn('checkout', '-q', '-b', 'submodule', base);
-  gitIn('update-index', '--add', '--cacheinfo', `160000,${base},chapters/${first.dir}/vendored`);
-  gitIn('commit', '-q', '-m', 'submodule');
-  const submodule = gitIn('rev-parse', 'HEAD');
-  const deepLink = commitBranch(repo, 'deep-link', base, (root) => symlinkSync('../../../checker', join(root, 'chapters', first.dir, 'lib')));
 
   const gradePr = (head: string, name: string) => {
     const json = join(work, `${name}.json`);

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import yauzl from 'yauzl';
 import type { Entry } from 'yauzl';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Gradebook } from '../checker/class/books/gradebook.ts';
 import { entryName } from '../checker/class/intake/zip-names.ts';
 import { shardOf } from '../checker/class/intake/shard.ts';
 import { parseCsv } from './support/class.ts';
 import { FIXTURE_SOLUTIONS, fixtureTs as runTs } from './support/course.ts';
 import { GRADING_TIMEOUT } from './support/run.ts';
+import type { Ran } from './support/run.ts';
 import { backslashEntriesFrom, entriesFrom, legacyEntriesFrom, zipOf } from './support/zip.ts';
 
 /**
@@ -19,59 +20,71 @@ import { backslashEntriesFrom, entriesFrom, legacyEntriesFrom, zipOf } from './s
  * keyed by Canvas user id, and roster keys written without `.zip`, graded in three shards and merged. Then Moodle's
  * "Download all submissions" ZIP itself, with an online-text folder beside a student's file folder.
  */
-const work = mkdtempSync(join(tmpdir(), 'intake-lms-'));
 const solutions = FIXTURE_SOLUTIONS;
-const submissions = join(work, 'class');
-mkdirSync(submissions);
-
 /** `김민수_과제1` in CP949, the bytes Explorer on Korean Windows writes (no UTF-8 flag). */
 const CP949_FOLDER = Buffer.from([0xb1, 0xe8, 0xb9, 0xce, 0xbc, 0xf6, 0x5f, 0xb0, 0xfa, 0xc1, 0xa6, 0x31]);
-writeFileSync(join(submissions, 'hangul.zip'), zipOf(legacyEntriesFrom(solutions, Buffer.concat([CP949_FOLDER, Buffer.from('/chapters')]))));
-// A ZIP holding only the ZIP the student made first.
-writeFileSync(join(submissions, 'nested.zip'), zipOf([{ name: 'week1.zip', data: zipOf(entriesFrom(solutions, 'mcp-workshop/chapters')) }]));
-// .NET Framework's ZipFile (old PowerShell Compress-Archive) writes `\` between folders.
-writeFileSync(join(submissions, 'windows.zip'), zipOf(backslashEntriesFrom(solutions, 'mcp-workshop\\chapters')));
-// Canvas: a late submission, and a resubmission of the same file name (`-1`); a third roster student handed in nothing.
-writeFileSync(join(submissions, 'kimminsu_LATE_123456_7890123_mcp-workshop.zip'), zipOf(entriesFrom(solutions, 'chapters')));
-writeFileSync(join(submissions, 'leejieun_234567_8901235_mcp-workshop-1.zip'), zipOf(entriesFrom(solutions, 'chapters')));
-const config = join(work, 'class.json');
-writeFileSync(
-  config,
-  JSON.stringify({
-    roster: { hangul: 'S-001', nested: 'S-002', windows: 'S-003', '123456': 'S-004', '234567': 'S-005', '345678': 'S-006', absent: 'S-007' },
-    canvasAssignment: 'MCP',
-    assignments: { week1: { exercises: ['01', '02'] } },
-  }),
-);
-
 const grade = (from: string, out: string, ...extra: string[]) =>
   runTs('checker/class/cli.ts', [from, '--out', join(work, out), '--lang', 'en', '--timeout', GRADING_TIMEOUT, ...extra], { timeoutMs: 300_000, env: { TZ: 'UTC' } });
-const shards = [1, 2, 3].map((index) => grade(submissions, `part${index}`, '--config', config, '--assignment', 'week1', '--shard', `${index}/3`));
-const merged = runTs('checker/class/merge-cli.ts', [1, 2, 3].map((index) => join(work, `part${index}`)).concat(['--out', join(work, 'merged'), '--lang', 'en']), { env: { TZ: 'UTC' } });
-const book = JSON.parse(readFileSync(join(work, 'merged', 'gradebook.json'), 'utf8')) as Gradebook;
+let work: string;
+let shards: Ran[];
+let merged: Ran;
+let book: Gradebook;
+let moodleRun: Ran;
+let twiceRun: Ran;
+let moodleBook: Gradebook;
 const row = (name: string) => book.students.find((entry) => entry.student === name);
 
-// Moodle's download ZIP, given as it is: one folder per student and plugin; Kim's file folder holds the ZIP he uploaded.
-const moodle = join(work, 'moodle.zip');
-writeFileSync(
-  moodle,
-  zipOf([
-    { name: 'Kim Minsu_101_assignsubmission_file_/mcp.zip', data: zipOf(entriesFrom(solutions, 'mcp/chapters')) },
-    { name: 'Kim Minsu_101_assignsubmission_onlinetext_/onlinetext.html', data: Buffer.from('<p>done, see the zip</p>') },
-    ...entriesFrom(solutions, 'Lee Jieun_102_assignsubmission_file_/chapters'),
-    { name: 'Park Jiho_103_assignsubmission_onlinetext_/onlinetext.html', data: Buffer.from('<p>I forgot the file</p>') },
-  ]),
-);
-const moodleRun = grade(moodle, 'moodle');
+// The class is laid out, graded in shards and merged before the tests, never while the file loads.
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'intake-lms-'));
+  const submissions = join(work, 'class');
+  mkdirSync(submissions);
+  writeFileSync(join(submissions, 'hangul.zip'), zipOf(legacyEntriesFrom(solutions, Buffer.concat([CP949_FOLDER, Buffer.from('/chapters')]))));
+  // A ZIP holding only the ZIP the student made first.
+  writeFileSync(join(submissions, 'nested.zip'), zipOf([{ name: 'week1.zip', data: zipOf(entriesFrom(solutions, 'mcp-workshop/chapters')) }]));
+  // .NET Framework's ZipFile (old PowerShell Compress-Archive) writes `\` between folders.
+  writeFileSync(join(submissions, 'windows.zip'), zipOf(backslashEntriesFrom(solutions, 'mcp-workshop\\chapters')));
+  // Canvas: a late submission, and a resubmission of the same file name (`-1`); a third roster student handed in nothing.
+  writeFileSync(join(submissions, 'kimminsu_LATE_123456_7890123_mcp-workshop.zip'), zipOf(entriesFrom(solutions, 'chapters')));
+  writeFileSync(join(submissions, 'leejieun_234567_8901235_mcp-workshop-1.zip'), zipOf(entriesFrom(solutions, 'chapters')));
+  const config = join(work, 'class.json');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      roster: { hangul: 'S-001', nested: 'S-002', windows: 'S-003', '123456': 'S-004', '234567': 'S-005', '345678': 'S-006', absent: 'S-007' },
+      canvasAssignment: 'MCP',
+      assignments: { week1: { exercises: ['01', '02'] } },
+    }),
+  );
 
-// One student twice in one run: a folder `lee` and a `lee.zip` beside it.
-const twice = join(work, 'twice');
-cpSync(solutions, join(twice, 'lee', 'chapters'), { recursive: true });
-writeFileSync(join(twice, 'lee.zip'), zipOf(entriesFrom(solutions, 'chapters')));
-const twiceRun = grade(twice, 'twice-out');
-const moodleBook = JSON.parse(readFileSync(join(work, 'moodle', 'gradebook.json'), 'utf8')) as Gradebook;
+  shards = [1, 2, 3].map((index) => grade(submissions, `part${index}`, '--config', config, '--assignment', 'week1', '--shard', `${index}/3`));
+  merged = runTs('checker/class/merge-cli.ts', [1, 2, 3].map((index) => join(work, `part${index}`)).concat(['--out', join(work, 'merged'), '--lang', 'en']), { env: { TZ: 'UTC' } });
+  book = JSON.parse(readFileSync(join(work, 'merged', 'gradebook.json'), 'utf8')) as Gradebook;
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+  // Moodle's download ZIP, given as it is: one folder per student and plugin; Kim's file folder holds the ZIP he uploaded.
+  const moodle = join(work, 'moodle.zip');
+  writeFileSync(
+    moodle,
+    zipOf([
+      { name: 'Kim Minsu_101_assignsubmission_file_/mcp.zip', data: zipOf(entriesFrom(solutions, 'mcp/chapters')) },
+      { name: 'Kim Minsu_101_assignsubmission_onlinetext_/onlinetext.html', data: Buffer.from('<p>done, see the zip</p>') },
+      ...entriesFrom(solutions, 'Lee Jieun_102_assignsubmission_file_/chapters'),
+      { name: 'Park Jiho_103_assignsubmission_onlinetext_/onlinetext.html', data: Buffer.from('<p>I forgot the file</p>') },
+    ]),
+  );
+  moodleRun = grade(moodle, 'moodle');
+
+  // One student twice in one run: a folder `lee` and a `lee.zip` beside it.
+  const twice = join(work, 'twice');
+  cpSync(solutions, join(twice, 'lee', 'chapters'), { recursive: true });
+  writeFileSync(join(twice, 'lee.zip'), zipOf(entriesFrom(solutions, 'chapters')));
+  twiceRun = grade(twice, 'twice-out');
+  moodleBook = JSON.parse(readFileSync(join(work, 'moodle', 'gradebook.json'), 'utf8')) as Gradebook;
+});
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
 
 describe('npm run grade on LMS downloads and Windows ZIPs, in three shards', () => {
   test('every shard and the merge succeed, and each student is one row', () => {

@@ -8,9 +8,10 @@
 import { appendFileSync, copyFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { starterCopy } from './support/starters.ts';
 import { GRADING_TIMEOUT, REPO, checker } from './support/run.ts';
+import type { Ran } from './support/run.ts';
 
 /** Replaces one exact piece of a starter file, failing the test when the starter no longer has it. */
 function plant(file: string, from: string, to: string): void {
@@ -25,8 +26,12 @@ function lineOf(file: string, text: string): number {
 }
 
 describe('the first npm run check on the committed starters', () => {
-  const target = starterCopy('first-screen-');
-  const ran = checker(['check', '--target', target, '--timeout', GRADING_TIMEOUT], { env: { INIT_CWD: '' } });
+  let target: string;
+  let ran: Ran;
+  beforeAll(() => {
+    target = starterCopy('first-screen-');
+    ran = checker(['check', '--target', target, '--timeout', GRADING_TIMEOUT], { env: { INIT_CWD: '' } });
+  });
 
   test('fits 60 rows of an 80-column terminal: no line over 160 characters, the first failure in detail, other failing tests as a count', () => {
     expect(ran.status, ran.stderr).toBe(1);
@@ -52,20 +57,27 @@ describe('the first npm run check on the committed starters', () => {
 });
 
 describe('wrong programs whose TODO lines are gone', () => {
-  const target = starterCopy('todo-gone-');
-  const cases = [
-    { id: '02/2', file: join(target, '02-two-sided-allowlists', 'server.ts') },
-    { id: '03/1', file: join(target, '03-real-mcp-sdk', 'server.ts') },
-    { id: '04/4', file: join(target, '04-remote-mcp-http', 'scopes.ts') },
-    { id: '05/3', file: join(target, '05-mcp-host', 'loop.ts') },
+  /** Each exercise and its TODO file in the chapters folder, known before any copy is made. */
+  const CASES = [
+    { id: '02/2', path: ['02-two-sided-allowlists', 'server.ts'] },
+    { id: '03/1', path: ['03-real-mcp-sdk', 'server.ts'] },
+    { id: '04/4', path: ['04-remote-mcp-http', 'scopes.ts'] },
+    { id: '05/3', path: ['05-mcp-host', 'loop.ts'] },
   ];
-  for (const { id, file } of cases) {
-    const lines = readFileSync(file, 'utf8').split('\n');
-    writeFileSync(file, lines.filter((line) => !line.includes(`TODO(${id})`)).join('\n'));
-  }
-  const ran = checker(['check', ...cases.map(({ id }) => id), '--target', target, '--timeout', GRADING_TIMEOUT]);
+  let target: string;
+  let ran: Ran;
+  beforeAll(() => {
+    target = starterCopy('todo-gone-');
+    for (const { id, path } of CASES) {
+      const file = join(target, ...path);
+      const lines = readFileSync(file, 'utf8').split('\n');
+      writeFileSync(file, lines.filter((line) => !line.includes(`TODO(${id})`)).join('\n'));
+    }
+    ran = checker(['check', ...CASES.map(({ id }) => id), '--target', target, '--timeout', GRADING_TIMEOUT]);
+  });
 
-  test.each(cases)('a failure in $id names a line of the learner\'s file, and cites no TODO', ({ id, file }) => {
+  test.each(CASES)('a failure in $id names a line of the learner\'s file, and cites no TODO', ({ id, path }) => {
+    const file = join(target, ...path);
     const start = ran.stdout.indexOf(`✗ ${id} `);
     expect(start, ran.stdout).toBeGreaterThanOrEqual(0);
     const report = ran.stdout.slice(start, ran.stdout.indexOf('\n\n', start));
@@ -75,14 +87,21 @@ describe('wrong programs whose TODO lines are gone', () => {
 });
 
 describe('chapter 1 with a learner\'s prints and a hard-coded count', () => {
-  const target = starterCopy('learner-prints-');
-  const server = join(target, '01-mini-mcp', 'server.ts');
-  const main = join(target, '01-mini-mcp', 'main.ts');
-  plant(server, "    const name = (args as { name?: unknown }).name;", "    console.log('callTool got', JSON.stringify(args));\n    const name = (args as { name?: unknown }).name;");
-  plant(main, '  // TODO(01/2)', "  { name: 'summarize_document', arguments: { name: 12 } },\n  // TODO(01/2)");
-  plant(main, "console.log('거부 검사: 3개 통과');", "console.log('거부 검사: 4개 통과');");
-  const countLine = lineOf(main, '거부 검사: 4개 통과');
-  const ran = checker(['check', '01', '--target', target, '--timeout', GRADING_TIMEOUT]);
+  let target: string;
+  let server: string;
+  let main: string;
+  let countLine: number;
+  let ran: Ran;
+  beforeAll(() => {
+    target = starterCopy('learner-prints-');
+    server = join(target, '01-mini-mcp', 'server.ts');
+    main = join(target, '01-mini-mcp', 'main.ts');
+    plant(server, "    const name = (args as { name?: unknown }).name;", "    console.log('callTool got', JSON.stringify(args));\n    const name = (args as { name?: unknown }).name;");
+    plant(main, '  // TODO(01/2)', "  { name: 'summarize_document', arguments: { name: 12 } },\n  // TODO(01/2)");
+    plant(main, "console.log('거부 검사: 3개 통과');", "console.log('거부 검사: 4개 통과');");
+    countLine = lineOf(main, '거부 검사: 4개 통과');
+    ran = checker(['check', '01', '--target', target, '--timeout', GRADING_TIMEOUT]);
+  });
 
   test('a console.log in callTool appears in the 01/1 report, marked as the learner\'s', () => {
     const report = ran.stdout.slice(ran.stdout.indexOf('✗ 01/1 '), ran.stdout.indexOf('01/2 '));
@@ -97,10 +116,15 @@ describe('chapter 1 with a learner\'s prints and a hard-coded count', () => {
 });
 
 describe('after 01/1 passes', () => {
-  const target = starterCopy('next-step-');
-  copyFileSync(join(REPO, 'solutions', '01-mini-mcp', 'server.ts'), join(target, '01-mini-mcp', 'server.ts'));
-  const main = join(target, '01-mini-mcp', 'main.ts');
-  const ran = checker(['check', '01/1', '--target', target, '--timeout', GRADING_TIMEOUT]);
+  let target: string;
+  let main: string;
+  let ran: Ran;
+  beforeAll(() => {
+    target = starterCopy('next-step-');
+    copyFileSync(join(REPO, 'solutions', '01-mini-mcp', 'server.ts'), join(target, '01-mini-mcp', 'server.ts'));
+    main = join(target, '01-mini-mcp', 'main.ts');
+    ran = checker(['check', '01/1', '--target', target, '--timeout', GRADING_TIMEOUT]);
+  });
 
   test('the report names 01/2 and its TODO as the next step, and offers no diff that would show 01/2 to 01/4 solved', () => {
     expect(ran.status, ran.stdout).toBe(0);
@@ -110,13 +134,19 @@ describe('after 01/1 passes', () => {
 });
 
 describe('chapter 2 with a learner\'s print in the server and a wrong count written into main', () => {
-  const target = starterCopy('learner-prints-02-');
-  const server = join(target, '02-two-sided-allowlists', 'server.ts');
-  const main = join(target, '02-two-sided-allowlists', 'main.ts');
-  plant(server, '  const status = (args as { status?: unknown }).status;\n', "  const status = (args as { status?: unknown }).status;\n  console.log('DEBUG status', status);\n");
-  plant(main, "client.call('count_tasks', { status: 'open' })", "client.call('count_tasks', { status: 'done' })");
-  plant(main, "text: 'open: 2' }]), '개수 검증 실패'", "text: 'done: 2' }]), '개수 검증 실패'");
-  const ran = checker(['check', '02/1', '--target', target, '--timeout', GRADING_TIMEOUT]);
+  let target: string;
+  let server: string;
+  let main: string;
+  let ran: Ran;
+  beforeAll(() => {
+    target = starterCopy('learner-prints-02-');
+    server = join(target, '02-two-sided-allowlists', 'server.ts');
+    main = join(target, '02-two-sided-allowlists', 'main.ts');
+    plant(server, '  const status = (args as { status?: unknown }).status;\n', "  const status = (args as { status?: unknown }).status;\n  console.log('DEBUG status', status);\n");
+    plant(main, "client.call('count_tasks', { status: 'open' })", "client.call('count_tasks', { status: 'done' })");
+    plant(main, "text: 'open: 2' }]), '개수 검증 실패'", "text: 'done: 2' }]), '개수 검증 실패'");
+    ran = checker(['check', '02/1', '--target', target, '--timeout', GRADING_TIMEOUT]);
+  });
 
   test('the print in the server appears with the 02/1 failure, marked as the learner\'s', () => {
     expect(ran.stdout).toContain('여러분의 코드가 이 테스트 중에 출력한 것');
@@ -129,11 +159,16 @@ describe('chapter 2 with a learner\'s print in the server and a wrong count writ
 });
 
 describe('chapter 3 with a learner\'s stdio server that writes to stderr and to stdout', () => {
-  const target = starterCopy('learner-prints-03-');
-  const stdio = join(target, '03-real-mcp-sdk', 'stdio.ts');
+  let target: string;
+  let stdio: string;
   const start = "console.log('[03] stdio 서버 시작: 요청은 stdin으로, 응답은 stdout으로 오간다.');";
-  plant(stdio, start, `console.error('[03] 디버그: stderr로 쓴 줄');\n${start}`);
-  const ran = checker(['check', '03/3', '--target', target, '--timeout', GRADING_TIMEOUT, '--lang', 'en']);
+  let ran: Ran;
+  beforeAll(() => {
+    target = starterCopy('learner-prints-03-');
+    stdio = join(target, '03-real-mcp-sdk', 'stdio.ts');
+    plant(stdio, start, `console.error('[03] 디버그: stderr로 쓴 줄');\n${start}`);
+    ran = checker(['check', '03/3', '--target', target, '--timeout', GRADING_TIMEOUT, '--lang', 'en']);
+  });
 
   test('what the server process wrote to stderr appears with the 03/3 failure, marked as stderr', () => {
     expect(ran.stdout).toContain('What your code printed during this test');
@@ -146,11 +181,16 @@ describe('chapter 3 with a learner\'s stdio server that writes to stderr and to 
 });
 
 describe('a type error in one file of chapter 5', () => {
-  const target = join(mkdtempSync(join(tmpdir(), 'type-error-05-')), 'chapters');
-  cpSync(join(REPO, 'solutions', '05-mcp-host'), join(target, '05-mcp-host'), { recursive: true });
-  appendFileSync(join(target, '05-mcp-host', 'consent.ts'), "\nexport const planted: number = 'not a number';\n");
-  const json = join(target, '..', 'report.json');
-  const ran = checker(['check', '05/1', '05/2', '--target', target, '--json', json, '--timeout', GRADING_TIMEOUT]);
+  let target: string;
+  let json: string;
+  let ran: Ran;
+  beforeAll(() => {
+    target = join(mkdtempSync(join(tmpdir(), 'type-error-05-')), 'chapters');
+    cpSync(join(REPO, 'solutions', '05-mcp-host'), join(target, '05-mcp-host'), { recursive: true });
+    appendFileSync(join(target, '05-mcp-host', 'consent.ts'), "\nexport const planted: number = 'not a number';\n");
+    json = join(target, '..', 'report.json');
+    ran = checker(['check', '05/1', '05/2', '--target', target, '--json', json, '--timeout', GRADING_TIMEOUT]);
+  });
 
   test('blocks only the exercises whose files import the broken file: 05/1 (approvals.ts) keeps its pass', () => {
     expect(ran.status, ran.stdout).toBe(1);
@@ -162,13 +202,19 @@ describe('a type error in one file of chapter 5', () => {
 });
 
 describe('a fault the suite can see in the learner\'s source is named at its line', () => {
-  const target = join(mkdtempSync(join(tmpdir(), 'fault-lines-')), 'chapters');
-  for (const dir of ['04-remote-mcp-http', '05-mcp-host']) cpSync(join(REPO, 'solutions', dir), join(target, dir), { recursive: true });
-  const scopes = join(target, '04-remote-mcp-http', 'scopes.ts');
-  const loop = join(target, '05-mcp-host', 'loop.ts');
-  plant(scopes, "  return scopes.includes(TOOL_SCOPES[known]) ? 'allowed' : 'needs-scope';\n", "  return scopes.join(' ').includes(TOOL_SCOPES[known]) ? 'allowed' : 'needs-scope';\n");
-  plant(loop, "messages.push({ role: 'tool', callId: turn.call.id, result });", "messages.push({ role: 'user', content: JSON.stringify(result) });");
-  const ran = checker(['check', '04/4', '05/3', '--target', target, '--timeout', GRADING_TIMEOUT]);
+  let target: string;
+  let scopes: string;
+  let loop: string;
+  let ran: Ran;
+  beforeAll(() => {
+    target = join(mkdtempSync(join(tmpdir(), 'fault-lines-')), 'chapters');
+    for (const dir of ['04-remote-mcp-http', '05-mcp-host']) cpSync(join(REPO, 'solutions', dir), join(target, dir), { recursive: true });
+    scopes = join(target, '04-remote-mcp-http', 'scopes.ts');
+    loop = join(target, '05-mcp-host', 'loop.ts');
+    plant(scopes, "  return scopes.includes(TOOL_SCOPES[known]) ? 'allowed' : 'needs-scope';\n", "  return scopes.join(' ').includes(TOOL_SCOPES[known]) ? 'allowed' : 'needs-scope';\n");
+    plant(loop, "messages.push({ role: 'tool', callId: turn.call.id, result });", "messages.push({ role: 'user', content: JSON.stringify(result) });");
+    ran = checker(['check', '04/4', '05/3', '--target', target, '--timeout', GRADING_TIMEOUT]);
+  });
 
   test('a substring match of scopes at scopes.ts, a tool result in the user role at loop.ts', () => {
     expect(ran.status, ran.stdout).toBe(1);

@@ -6,21 +6,31 @@
 import { appendFileSync, cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { FIXTURE_SOLUTIONS, fixtureChecker as checker } from './support/course.ts';
 import { GRADING_TIMEOUT } from './support/run.ts';
+import type { Ran } from './support/run.ts';
 
 describe('with the course complete', () => {
-  const work = mkdtempSync(join(tmpdir(), 'progress-'));
-  const target = join(work, 'chapters');
-  cpSync(FIXTURE_SOLUTIONS, target, { recursive: true });
-  const env = { CHECKER_PROGRESS: join(work, 'progress.json') };
+  let work: string;
+  let target: string;
+  let env: { CHECKER_PROGRESS: string };
   const run = (...ids: string[]) => checker(['check', ...ids, '--target', target, '--timeout', GRADING_TIMEOUT], { env });
-  const all = run();
-  const last = run('02');
-  const first = run('01/1');
-  appendFileSync(join(target, '01-numbers', 'numbers.ts'), '\n// edited\n');
-  const changed = run('02');
+  let all: Ran;
+  let last: Ran;
+  let first: Ran;
+  let changed: Ran;
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'progress-'));
+    target = join(work, 'chapters');
+    cpSync(FIXTURE_SOLUTIONS, target, { recursive: true });
+    env = { CHECKER_PROGRESS: join(work, 'progress.json') };
+    all = run();
+    last = run('02');
+    first = run('01/1');
+    appendFileSync(join(target, '01-numbers', 'numbers.ts'), '\n// edited\n');
+    changed = run('02');
+  });
 
   test('a check of the whole course remembers every exercise, and says the course is complete', () => {
     expect(all.status, all.stderr).toBe(0);

@@ -1,11 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Report } from '../checker/report/shape.ts';
 import { FIXTURE_CHAPTERS, FIXTURE_ENV, fixtureChecker, fixtureEntryAsync, fixturePlanted, FIXTURE_SOLUTIONS } from './support/course.ts';
-import { GRADING_TIMEOUT, REPO } from './support/run.ts';
+import { runAutograder } from './support/gradescope.ts';
+import { GRADING_TIMEOUT } from './support/run.ts';
 
 /*
  * What learner code can reach while it is graded, in every grader: one student plants every attack of this class,
@@ -17,15 +17,17 @@ import { GRADING_TIMEOUT, REPO } from './support/run.ts';
  *   `name:result` per attempt; and a type in it names the private helper, whose literal type a type error would print.
  */
 
-const work = mkdtempSync(join(tmpdir(), 'learner-reach-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+let work: string;
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
 
 /** Code that runs only in the private suites; a report that holds it leaked them. */
 const PRIVATE_CODE = 'const reachMarkerOfThePrivateSuite = [7, 1, 9].map((digit) => digit * 3);';
 
-/** The instructor's private suites for the fixture course: one the solutions pass, with a helper beside it. */
-const privates = join(work, 'private');
-for (const [path, body] of Object.entries({
+/** The instructor's private suites for the fixture course: one the solutions pass, with a helper beside it, written before the tests. */
+let privates: string;
+const PRIVATE_FILES: Record<string, string> = {
   '01-numbers/helper.ts': `export const WANTED = 'double';\nexport const PRIVATE_LITERAL = 'reach private literal';\n${PRIVATE_CODE}\nexport const HELPER_SECRET = 'private helper text ' + reachMarkerOfThePrivateSuite.join('');\n`,
   '01-numbers/1-exports.test.ts': [
     "import { test } from 'vitest';",
@@ -35,10 +37,15 @@ for (const [path, body] of Object.entries({
     "test('exports double', () => { if (typeof (numbers as Record<string, unknown>)[WANTED] !== 'function' || reachMarkerOfThePrivateSuite.length !== 3) throw new Error('no double'); });",
     '',
   ].join('\n'),
-})) {
-  mkdirSync(join(privates, path, '..'), { recursive: true });
-  writeFileSync(join(privates, path), body);
-}
+};
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'learner-reach-'));
+  privates = join(work, 'private');
+  for (const [path, body] of Object.entries(PRIVATE_FILES)) {
+    mkdirSync(join(privates, path, '..'), { recursive: true });
+    writeFileSync(join(privates, path), body);
+  }
+});
 
 /** A secret in the grader's own environment, and one Vite would pass on as import.meta.env. */
 const SECRET = `reach-secret-${process.pid}-instructor`;
@@ -162,17 +169,11 @@ describe('what learner code can reach: only its own copy, and none of the grader
   });
 
   test('Gradescope with private suites: results.json shows the refusals and no suite, listing or secret', () => {
-    const root = join(work, 'gradescope');
-    const submission = join(root, 'submission');
-    cpSync(attackerChapters(), join(submission, 'chapters'), { recursive: true });
-    const ran = spawnSync('bash', [join(REPO, 'gradescope', 'run_autograder')], {
-      cwd: root,
-      encoding: 'utf8',
-      timeout: 240_000,
-      env: { ...process.env, ...FIXTURE_ENV, ...GRADER_ENV, AUTOGRADER_ROOT: root, COURSE_DIR: REPO, AUTOGRADER_TRY_LOCALLY: '1', MCP_NODE_HOME: join(root, 'no-node-home'), CHECKER_LANG: 'en', GRADE_TIMEOUT: GRADING_TIMEOUT, PRIVATE_SUITES: privates },
+    const { text } = runAutograder(join(work, 'gradescope'), (submission) => cpSync(attackerChapters(), join(submission, 'chapters'), { recursive: true }), {
+      ...FIXTURE_ENV,
+      ...GRADER_ENV,
+      PRIVATE_SUITES: privates,
     });
-    expect(ran.status, ran.stderr).toBe(0);
-    const text = readFileSync(join(root, 'results', 'results.json'), 'utf8');
     const results = JSON.parse(text) as { tests: { name: string; output: string; status: string }[] };
     const output = (id: string) => results.tests.find((entry) => entry.name.startsWith(`${id} `))!;
     expect(output('01/1').output).toContain('import.meta.glob');

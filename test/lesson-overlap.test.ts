@@ -61,12 +61,21 @@ const LESSON_FILES = [
   { name: 'README.en.md', lang: 'en' },
 ] as const;
 
-/** Every lesson README of the course in both languages, found by folder, not by a list kept here. */
+/** Every lesson README of the course in both languages, found by folder, not by a list kept here; a starter's text is read when asked for. */
 function lessons(): Lesson[] {
   const found: Lesson[] = [];
   for (const [dir, files] of Object.entries(readStarters())) {
     for (const { name, lang } of LESSON_FILES) {
-      if (files[name] !== undefined) found.push({ file: `chapters/${dir}/${name}`, text: readFileSync(join(committedStarters(), dir, name), 'utf8'), lang });
+      // Read from git when a test reads it, never while the file loads and its tests are listed.
+      if (files[name] !== undefined) {
+        found.push({
+          file: `chapters/${dir}/${name}`,
+          get text() {
+            return readFileSync(join(committedStarters(), dir, name), 'utf8');
+          },
+          lang,
+        });
+      }
     }
   }
   for (const dir of readdirSync(join(REPO, 'solutions')).sort()) {

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PullRequestReport } from '../checker/pr/grade-pr.ts';
 import { CHAPTERS } from '../checker/course/current.ts';
 import { commitBranch, makeCourseRepo, solveChapter } from './support/pr-repo.ts';
@@ -15,12 +15,20 @@ import { GRADING_TIMEOUT, runTs } from './support/run.ts';
 
 const ONE = CHAPTERS.find((chapter) => chapter.id === '01')!;
 const TWO = CHAPTERS.find((chapter) => chapter.id === '02')!;
-const work = mkdtempSync(join(tmpdir(), 'batch-pr-assignment-'));
-const repo = join(work, 'course');
-makeCourseRepo(repo);
-const head = commitBranch(repo, 'first-done', 'main', (root) => solveChapter(root, ONE.dir));
-const classFile = join(work, 'class.json');
-writeFileSync(classFile, JSON.stringify({ assignments: { first: { exercises: ['01'], weights: { '01/1': 3 } }, second: { exercises: ['02'] } } }));
+let work: string;
+let repo: string;
+let head: string;
+let classFile: string;
+
+// The throwaway repository and its head are built before the tests, never while the file loads.
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'batch-pr-assignment-'));
+  repo = join(work, 'course');
+  makeCourseRepo(repo);
+  head = commitBranch(repo, 'first-done', 'main', (root) => solveChapter(root, ONE.dir));
+  classFile = join(work, 'class.json');
+  writeFileSync(classFile, JSON.stringify({ assignments: { first: { exercises: ['01'], weights: { '01/1': 3 } }, second: { exercises: ['02'] } } }));
+});
 
 /** grade:pr for one assignment (by option or by the CLASS_FILE and ASSIGNMENT variables), then the summary step on its results. */
 function gradeFor(name: string, byEnv: boolean): { status: number | null; report: PullRequestReport; summary: number | null } {
@@ -33,7 +41,9 @@ function gradeFor(name: string, byEnv: boolean): { status: number | null; report
   return { status: ran.status, report: JSON.parse(readFileSync(json, 'utf8')) as PullRequestReport, summary: summary.status };
 }
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
 
 describe('grade:pr with a class file of two assignments', () => {
   test("the first assignment's check is green on a head that solved its chapter, with its points", () => {

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PullRequestReport } from '../checker/pr/grade-pr.ts';
 import { CHAPTERS } from '../checker/course/current.ts';
 import { commitBranch, makeCourseRepo, rewrite, solveChapter } from './support/pr-repo.ts';
@@ -12,14 +12,15 @@ import { GRADING_TIMEOUT, runTs } from './support/run.ts';
 const SOLVED = CHAPTERS.find((chapter) => chapter.id === '01')!;
 const FORGED = chapterDir('02');
 
-const work = mkdtempSync(join(tmpdir(), 'batch-grade-pr-'));
+// Everything below is built in beforeAll, never while the file loads, so listing the tests starts no git and grades nothing.
+let work: string;
 /**
  * A temp folder of this file's own for every grade:pr it starts: should the sandbox ever let the forging head below
  * start its process, that process rewrites results files in the temp folder for 20 s, and must spoil no other run.
  */
-const temp = mkdtempSync(join(tmpdir(), 'batch-grade-pr-temp-'));
-const repo = join(work, 'course');
-const base = makeCourseRepo(repo);
+let temp: string;
+let repo: string;
+let base: string;
 
 /** The suites of chapter 02 rewritten to one test that always passes. */
 function alwaysPass(root: string): void {
@@ -49,30 +50,44 @@ function solvedAndForgedOnly(root: string): void {
   keepChapters(root, [SOLVED.dir, FORGED]);
 }
 
-const honest = commitBranch(repo, 'honest', base, (root) => {
-  solveChapter(root, SOLVED.dir);
-  solvedAndForgedOnly(root);
-});
-const tampering = commitBranch(repo, 'tampering', base, (root) => {
-  solveChapter(root, SOLVED.dir);
-  solvedAndForgedOnly(root);
-  alwaysPass(root);
-  rewrite(join(root, 'package.json'), (text) => text.replace(/"check": "[^"]*"/, '"check": "echo every exercise passes"'));
-  rewrite(join(root, 'checker', 'grading', 'score.ts'), (text) => `${text}\nprocess.exit(0);\n`);
-});
+let honest: string;
+let tampering: string;
 
 /** A file outside the repository whose content must never reach the results: a head imports it as text. */
-const secret = join(work, 'secret.txt');
+let secret: string;
 const marker = `TOPSECRET-${process.pid}`;
-writeFileSync(secret, marker);
-const reading = commitBranch(repo, 'reading', base, (root) => {
-  solveChapter(root, SOLVED.dir);
-  chapterOneOnly(root);
-  rewrite(join(root, 'chapters', SOLVED.dir, 'model.ts'), (text) => `// @ts-nocheck\nimport leaked from ${JSON.stringify(`${secret}?raw`)};\nthrow new Error(String(leaked));\n${text}`);
+let reading: string;
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'batch-grade-pr-'));
+  temp = mkdtempSync(join(tmpdir(), 'batch-grade-pr-temp-'));
+  repo = join(work, 'course');
+  base = makeCourseRepo(repo);
+  honest = commitBranch(repo, 'honest', base, (root) => {
+    solveChapter(root, SOLVED.dir);
+    solvedAndForgedOnly(root);
+  });
+  tampering = commitBranch(repo, 'tampering', base, (root) => {
+    solveChapter(root, SOLVED.dir);
+    solvedAndForgedOnly(root);
+    alwaysPass(root);
+    rewrite(join(root, 'package.json'), (text) => text.replace(/"check": "[^"]*"/, '"check": "echo every exercise passes"'));
+    rewrite(join(root, 'checker', 'grading', 'score.ts'), (text) => `${text}\nprocess.exit(0);\n`);
+  });
+  secret = join(work, 'secret.txt');
+  writeFileSync(secret, marker);
+  reading = commitBranch(repo, 'reading', base, (root) => {
+    solveChapter(root, SOLVED.dir);
+    chapterOneOnly(root);
+    rewrite(join(root, 'chapters', SOLVED.dir, 'model.ts'), (text) => `// @ts-nocheck\nimport leaked from ${JSON.stringify(`${secret}?raw`)};\nthrow new Error(String(leaked));\n${text}`);
+  });
 });
 
+/** What grade:pr exited with, printed and wrote as JSON. */
+type Graded = { status: number | null; stdout: string; report: PullRequestReport };
+
 /** Runs grade:pr against the throwaway repository and reads the JSON it wrote. */
-function gradePr(head: string, name: string, extra: readonly string[] = []): { status: number | null; stdout: string; report: PullRequestReport } {
+function gradePr(head: string, name: string, extra: readonly string[] = []): Graded {
   const json = join(work, `${name}.json`);
   const ran = runTs('checker/pr/cli.ts', ['--repo', repo, '--base', 'main', '--head', head, '--json', json, '--lang', 'en', '--timeout', GRADING_TIMEOUT, ...extra], { env: { TMPDIR: temp } });
   expect(ran.status, ran.stderr).not.toBe(2);
@@ -80,12 +95,15 @@ function gradePr(head: string, name: string, extra: readonly string[] = []): { s
 }
 
 afterAll(() => {
-  rmSync(work, { recursive: true, force: true });
-  rmSync(temp, { recursive: true, force: true });
+  if (work) rmSync(work, { recursive: true, force: true });
+  if (temp) rmSync(temp, { recursive: true, force: true });
 });
 
 describe('grade:pr and a head that reads a file outside its copy', () => {
-  const read = gradePr(reading, 'reading');
+  let read: Graded;
+  beforeAll(() => {
+    read = gradePr(reading, 'reading');
+  });
 
   test("the read is refused as the learner's error, naming the file, and its content reaches no result", () => {
     const exercise = read.report.exercises.find((entry) => entry.id === `${SOLVED.id}/2`)!;
@@ -96,8 +114,12 @@ describe('grade:pr and a head that reads a file outside its copy', () => {
 });
 
 describe('grade:pr in a throwaway repository', () => {
-  const fair = gradePr(honest, 'honest');
-  const forged = gradePr(tampering, 'tampering');
+  let fair: Graded;
+  let forged: Graded;
+  beforeAll(() => {
+    fair = gradePr(honest, 'honest');
+    forged = gradePr(tampering, 'tampering');
+  });
 
   test('a head that solves chapter 1 gets chapter 1 and nothing else, with no tampered paths', () => {
     const passed = fair.report.exercises.filter((exercise) => exercise.status === 'pass').map((exercise) => exercise.id);
@@ -158,13 +180,17 @@ describe('grade:pr against a head whose code tries to start a process that rewri
     "launch(process.execPath, ['-e', forgeScript], { detached: true, stdio: 'ignore' }).unref();",
     '',
   ].join('\n');
-  // Chapter 1 solved and alone, with the forger planted in model.ts: the exercises that load it are the ones it costs.
-  const forging = commitBranch(repo, 'forging', base, (root) => {
-    solveChapter(root, SOLVED.dir);
-    chapterOneOnly(root);
-    rewrite(join(root, 'chapters', SOLVED.dir, 'model.ts'), (text) => `${forger}${text}`);
+  let status: number | null;
+  let report: PullRequestReport;
+  beforeAll(() => {
+    // Chapter 1 solved and alone, with the forger planted in model.ts: the exercises that load it are the ones it costs.
+    const forging = commitBranch(repo, 'forging', base, (root) => {
+      solveChapter(root, SOLVED.dir);
+      chapterOneOnly(root);
+      rewrite(join(root, 'chapters', SOLVED.dir, 'model.ts'), (text) => `${forger}${text}`);
+    });
+    ({ status, report } = gradePr(forging, 'forging'));
   });
-  const { status, report } = gradePr(forging, 'forging');
   const byId = (id: string) => report.exercises.find((exercise) => exercise.id === id)!;
 
   test('the attempt is refused by the sandbox and reported on the exercises that load the file', () => {
@@ -184,22 +210,28 @@ describe('grade:pr against a head whose code tries to start a process that rewri
 });
 
 describe('grade:pr --suites: the instructor\'s private suites on top of the base\'s public ones', () => {
-  const solved = commitBranch(repo, 'private-suites', base, (root) => {
-    solveChapter(root, SOLVED.dir);
-    chapterOneOnly(root);
+  let suites: string;
+  let status: number | null;
+  let report: PullRequestReport;
+  let plain: Graded;
+  beforeAll(() => {
+    const solved = commitBranch(repo, 'private-suites', base, (root) => {
+      solveChapter(root, SOLVED.dir);
+      chapterOneOnly(root);
+    });
+    suites = join(work, 'private');
+    mkdirSync(join(suites, SOLVED.dir), { recursive: true });
+    writeFileSync(join(suites, SOLVED.dir, '1-exports.test.ts'), [
+      "import { test } from 'vitest';",
+      `import * as server from '../../../chapters/${SOLVED.dir}/server.ts';`,
+      "test('exports the server class', () => { if (typeof (server as Record<string, unknown>)['MiniServer'] !== 'function') throw new Error('no MiniServer'); });",
+      '',
+    ].join('\n'));
+    writeFileSync(join(suites, SOLVED.dir, '2-strict.test.ts'), "import { test } from 'vitest';\ntest('a private rule nobody meets', () => { throw new Error('private rule broken'); });\n");
+    ({ status, report } = gradePr(solved, 'private-suites', ['--suites', suites]));
+    plain = gradePr(solved, 'public-suites');
   });
-  const suites = join(work, 'private');
-  mkdirSync(join(suites, SOLVED.dir), { recursive: true });
-  writeFileSync(join(suites, SOLVED.dir, '1-exports.test.ts'), [
-    "import { test } from 'vitest';",
-    `import * as server from '../../../chapters/${SOLVED.dir}/server.ts';`,
-    "test('exports the server class', () => { if (typeof (server as Record<string, unknown>)['MiniServer'] !== 'function') throw new Error('no MiniServer'); });",
-    '',
-  ].join('\n'));
-  writeFileSync(join(suites, SOLVED.dir, '2-strict.test.ts'), "import { test } from 'vitest';\ntest('a private rule nobody meets', () => { throw new Error('private rule broken'); });\n");
-  const { status, report } = gradePr(solved, 'private-suites', ['--suites', suites]);
   const byId = (id: string) => report.exercises.find((exercise) => exercise.id === id)!;
-  const plain = gradePr(solved, 'public-suites');
 
   test('a head that passes the public suites of chapter 1 fails the exercise whose private rule it breaks, and passes the one whose private rule it meets', () => {
     expect(byId('01/2').status).toBe('fail');

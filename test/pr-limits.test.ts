@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PULL_REQUEST_LIMITS, PullRequestTooLargeError, gradePullRequest, headFiles, pastLimit } from '../checker/pr/grade-pr.ts';
 
 /*
@@ -12,8 +12,13 @@ import { PULL_REQUEST_LIMITS, PullRequestTooLargeError, gradePullRequest, headFi
  * grade:pr write every copy (a 1 MB blob at 2,500 paths wrote 2.5 GB) before any limit applied.
  */
 
-const work = mkdtempSync(join(tmpdir(), 'pr-limits-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+let work: string;
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'pr-limits-'));
+});
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
 
 function git(repo: string, args: readonly string[], input?: string | Buffer): string {
   return execFileSync('git', ['-C', repo, ...args], { encoding: 'utf8', input, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } }).trim();
@@ -51,8 +56,12 @@ async function refused(pr: { repo: string; base: string; head: string }, lang: '
 }
 
 describe('grade:pr refuses a pull request past its limits before writing anything', () => {
-  const copies = repoWith('copies', 900 * 1024, 40);
-  const many = repoWith('many', 10, 2_500);
+  let copies: { repo: string; base: string; head: string };
+  let many: { repo: string; base: string; head: string };
+  beforeAll(() => {
+    copies = repoWith('copies', 900 * 1024, 40);
+    many = repoWith('many', 10, 2_500);
+  });
 
   test('one blob at many paths counts at each path: 36 MB past the 32 MB limit, named, and nothing written', async () => {
     expect(pastLimit(headFiles(copies.repo, copies.head, 'chapters'))).toEqual({ limit: 'totalBytes', found: 40 * 900 * 1024 });

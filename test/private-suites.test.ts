@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PrivateSuiteError, loadPrivateSuites, staticTestNames } from '../checker/course/private-suites.ts';
 import { loadCheckedPrivateSuites } from '../checker/grading/typecheck-suites.ts';
 import { CHAPTERS } from '../checker/course/current.ts';
@@ -9,7 +9,7 @@ import type { Report } from '../checker/report/shape.ts';
 import { FIXTURE_CHAPTERS, FIXTURE_SOLUTIONS, fixtureChecker as checker, fixtureEntry as entry } from './support/course.ts';
 import { GRADING_TIMEOUT } from './support/run.ts';
 
-const work = mkdtempSync(join(tmpdir(), 'batch-private-'));
+let work: string;
 
 /** Writes files under a fresh private suites folder and returns it. */
 function suites(name: string, files: Record<string, string>): string {
@@ -21,29 +21,36 @@ function suites(name: string, files: Record<string, string>): string {
   return root;
 }
 
-const hidden = suites('hidden', {
-  '01-mini-mcp/helper.ts': "export const WANTED = 'MiniServer';\n",
-  '01-mini-mcp/1-exports.test.ts': [
-    "import { test } from 'vitest';",
-    "import * as server from '../../../chapters/01-mini-mcp/server.ts';",
-    "import { WANTED } from './helper.ts';",
-    "test('exports the server class', () => { if (typeof (server as Record<string, unknown>)[WANTED] !== 'function') throw new Error('no MiniServer'); });",
-    '',
-  ].join('\n'),
-  '01-mini-mcp/2-strict.test.ts': "import { test } from 'vitest';\ntest(\"a hidden rule nobody meets\", () => { throw new Error('hidden rule broken'); });\n",
-});
+let hidden: string;
 
 /** The same private suites for the fixture course (test/fixtures/course), which the graded runs below use. */
-const fixtureHidden = suites('fixture-hidden', {
-  '01-numbers/helper.ts': "export const WANTED = 'double';\n",
-  '01-numbers/1-exports.test.ts': [
-    "import { test } from 'vitest';",
-    "import * as numbers from '../../../chapters/01-numbers/numbers.ts';",
-    "import { WANTED } from './helper.ts';",
-    "test('exports the server class', () => { if (typeof (numbers as Record<string, unknown>)[WANTED] !== 'function') throw new Error('no double'); });",
-    '',
-  ].join('\n'),
-  '01-numbers/2-strict.test.ts': "import { test } from 'vitest';\ntest(\"a hidden rule nobody meets\", () => { throw new Error('hidden rule broken'); });\n",
+let fixtureHidden: string;
+
+// The suites are written before the tests, never while the file loads.
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'batch-private-'));
+  hidden = suites('hidden', {
+    '01-mini-mcp/helper.ts': "export const WANTED = 'MiniServer';\n",
+    '01-mini-mcp/1-exports.test.ts': [
+      "import { test } from 'vitest';",
+      "import * as server from '../../../chapters/01-mini-mcp/server.ts';",
+      "import { WANTED } from './helper.ts';",
+      "test('exports the server class', () => { if (typeof (server as Record<string, unknown>)[WANTED] !== 'function') throw new Error('no MiniServer'); });",
+      '',
+    ].join('\n'),
+    '01-mini-mcp/2-strict.test.ts': "import { test } from 'vitest';\ntest(\"a hidden rule nobody meets\", () => { throw new Error('hidden rule broken'); });\n",
+  });
+  fixtureHidden = suites('fixture-hidden', {
+    '01-numbers/helper.ts': "export const WANTED = 'double';\n",
+    '01-numbers/1-exports.test.ts': [
+      "import { test } from 'vitest';",
+      "import * as numbers from '../../../chapters/01-numbers/numbers.ts';",
+      "import { WANTED } from './helper.ts';",
+      "test('exports the server class', () => { if (typeof (numbers as Record<string, unknown>)[WANTED] !== 'function') throw new Error('no double'); });",
+      '',
+    ].join('\n'),
+    '01-numbers/2-strict.test.ts': "import { test } from 'vitest';\ntest(\"a hidden rule nobody meets\", () => { throw new Error('hidden rule broken'); });\n",
+  });
 });
 
 /** A private suite for the fixture course that cannot compile. */
@@ -52,7 +59,9 @@ const FIXTURE_BROKEN = { '01-numbers/3-broken.test.ts': "import { test } from 'v
 /** A private suite that cannot compile: the instructor's error, found before anything is graded. */
 const BROKEN = { '01-mini-mcp/3-broken.test.ts': "import { test } from 'vitest';\nimport '../../../chapters/01-mini-mcp/no-such-file.ts';\ntest('hidden one', () => {});\n" };
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
 
 describe('private suites (--suites)', () => {
   test('reads expected test names statically from literal test() calls', () => {

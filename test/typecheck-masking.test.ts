@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Report } from '../checker/report/shape.ts';
 import { tscBinary, typecheck } from '../checker/grading/typecheck.ts';
 import { fixtureChecker as checker, fixturePlanted as hostileCopy, fixtureTs as runTs } from './support/course.ts';
@@ -15,14 +15,18 @@ const TYPE_ERROR = { file: '01-numbers/numbers.ts', prepend: "export const plant
 const SYNTAX_ERROR = { file: '02-pairs/pairs.ts', prepend: 'export const broken = (;\n' };
 
 describe('typecheck: a syntax error hides no type error', () => {
-  const scratch = mkdtempSync(join(tmpdir(), 'typecheck-masking-'));
-  symlinkSync(join(REPO, 'node_modules'), join(scratch, 'node_modules'), 'dir');
-  cpSync(hostileCopy([TYPE_ERROR]), join(scratch, 't0', 'chapters'), { recursive: true });
-  cpSync(hostileCopy([SYNTAX_ERROR]), join(scratch, 't1', 'chapters'), { recursive: true });
-  // A file beside the broken one that imports it: a check that left out only the broken file would blame this one for
-  // an import it cannot resolve. (The fixture course's own chapter 2 has no such file.)
-  writeFileSync(join(scratch, 't1', 'chapters', '02-pairs', 'uses-pairs.ts'), "import { swap } from './pairs.ts';\n\nexport const swapped = swap([1, 2]);\n");
-  const tsc = tscBinary(REPO);
+  let scratch: string;
+  let tsc: string;
+  beforeAll(() => {
+    scratch = mkdtempSync(join(tmpdir(), 'typecheck-masking-'));
+    symlinkSync(join(REPO, 'node_modules'), join(scratch, 'node_modules'), 'dir');
+    cpSync(hostileCopy([TYPE_ERROR]), join(scratch, 't0', 'chapters'), { recursive: true });
+    cpSync(hostileCopy([SYNTAX_ERROR]), join(scratch, 't1', 'chapters'), { recursive: true });
+    // A file beside the broken one that imports it: a check that left out only the broken file would blame this one for
+    // an import it cannot resolve. (The fixture course's own chapter 2 has no such file.)
+    writeFileSync(join(scratch, 't1', 'chapters', '02-pairs', 'uses-pairs.ts'), "import { swap } from './pairs.ts';\n\nexport const swapped = swap([1, 2]);\n");
+    tsc = tscBinary(REPO);
+  });
 
   test("another student's syntax error: the type error is still reported, and each is labelled with its kind", async () => {
     const { problems, failed } = await typecheck(scratch, tsc);

@@ -1,11 +1,25 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
+import { getCurrentTest } from 'vitest/suite';
 
-/** A fresh temporary folder, removed after the tests of the file or describe block that calls this (not from inside a test). */
+/**
+ * A fresh temporary folder, removed after the tests of the file or describe block that calls this. Called while the
+ * file loads, only its name is chosen then: the folder is made in a beforeAll, so loading the file (as `vitest list`
+ * does) writes nothing, and a file that writes into it while loading fails here on the folder already being there.
+ * Fill it in a beforeAll or a test. Called inside a test, the folder is made at once.
+ */
 export function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), `unit-${prefix}-`));
+  const dir = join(tmpdir(), `unit-${prefix}-${randomUUID().slice(0, 8)}`);
+  if (getCurrentTest() === undefined) {
+    beforeAll(() => {
+      mkdirSync(dir);
+    });
+  } else {
+    mkdirSync(dir);
+  }
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }

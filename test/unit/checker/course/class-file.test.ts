@@ -1,26 +1,25 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ASSIGNMENT_KEYS, CLASS_FILE_KEYS, readClassConfig } from '../../../../checker/course/class-file.ts';
 import { allExercises, loadChapters } from '../../../../checker/course/course.ts';
-import { UsageError } from '../../../../checker/usage/command-line.ts';
-import { usageWords } from '../../../../checker/usage/usage-words.ts';
+import type { ChapterSpec } from '../../../../checker/manifest/types.ts';
+import { classFileError } from '../../../support/class-file.ts';
 
-const SELECTED = allExercises(await loadChapters(resolve(import.meta.dirname, '..', '..', '..', '..')));
-const work = mkdtempSync(join(tmpdir(), 'batch-class-file-'));
+let CHAPTERS: readonly ChapterSpec[];
+let work: string;
+beforeAll(async () => {
+  CHAPTERS = await loadChapters(resolve(import.meta.dirname, '..', '..', '..', '..'));
+  work = mkdtempSync(join(tmpdir(), 'batch-class-file-'));
+});
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
 
 /** The --config error a class file gets, in both languages; fails the test when the file is accepted. */
 function refusal(content: unknown): { ko: string; en: string } {
-  const file = join(work, 'class.json');
-  writeFileSync(file, JSON.stringify(content));
-  try {
-    readClassConfig(file, SELECTED);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    return { ko: error.say(usageWords('ko')), en: error.say(usageWords('en')) };
-  }
-  throw new Error(`accepted: ${JSON.stringify(content)}`);
+  return classFileError(join(work, 'class.json'), content, CHAPTERS);
 }
 
 describe('a class file key that does not fit', () => {
@@ -47,7 +46,7 @@ describe('a class file key that does not fit', () => {
       weights: { '01/1': 2 }, roster: { ann: 'S-1' }, deadline: '2026-12-01T23:59:00+09:00', canvasAssignment: 'Workshop',
       assignments: { week1: { exercises: ['01'], deadline: '2026-12-08T23:59:00+09:00', weights: { '01/2': 4 } } },
     }));
-    expect(() => readClassConfig(file, SELECTED)).not.toThrow();
+    expect(() => readClassConfig(file, allExercises(CHAPTERS))).not.toThrow();
     const { ko, en } = refusal({ nope: 1 });
     for (const key of CLASS_FILE_KEYS) {
       expect(en, key).toMatch(new RegExp(`\\b${key} \\(`));

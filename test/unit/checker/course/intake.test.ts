@@ -1,29 +1,35 @@
 import { execFileSync } from 'node:child_process';
 import { linkSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { MAX_CHAPTER, MAX_FILE_BYTES, copyLearnerTree, isConfigFile, learnerIntake, readLearnerFile } from '../../../../checker/course/learner-tree.ts';
 import { leftOutLine } from '../../../../checker/usage/intake-words.ts';
 import { tempDir, writeTree } from '../../support/temp.ts';
 
-/** A submission is data: what learnerIntake takes from a chapter folder and what it leaves out, each named with why. */
+/**
+ * A submission is data: what learnerIntake takes from a chapter folder and what it leaves out, each named with why.
+ * In `unit-processes` (vitest.config.ts): node cannot make a FIFO, so `mkfifo` does.
+ */
 const work = tempDir('intake');
 
 describe('learnerIntake', () => {
-  const chapter = writeTree(join(work, 'chapter'), {
-    'main.ts': 'main',
-    'deep/er/est.ts': 'deep',
-    'package.json': '{"imports":{"#probe":"/etc/hostname"}}',
-    'tsconfig.build.json': '{}',
-    'vite.config.ts': 'export default {}',
-    '.npmrc': 'registry=http://example.invalid',
-    '.DS_Store': 'noise',
-    'outside.ts': 'the original',
+  const chapter = join(work, 'chapter');
+  beforeAll(() => {
+    writeTree(chapter, {
+      'main.ts': 'main',
+      'deep/er/est.ts': 'deep',
+      'package.json': '{"imports":{"#probe":"/etc/hostname"}}',
+      'tsconfig.build.json': '{}',
+      'vite.config.ts': 'export default {}',
+      '.npmrc': 'registry=http://example.invalid',
+      '.DS_Store': 'noise',
+      'outside.ts': 'the original',
+    });
+    symlinkSync('/etc', join(chapter, 'deep', 'er', 'link'));
+    symlinkSync('../../solutions', join(chapter, 'deep', 'up'));
+    linkSync(join(chapter, 'outside.ts'), join(chapter, 'hard.ts'));
+    execFileSync('mkfifo', [join(chapter, 'pipe.ts')]);
   });
-  symlinkSync('/etc', join(chapter, 'deep', 'er', 'link'));
-  symlinkSync('../../solutions', join(chapter, 'deep', 'up'));
-  linkSync(join(chapter, 'outside.ts'), join(chapter, 'hard.ts'));
-  execFileSync('mkfifo', [join(chapter, 'pipe.ts')]);
 
   test('takes regular single-name source files, and names every link, hard link, special file and config file left out', () => {
     const { entries, leftOut } = learnerIntake(chapter);

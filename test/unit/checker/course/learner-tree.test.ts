@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { listFiles } from '../../../../checker/course/files.ts';
 import { MAX_FILE_BYTES, copyLearnerTree, isLearnerFolder, learnerEntries } from '../../../../checker/course/learner-tree.ts';
 import { fingerprintChapter } from '../../../../checker/class/intake/fingerprint.ts';
@@ -8,16 +8,19 @@ import { readChapterTexts } from '../../../../checker/class/review/similarity.ts
 import { tempDir, writeTree } from '../../support/temp.ts';
 
 const work = tempDir('learner-tree');
-const from = writeTree(join(work, 'from'), {
-  'main.ts': 'main',
-  'b/z.ts': 'z',
-  'a.md': 'notes',
-  '.env': 'SECRET',
-  'node_modules/pkg/index.js': 'pkg',
-  'flood.ts': Buffer.alloc(MAX_FILE_BYTES + 1, 1),
+const from = join(work, 'from');
+beforeAll(() => {
+  writeTree(from, {
+    'main.ts': 'main',
+    'b/z.ts': 'z',
+    'a.md': 'notes',
+    '.env': 'SECRET',
+    'node_modules/pkg/index.js': 'pkg',
+    'flood.ts': Buffer.alloc(MAX_FILE_BYTES + 1, 1),
+  });
+  mkdirSync(join(from, 'empty'));
+  symlinkSync('/etc/hostname', join(from, 'link.ts'));
 });
-mkdirSync(join(from, 'empty'));
-symlinkSync('/etc/hostname', join(from, 'link.ts'));
 
 test('lists the folders and files that count, each folder before what it holds, in name order', () => {
   expect(learnerEntries(from).map((entry) => `${entry.folder ? 'd' : 'f'} ${entry.name}`)).toEqual(['f a.md', 'd b', 'f b/z.ts', 'd empty', 'f main.ts']);

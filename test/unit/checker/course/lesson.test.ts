@@ -1,6 +1,6 @@
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { missingStarterFiles } from '../../../../checker/course/learner-files.ts';
 import { exerciseHeading, lessonFileName, lessonLink } from '../../../../checker/course/lesson.ts';
 import { tempDir, writeTree } from '../../support/temp.ts';
@@ -8,10 +8,15 @@ import { tempDir, writeTree } from '../../support/temp.ts';
 const root = tempDir('lesson');
 const KO = '# 5장\n\n## 연습 문제\n\n### 05/1 승인한 정의만 보인다\n\n### 05/10 열째\n';
 const EN = '# Chapter 5\n\n## Exercises\n\n### 05/1 Only the approved definition is shown\n';
-const both = writeTree(join(root, 'both'), { 'README.md': KO, 'README.en.md': EN });
-const korean = writeTree(join(root, 'korean'), { 'README.md': KO });
-const linked = writeTree(join(root, 'linked'), { 'README.md': KO });
-symlinkSync(join(both, 'README.en.md'), join(linked, 'README.en.md'));
+const both = join(root, 'both');
+const korean = join(root, 'korean');
+const linked = join(root, 'linked');
+beforeAll(() => {
+  writeTree(both, { 'README.md': KO, 'README.en.md': EN });
+  writeTree(korean, { 'README.md': KO });
+  writeTree(linked, { 'README.md': KO });
+  symlinkSync(join(both, 'README.en.md'), join(linked, 'README.en.md'));
+});
 
 describe('the lesson a learner is pointed at', () => {
   test('English learners get README.en.md where the chapter has one, everyone else README.md', () => {

@@ -1,11 +1,14 @@
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { declarationLine, enclosingFunction, findTodo, formatLocation } from '../../../../checker/course/todo.ts';
 import { tempDir, writeTree } from '../../support/temp.ts';
 
-const chapterDir = writeTree(join(tempDir('todo'), '01-mini-mcp'), {
-  'main.ts': ['// TODO(01/10): not this one', 'const a = 1;', '  // TODO(01/1): check the arguments', '// TODO(01/1) again'].join('\n'),
-  'done.ts': 'export const done = true;\n',
+const chapterDir = join(tempDir('todo'), '01-mini-mcp');
+beforeAll(() => {
+  writeTree(chapterDir, {
+    'main.ts': ['// TODO(01/10): not this one', 'const a = 1;', '  // TODO(01/1): check the arguments', '// TODO(01/1) again'].join('\n'),
+    'done.ts': 'export const done = true;\n',
+  });
 });
 
 describe('findTodo', () => {
@@ -28,9 +31,12 @@ describe('formatLocation', () => {
 });
 
 describe('once the marker is gone', () => {
-  const dir = writeTree(join(tempDir('todo-symbol'), '05-mcp-host'), {
-    'loop.ts': ["import type { Model } from './model.ts';", '', '/** Runs the loop. */', 'export async function runLoop(options: LoopOptions): Promise<LoopEnd> {', '  return run(options);', '}'].join('\n'),
-    'server.ts': ['export class S {', '  private readonly methods = new Map([', '  ]);', '  private callTool(params: JsonObject): JsonObject {', '    return readDocument(params);', '  }', '  private readDocument(name: string): string {', "    return readFileSync(name, 'utf8');", '  }', '}'].join('\n'),
+  const dir = join(tempDir('todo-symbol'), '05-mcp-host');
+  beforeAll(() => {
+    writeTree(dir, {
+      'loop.ts': ["import type { Model } from './model.ts';", '', '/** Runs the loop. */', 'export async function runLoop(options: LoopOptions): Promise<LoopEnd> {', '  return run(options);', '}'].join('\n'),
+      'server.ts': ['export class S {', '  private readonly methods = new Map([', '  ]);', '  private callTool(params: JsonObject): JsonObject {', '    return readDocument(params);', '  }', '  private readDocument(name: string): string {', "    return readFileSync(name, 'utf8');", '  }', '}'].join('\n'),
+    });
   });
 
   test('the place is the function the exercise is about, at its current line', () => {

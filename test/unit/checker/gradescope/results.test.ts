@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { CHAPTERS } from '../../../../checker/course/current.ts';
 import { buildReport } from '../../../../checker/report/build.ts';
 import type { ExerciseReport, Report } from '../../../../checker/report/shape.ts';
@@ -102,15 +102,17 @@ describe('gradescopeResults', () => {
 describe('locateSubmission', () => {
   const root = tempDir('gradescope-locate');
   const chapter = CHAPTERS[0]!.dir;
-  writeTree(root, {
-    [`repo/chapters/${chapter}/server.ts`]: 'x',
-    [`repo/package.json`]: '{}',
-    [`wrapped/mcp-ts-workshop-main/chapters/${chapter}/server.ts`]: 'x',
-    [`wrapped/.DS_Store`]: '',
-    [`only/${chapter}/server.ts`]: 'x',
-    [`nothing/notes.txt`]: 'x',
-    [`two/a/${chapter}/server.ts`]: 'x',
-    [`two/b/readme.txt`]: 'x',
+  beforeAll(() => {
+    writeTree(root, {
+      [`repo/chapters/${chapter}/server.ts`]: 'x',
+      [`repo/package.json`]: '{}',
+      [`wrapped/mcp-ts-workshop-main/chapters/${chapter}/server.ts`]: 'x',
+      [`wrapped/.DS_Store`]: '',
+      [`only/${chapter}/server.ts`]: 'x',
+      [`nothing/notes.txt`]: 'x',
+      [`two/a/${chapter}/server.ts`]: 'x',
+      [`two/b/readme.txt`]: 'x',
+    });
   });
 
   test('finds the chapters of a whole copy, of a wrapped copy and of chapter folders alone', () => {

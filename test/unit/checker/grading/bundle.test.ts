@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { bundleLearnerEntry } from '../../../../checker/grading/bundle.ts';
 import { bundlePath } from '../../../../checker/suites/_lib/learner-process.ts';
 import { tempDir, writeTree } from '../../support/temp.ts';
@@ -18,10 +18,12 @@ describe('bundlePath', () => {
 
 describe('bundleLearnerEntry', () => {
   const root = tempDir('bundle');
-  writeTree(root, {
-    't0/chapters/03-x/stdio.ts': "import { secret } from '../../../outside/secret.ts';\nimport { here } from './here.ts';\nconsole.log(secret, here);\n",
-    't0/chapters/03-x/here.ts': "export const here = 'own file';\n",
-    'outside/secret.ts': "export const secret = 'TOPSECRET';\n",
+  beforeAll(() => {
+    writeTree(root, {
+      't0/chapters/03-x/stdio.ts': "import { secret } from '../../../outside/secret.ts';\nimport { here } from './here.ts';\nconsole.log(secret, here);\n",
+      't0/chapters/03-x/here.ts': "export const here = 'own file';\n",
+      'outside/secret.ts': "export const secret = 'TOPSECRET';\n",
+    });
   });
 
   test("bundles the student's own files", async () => {

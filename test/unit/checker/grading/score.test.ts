@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { timeLimits } from '../../../../checker/runner/limits.ts';
 import type { Selected } from '../../../../checker/course/course.ts';
 import type { RawFile } from '../../../../checker/runner/vitest-results.ts';
@@ -10,7 +10,10 @@ import { renderText } from '../../../../checker/report/text.ts';
 import { tempDir, writeTree } from '../../support/temp.ts';
 
 const root = tempDir('score');
-const chaptersDir = writeTree(join(root, 't0', 'chapters'), { '01-x/main.ts': '// TODO(01/1): fix\n' });
+const chaptersDir = join(root, 't0', 'chapters');
+beforeAll(() => {
+  writeTree(chaptersDir, { '01-x/main.ts': '// TODO(01/1): fix\n' });
+});
 const suitesDir = join(root, 't0', 'checker', 'suites');
 const target: ScratchTarget = { key: 't0', dir: join(root, 't0'), learner: { given: 'kim', chaptersDir: '/home/kim/chapters', shownAs: 'chapters' }, chaptersDir, suitesDir, suiteOrigins: new Map() };
 const scratch: Scratch = { root, targets: [target], dispose: () => {} };

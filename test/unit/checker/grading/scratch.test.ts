@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { privateSuitesDirName, syncLearnerTree } from '../../../../checker/grading/scratch.ts';
 import { MAX_FILE_BYTES, copyLearnerTree } from '../../../../checker/course/learner-tree.ts';
 import { listFiles } from '../../../../checker/course/files.ts';
@@ -14,18 +14,21 @@ function tree(dir: string): string[] {
 }
 
 describe('copyLearnerTree', () => {
-  const from = writeTree(join(work, 'from'), {
-    'main.ts': 'main',
-    'lib/rpc.ts': 'rpc',
-    'lib/deep/x.ts': 'x',
-    '.env': 'SECRET',
-    '.hidden/a.ts': 'a',
-    'node_modules/pkg/index.js': 'pkg',
-    'edge.bin': Buffer.alloc(MAX_FILE_BYTES, 1),
-    'flood.txt': Buffer.alloc(MAX_FILE_BYTES + 1, 1),
+  const from = join(work, 'from');
+  beforeAll(() => {
+    writeTree(from, {
+      'main.ts': 'main',
+      'lib/rpc.ts': 'rpc',
+      'lib/deep/x.ts': 'x',
+      '.env': 'SECRET',
+      '.hidden/a.ts': 'a',
+      'node_modules/pkg/index.js': 'pkg',
+      'edge.bin': Buffer.alloc(MAX_FILE_BYTES, 1),
+      'flood.txt': Buffer.alloc(MAX_FILE_BYTES + 1, 1),
+    });
+    symlinkSync('/etc/hostname', join(from, 'link.ts'));
+    symlinkSync(join(from, 'lib'), join(from, 'linked-lib'));
   });
-  symlinkSync('/etc/hostname', join(from, 'link.ts'));
-  symlinkSync(join(from, 'lib'), join(from, 'linked-lib'));
 
   test('copies regular files up to the size limit, in their folders, byte for byte', () => {
     const to = join(work, 'to');

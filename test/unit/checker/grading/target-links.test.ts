@@ -1,6 +1,6 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { ChapterSpec } from '../../../../checker/manifest/types.ts';
 import { gradedTarget, leftOutOf } from '../../../../checker/grading/target.ts';
 import { isSkippedEntry } from '../../../../checker/class/intake/unzip.ts';
@@ -11,8 +11,10 @@ import { tempDir } from '../../support/temp.ts';
 const work = tempDir('target-links');
 const CHAPTERS = [{ dir: '01-alpha' }, { dir: '02-beta' }] as ChapterSpec[];
 const solved = join(work, 'solutions');
-for (const chapter of CHAPTERS) mkdirSync(join(solved, chapter.dir), { recursive: true });
-writeFileSync(join(solved, '01-alpha', 'a.ts'), 'solved');
+beforeAll(() => {
+  for (const chapter of CHAPTERS) mkdirSync(join(solved, chapter.dir), { recursive: true });
+  writeFileSync(join(solved, '01-alpha', 'a.ts'), 'solved');
+});
 
 describe('gradedTarget and leftOutOf', () => {
   test('a head whose chapters/ holds only `chapters -> solutions` grades no chapter and names the link as chapters/chapters', () => {

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { LIMIT_VARIABLES, TYPECHECK_LIMITS, TypeCheckFailedError, answered, parseTscOutput, parts, tscBinary, typecheck, typecheckLimits, writeLearnerConfig } from '../../../../checker/grading/typecheck.ts';
 import { tempDir } from '../../support/temp.ts';
 
@@ -103,7 +103,9 @@ describe('typecheck never takes a tsc that gave no whole answer for one', () => 
   const work = tempDir('typecheck-fake');
   const fakeTsc = (name: string, body: string) => fakeTscIn(work, name, body);
   const scratch = join(work, 'scratch');
-  mkdirSync(scratch, { recursive: true });
+  beforeAll(() => {
+    mkdirSync(scratch, { recursive: true });
+  });
 
   test('a tsc that uses no CPU for the stall limit fails the type check, even when it had printed an error before', async () => {
     const hangs = fakeTsc('hangs', "echo \"t0/chapters/01-mini-mcp/a.ts(1,1): error TS2322: Type 'number' is not assignable to type 'string'.\"\nexec sleep 30");
@@ -126,10 +128,12 @@ describe('typecheck never takes a tsc that gave no whole answer for one', () => 
 describe('one chapter whose type check costs too much is that chapter\'s alone', () => {
   const work = tempDir('typecheck-costly');
   const scratch = join(work, 'scratch');
-  for (const unit of ['t0/chapters/01-a', 't1/chapters/01-a', 't2/chapters/02-b']) {
-    mkdirSync(join(scratch, unit), { recursive: true });
-    writeFileSync(join(scratch, unit, 'index.ts'), 'export {};\n');
-  }
+  beforeAll(() => {
+    for (const unit of ['t0/chapters/01-a', 't1/chapters/01-a', 't2/chapters/02-b']) {
+      mkdirSync(join(scratch, unit), { recursive: true });
+      writeFileSync(join(scratch, unit, 'index.ts'), 'export {};\n');
+    }
+  });
   /**
    * A stand-in tsc that answers for the chapters its config includes (one type error each, and the canary), except
    * that a config including `costly` (or every chapter, by pattern) first spins on the CPU for ever: only the CPU limit stops it.
@@ -194,7 +198,9 @@ describe('the limits of one tsc run', () => {
 describe('answered: a run that needs the type check stops when it gave no answer', () => {
   const work = tempDir('typecheck-answered');
   const scratch = join(work, 'scratch');
-  mkdirSync(scratch, { recursive: true });
+  beforeAll(() => {
+    mkdirSync(scratch, { recursive: true });
+  });
   const fakeTsc = (name: string, body: string) => fakeTscIn(work, name, body);
 
   test('a stalled tsc throws TypeCheckFailedError naming the limit, instead of a result that scores everything 0', async () => {

@@ -1,7 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { PullRequestReport } from '../../../../checker/pr/grade-pr.ts';
 import { reweight } from '../../../../checker/report/build.ts';
 import { validateReport } from '../../../../checker/signed/validate.ts';
@@ -10,20 +9,28 @@ import { ResultsShapeError, validatePrReport } from '../../../../checker/pr/vali
 import { assignmentGrading, readClassConfig } from '../../../../checker/course/class-file.ts';
 import { allExercises, loadChapters } from '../../../../checker/course/course.ts';
 import { prReport } from '../../../support/pr-report.ts';
+import { tempDir } from '../../support/temp.ts';
 
 const CHAPTERS = await loadChapters(resolve(import.meta.dirname, '..', '..', '..', '..'));
 const ONE = CHAPTERS.find((chapter) => chapter.id === '01')!;
 const TWO = CHAPTERS.find((chapter) => chapter.id === '02')!;
 
-/** A class file with two assignments: chapter 1 (01/1 worth 3), and chapter 2. */
-const file = join(mkdtempSync(join(tmpdir(), 'batch-pr-assignment-')), 'class.json');
-writeFileSync(file, JSON.stringify({ assignments: { first: { exercises: ['01'], weights: { '01/1': 3 } }, second: { exercises: ['02'] } } }));
-const config = readClassConfig(file, allExercises(CHAPTERS));
-const first = assignmentGrading(config, 'first')!;
-const second = assignmentGrading(config, 'second')!;
+type Assignment = NonNullable<ReturnType<typeof assignmentGrading>>;
+let first: Assignment;
+let second: Assignment;
+
+/** A class file with two assignments: chapter 1 (01/1 worth 3), and chapter 2, written and read before the tests. */
+const work = tempDir('pr-assignment');
+beforeAll(() => {
+  const file = join(work, 'class.json');
+  writeFileSync(file, JSON.stringify({ assignments: { first: { exercises: ['01'], weights: { '01/1': 3 } }, second: { exercises: ['02'] } } }));
+  const config = readClassConfig(file, allExercises(CHAPTERS));
+  first = assignmentGrading(config, 'first')!;
+  second = assignmentGrading(config, 'second')!;
+});
 
 /** What grade:pr makes (through signed/launch.ts) of the checker's report on one assignment's chapter where the listed exercises fail. */
-function graded(chapter: typeof ONE, assignment: typeof first, failing: readonly string[] = []): PullRequestReport {
+function graded(chapter: typeof ONE, assignment: Assignment, failing: readonly string[] = []): PullRequestReport {
   const raw = prReport([chapter], failing);
   const report = reweight(validateReport(raw, CHAPTERS, { exercises: assignment.exercises }), assignment.weights);
   return { ...raw, ...report, assignment: { name: assignment.name, exercises: assignment.exercises } };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { LOOP_GUARD, LOOP_META, REWRITE_LIMITS, guardLoops, loopGuard } from '../../../../checker/runner/loop-guard.ts';
 import type { LoadScope } from '../../../../checker/trust/confine.ts';
 import { tempDir, writeTree } from '../../support/temp.ts';
@@ -60,7 +60,9 @@ describe('guardLoops', () => {
 
 describe('loopGuard', () => {
   const root = tempDir('loop-guard');
-  writeTree(root, { 't0/chapters/01-x/main.ts': '', 't0/checker/suites/01-x/1-x.test.ts': '', 't1/chapters/01-x/main.ts': '' });
+  beforeAll(() => {
+    writeTree(root, { 't0/chapters/01-x/main.ts': '', 't0/checker/suites/01-x/1-x.test.ts': '', 't1/chapters/01-x/main.ts': '' });
+  });
   const scope: LoadScope = { root: join(root, 't0'), shared: [] };
   const guard = loopGuard(scope);
   const transform = (code: string, id: string) => (guard.plugin.transform as (code: string, id: string) => Promise<{ code: string } | null>).call({}, code, id);

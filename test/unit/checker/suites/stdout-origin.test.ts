@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { STDOUT_ORIGIN_PREFIX, STDOUT_ORIGIN_PRELOAD, StdoutOrigins, shownPlace } from '../../../../checker/suites/_lib/stdout-origin.ts';
 import { tempDir, writeTree } from '../../support/temp.ts';
 
@@ -47,10 +47,12 @@ describe('StdoutOrigins', () => {
 
 describe('stdout-origin.cjs', () => {
   const root = tempDir('stdout-origin');
-  writeTree(root, {
-    'chapters/03-x/main.mjs': "import { log } from './log.mjs';\nimport { send } from '../../node_modules/@modelcontextprotocol/server/send.mjs';\nsend('{}');\nprocess.stdout.write('start\\n');\nlog();\n",
-    'chapters/03-x/log.mjs': "export function log() {\n  console.log('handled');\n}\n",
-    'node_modules/@modelcontextprotocol/server/send.mjs': "export function send(text) {\n  process.stdout.write(text + '\\n');\n}\n",
+  beforeAll(() => {
+    writeTree(root, {
+      'chapters/03-x/main.mjs': "import { log } from './log.mjs';\nimport { send } from '../../node_modules/@modelcontextprotocol/server/send.mjs';\nsend('{}');\nprocess.stdout.write('start\\n');\nlog();\n",
+      'chapters/03-x/log.mjs': "export function log() {\n  console.log('handled');\n}\n",
+      'node_modules/@modelcontextprotocol/server/send.mjs': "export function send(text) {\n  process.stdout.write(text + '\\n');\n}\n",
+    });
   });
 
   test('reports each stdout write with the learner line that made it, a write from the SDK with none, before the write', () => {

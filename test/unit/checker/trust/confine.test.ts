@@ -1,20 +1,22 @@
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { deniedModule, fileOfId, isInside, refusal } from '../../../../checker/trust/confine.ts';
 import type { LoadScope } from '../../../../checker/trust/confine.ts';
 import { tempDir, writeTree } from '../../support/temp.ts';
 
 const root = tempDir('confine');
-writeTree(root, {
-  't0/chapters/01-x/server.ts': '',
-  't0/checker/suites/01-x/1-x.test.ts': '',
-  't0/checker/suites/01-x.private/1-x.test.ts': '',
-  't1/chapters/01-x/server.ts': '',
-  'packages/zod/index.js': '',
-  'outside/secret.txt': 'secret',
+beforeAll(() => {
+  writeTree(root, {
+    't0/chapters/01-x/server.ts': '',
+    't0/checker/suites/01-x/1-x.test.ts': '',
+    't0/checker/suites/01-x.private/1-x.test.ts': '',
+    't1/chapters/01-x/server.ts': '',
+    'packages/zod/index.js': '',
+    'outside/secret.txt': 'secret',
+  });
+  symlinkSync(join(root, 'outside'), join(root, 't0', 'chapters', 'way-out'));
 });
-symlinkSync(join(root, 'outside'), join(root, 't0', 'chapters', 'way-out'));
 const scope: LoadScope = { root: join(root, 't0'), shared: [join(root, 'packages')] };
 
 describe('fileOfId', () => {

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { CHECKER_FILES, listChanged, RESTORE_COMMAND, verifyChecker } from '../../../../checker/trust/integrity.ts';
 import { tempDir, writeTree } from '../../support/temp.ts';
 
@@ -30,18 +30,22 @@ function git(cwd: string, ...args: string[]): void {
 
 describe('verifyChecker on a small git repository', () => {
   const work = tempDir('integrity');
-  const root = writeTree(join(work, 'repo'), {
-    'checker/grade.ts': 'export const grade = 1;\n',
-    'checker/suites/01-x/1-a.test.ts': 'test\n',
-    'package.json': '{}\n',
-    'package-lock.json': '{}\n',
-    'tsconfig.json': '{}\n',
-    'chapters/01-x/main.ts': 'learner\n',
-    'README.md': '# course\n',
+  const root = join(work, 'repo');
+  // The repository is made before the tests, never while the file loads.
+  beforeAll(() => {
+    writeTree(root, {
+      'checker/grade.ts': 'export const grade = 1;\n',
+      'checker/suites/01-x/1-a.test.ts': 'test\n',
+      'package.json': '{}\n',
+      'package-lock.json': '{}\n',
+      'tsconfig.json': '{}\n',
+      'chapters/01-x/main.ts': 'learner\n',
+      'README.md': '# course\n',
+    });
+    git(root, 'init', '-q');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'course');
   });
-  git(root, 'init', '-q');
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '-m', 'course');
 
   beforeEach(() => vi.stubEnv('CHECKER_TRUST_WORKTREE', ''));
   afterEach(() => {

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { killLaneForks, trackFork } from '../../../../checker/runner/forks.ts';
 import { confinedSpawn, killConfined, machine } from '../../../../checker/trust/os-confine.ts';
 import type { OsLimits } from '../../../../checker/trust/os-confine.ts';
+import { tempDir } from '../../support/temp.ts';
 
 /*
  * What the operating system holds a confined process to, proven on real processes: each test waits for the child's own
@@ -23,13 +24,12 @@ const lacks = (what: 'memory' | 'processes' | 'network' | 'sockets') => found.mi
 
 const children: ChildProcess[] = [];
 const servers: Server[] = [];
-const dir = mkdtempSync(join(tmpdir(), 'os-confine-'));
+const dir = tempDir('os-confine');
 
 afterEach(async () => {
   for (const child of children.splice(0)) killConfined((child as ChildProcess & { confined: { pid: number; cgroup: string | null } }).confined);
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs `code` in a confined Node process and returns what it printed and how it ended. */
 async function run(code: string, limits: OsLimits = LIMITS): Promise<{ out: string; code: number | null; signal: NodeJS.Signals | null }> {

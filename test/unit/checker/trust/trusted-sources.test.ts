@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { suiteGuard, trust } from '../../../../checker/trust/trusted-sources.ts';
 import type { TrustedSources } from '../../../../checker/trust/trusted-sources.ts';
 import { tempDir, writeTree } from '../../support/temp.ts';
@@ -11,7 +11,10 @@ function loader(sources: TrustedSources): (id: string) => unknown {
   return (id) => hook.call({}, id);
 }
 
-const root = writeTree(tempDir('guard'), { 'trusted/1-a.test.ts': 'export const trusted = 1;\n' });
+const root = tempDir('guard');
+beforeAll(() => {
+  writeTree(root, { 'trusted/1-a.test.ts': 'export const trusted = 1;\n' });
+});
 const scratchSuite = '/scratch/t0/checker/suites/01-mini-mcp/1-a.test.ts';
 
 describe('suiteGuard', () => {
