@@ -1,7 +1,7 @@
 /**
  * Adding a chapter takes its folders, one manifest file and one fixtures file, and nothing else. This test adds a
  * tiny chapter `99-probe` to a temporary copy of the repository in exactly that way (plus `npm run starters` and a
- * commit, as docs/maintainers.md's steps say) and proves that check, hint, reset and the course proofs all cover it.
+ * commit, as docs/maintainers/add-chapter.md's steps say) and proves that check, hint, reset and the course proofs all cover it.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -7,7 +7,7 @@
  * - the same code blocks byte for byte, except a block marked `<!-- parity: comments -->` (comments translated) or
  *   `<!-- parity: text -->` (the lesson's own words, translated) on the last non-blank line before it, in both files.
  * The reading is in ./support/lesson-parity.ts (unit-tested in test/unit/support/lesson-parity.test.ts); the convention
- * is written in docs/maintainers.md, "Adding a chapter".
+ * is written in docs/maintainers/add-chapter.md.
  *
  * Chapters are found from the manifests (checker/course/current.ts), never listed here. Lessons: each chapter's
  * README.md and README.en.md as committed (the blobs checker/starters.json names, so a learner's edits in chapters/
@@ -72,6 +72,6 @@ describe.each(COVERED.map((chapter) => [chapter.dir, chapter] as const))('lesson
     const missing = [ko, en].flatMap((entry) => ('missing' in entry ? [entry.missing] : []));
     expect(missing, 'every lesson has a Korean and an English edition').toEqual([]);
     if ('missing' in ko || 'missing' in en) return;
-    expect(lessonDifferences(ko.text, en.text, exercises, { ko: ko.name, en: en.name }), `${ko.name} and ${en.name} should be parallel (docs/maintainers.md, "Adding a chapter")`).toEqual([]);
+    expect(lessonDifferences(ko.text, en.text, exercises, { ko: ko.name, en: en.name }), `${ko.name} and ${en.name} should be parallel (docs/maintainers/add-chapter.md)`).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { diffHunks, learnerHunks } from '../mutate/learner-lines.ts';
 import { inScope, outcomeForExercise, scopeOf, tally, underBar } from '../mutate/score.ts';
 import { applyMutant } from '../mutate/typecheck.ts';
 
-// The mutation run itself is too slow for npm test (see docs/maintainers.md); these tests pin down the rules it reports by.
+// The mutation run itself is too slow for npm test (see docs/maintainers/mutation.md); these tests pin down the rules it reports by.
 
 describe('learner lines', () => {
   test('a diff finds changed, added and removed runs of lines', () => {

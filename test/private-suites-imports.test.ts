@@ -7,7 +7,7 @@ import { GRADING_TIMEOUT, REPO, checker } from './support/run.ts';
 import type { Ran } from './support/run.ts';
 
 /*
- * What a private suite may import, as docs/instructors.md lists it, proved on the real course's chapter 1 graded with
+ * What a private suite may import, as docs/instructors/private-suites.md lists it, proved on the real course's chapter 1 graded with
  * its solution: vitest, the learner's chapter (`../../../chapters/<chapter>/…`), the public suite's own helpers
  * (`../<chapter>/support.ts`), the checker's shared helpers (`../_lib/…`), a helper of its own beside it
  * (`./support.ts`, copied along, never run) and npm packages. A suite that imports `./support.ts` without writing one

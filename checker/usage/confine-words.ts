@@ -33,11 +33,11 @@ export function confinementNotice(missing: ReadonlyMap<Confinement, Lack>, lang:
     ? [
         '경고: 이 컴퓨터는 학습자 코드를 운영체제로 다 가두지 못한다. 다음 없이 채점한다.',
         ...lines,
-        'Node의 권한 모델, 힙 한도, 채점기의 CPU 시간 한도는 그대로다. 믿지 않는 제출물(반 전체)은 이것들이 모두 되는 Linux에서 채점하자(docs/instructors.md, "운영체제의 가둠").',
+        'Node의 권한 모델, 힙 한도, 채점기의 CPU 시간 한도는 그대로다. 믿지 않는 제출물(반 전체)은 이것들이 모두 되는 Linux에서 채점하자(docs/instructors/confinement.md).',
       ].join('\n')
     : [
         'Warning: this machine cannot confine learner code fully by the operating system. Grading goes on without:',
         ...lines,
-        "Node's permission model, the heap cap and the checker's CPU-time limits still hold. Grade untrusted submissions (a class) on a Linux machine that has all of these (docs/instructors.md, \"Confinement by the operating system\").",
+        "Node's permission model, the heap cap and the checker's CPU-time limits still hold. Grade untrusted submissions (a class) on a Linux machine that has all of these (docs/instructors/confinement.md).",
       ].join('\n');
 }

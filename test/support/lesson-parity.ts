@@ -1,7 +1,7 @@
 /*
  * Reading a lesson's shape, so its Korean (README.md) and English (README.en.md) editions can be compared: headings,
  * exercise sections and their rule sentences, predictions and folded reveals, and code blocks. Pure functions of the
- * Markdown text; test/lesson-parity.test.ts applies them to the course and docs/maintainers.md ("Adding a chapter")
+ * Markdown text; test/lesson-parity.test.ts applies them to the course and docs/maintainers/add-chapter.md
  * states the convention they read.
  */
 

@@ -30,7 +30,7 @@ function repositoryOf(student: Student): { repo: string; prefix: string } | null
  * The submission as it stood at its last commit at or before the deadline: that commit's chapter files are
  * written to `into` from git's objects (ls-tree and cat-file, so no checkout, hook or filter of the student's
  * runs), and the student carries the commit and its date. A copy without .git is graded as it is and marked so;
- * one with no commit by the deadline has nothing to grade. Commit dates are the student's clock: see docs/instructors.md.
+ * one with no commit by the deadline has nothing to grade. Commit dates are the student's clock: see docs/instructors/deadline.md.
  */
 export function atDeadline(student: Student, deadline: Date, into: string, chapters: readonly ChapterSpec[]): Student {
   if (student.problem) return student;

@@ -27,6 +27,9 @@ export const INSTRUCTOR_ONLY = [
   'docs/instructors.md',
   'docs/maintainers.md',
   'docs/ci.md',
+  'docs/instructors',
+  'docs/maintainers',
+  'docs/ci',
 ] as const;
 
 /** The package.json scripts that need an instructor-only path or serve the instructor alone, left out of the edition. */

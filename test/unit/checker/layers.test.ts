@@ -124,15 +124,15 @@ test('only the entry points fix the course: no other module imports course/curre
   expect(atImport.test(all.find(({ file }) => file === 'course/current.ts')!.text)).toBe(true);
 });
 
-test("docs/maintainers.md's map of checker/ names exactly its folders and entry points, in both languages", () => {
-  const doc = readFileSync(join(REPO, 'docs', 'maintainers.md'), 'utf8');
+test("docs/maintainers/layout.md's map of checker/ names exactly its folders and entry points, in both languages", () => {
+  const doc = readFileSync(join(REPO, 'docs', 'maintainers', 'layout.md'), 'utf8');
   const folders = readdirSync(CHECKER, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => `checker/${entry.name}/`);
   const tops = readdirSync(CHECKER, { withFileTypes: true }).filter((entry) => entry.isFile() && /\.(ts|mjs)$/.test(entry.name)).map((entry) => `checker/${entry.name}`);
   // The class grader's code has a folder per job (finding submissions, writing gradebooks, reviewing them): each is named too.
   // So has commands/, by audience.
   const rooms = ['class', ...SPLIT].flatMap((name) => readdirSync(join(CHECKER, name), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => `checker/${name}/${entry.name}/`));
   expect(rooms.length).toBeGreaterThan(3);
-  for (const heading of ['## 채점기 구성', '### Checker layout']) {
+  for (const heading of ['## 채점기 구성', '## Checker layout']) {
     const start = doc.indexOf(heading);
     expect(start, heading).toBeGreaterThan(-1);
     const table = doc.slice(start).split('\n\n').find((block) => block.startsWith('|'))!;

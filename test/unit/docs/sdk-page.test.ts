@@ -67,7 +67,10 @@ test('the page covers every SDK API an exercise of chapters 4 and 5 needs', () =
   const page = readFileSync(join(DOCS, 'sdk.md'), 'utf8');
   const apis = ['isLegacyRequest', 'SUPPORTED_PROTOCOL_VERSIONS', 'verifyBearerToken', 'inputRequired.maxRounds', 'validateResourceURL', 'createMcpHandler', 'legacyStatelessFallback', 'OAuthError', 'inputRequired(', 'setRequestHandler', 'InsufficientScopeError', 'UnauthorizedError', 'computeScopeUnion', 'auth(', 'finishAuth', 'InMemoryTransport', 'serveStdio'];
   expect(apis.filter((api) => !page.includes(api))).toEqual([]);
-  expect(page).toContain('## English');
+  const english = readFileSync(join(DOCS, 'sdk.en.md'), 'utf8');
+  expect(apis.filter((api) => !english.includes(api)), 'docs/sdk.en.md, the English page').toEqual([]);
+  expect(page).toContain('(sdk.en.md)');
+  expect(english).toContain('(sdk.md)');
 });
 
 test('the chapter 4 and 5 examples do what the page says', async () => {
