@@ -85,8 +85,8 @@ const PROBES = [
   '',
 ].join('\n');
 
-/** Every chapter of the course. */
-const ALL = readdirSync(join(REPO, 'chapters')).filter((chapter) => /^\d\d-/.test(chapter)).map((chapter) => chapter.slice(0, 2));
+/** Every chapter of the course, by its suites' folders (the working tree's chapters/ is the learner's, never read here). */
+const ALL = readdirSync(join(REPO, 'checker', 'suites')).filter((chapter) => /^\d\d-/.test(chapter)).map((chapter) => chapter.slice(0, 2));
 
 /** Grades a folder's chapters (1 and 2 unless told) and returns the report. */
 async function grade(dir: string, label: string, chapters: readonly string[] = ['01', '02']): Promise<Report> {
