@@ -143,6 +143,15 @@ export function makePeer(io: PeerIo): Peer {
     // as a stream the other end reads on demand, one chunk per read, from the end that owns it.
     if (typeof Headers === 'function' && object instanceof Headers) return { $: 'hd', v: [...object].slice(0, MAX_ITEMS) };
     if (typeof URLSearchParams === 'function' && object instanceof URLSearchParams) return { $: 'qs', v: String(object) };
+    // A signal crosses as its state when sent: fetch on the other end needs a real AbortSignal, never a handle.
+    if (typeof AbortSignal === 'function' && object instanceof AbortSignal) {
+      const sid = keep(object);
+      if (!object.aborted && !signalsSent.has(object)) {
+        signalsSent.add(object);
+        object.addEventListener('abort', () => io.send({ k: 'abort', sid }), { once: true });
+      }
+      return { $: 'sig', v: object.aborted, sid };
+    }
     if (typeof ReadableStream === 'function' && object instanceof ReadableStream) return { $: 'rs', id: keep(object) };
     if (typeof Response === 'function' && object instanceof Response) {
       return { $: 'resp', type: object.type, status: object.status, statusText: object.statusText, headers: at(object.headers), body: object.body === null ? null : at(object.body) };
@@ -357,6 +366,10 @@ export function makePeer(io: PeerIo): Peer {
     return reader;
   };
 
+  /** Signals of this end the other end holds a copy of (told when they abort), and this end's copies of the other end's. */
+  const signalsSent = new WeakSet<object>();
+  const signalsGot = new Map<number, AbortController>();
+
   const decode = (value: unknown, level = 0): unknown => {
     if (level > MAX_DEPTH + 2) bad('value (too deep)');
     if (value === null || typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number') return value;
@@ -427,6 +440,17 @@ export function makePeer(io: PeerIo): Peer {
         return Array.isArray(v) ? new Set(v.map(at)) : bad('set');
       case 'hd':
         return Array.isArray(v) ? new Headers(v.map((pair) => (Array.isArray(pair) && pair.length === 2 ? [String(pair[0]), String(pair[1])] as [string, string] : bad('header')))) : bad('headers');
+      case 'sig': {
+        if (v === true) return AbortSignal.abort();
+        const sid = value['sid'];
+        if (typeof sid !== 'number') return bad('signal');
+        let controller = signalsGot.get(sid);
+        if (!controller) {
+          controller = new AbortController();
+          signalsGot.set(sid, controller);
+        }
+        return controller.signal;
+      }
       case 'qs':
         return typeof v === 'string' ? new URLSearchParams(v) : bad('query');
       case 'rs':
@@ -516,6 +540,11 @@ export function makePeer(io: PeerIo): Peer {
   };
 
   const handle = (frame: Record<string, unknown>): void => {
+    if (frame['k'] === 'abort') {
+      const controller = typeof frame['sid'] === 'number' ? signalsGot.get(frame['sid']) : undefined;
+      controller?.abort();
+      return;
+    }
     if (frame['k'] === 'settle') {
       const waiting = typeof frame['id'] === 'number' ? promises.get(frame['id']) : undefined;
       if (!waiting) return bad('settle');
