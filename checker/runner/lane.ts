@@ -22,6 +22,7 @@ import { LEARNER_TIMES_ENV } from '../suites/_lib/learner-process.ts';
 import { BRIDGE_NODE_ENV } from '../suites/_lib/bridge.ts';
 import { bridgePlugin, isBridgedSuite } from './bridge-plugin.ts';
 import type { BridgePlugin, GuardResult } from './bridge-plugin.ts';
+import type { Plugin } from 'vite';
 
 /** Settings for one lane. */
 export interface LaneOptions {
@@ -76,7 +77,49 @@ const TICK_MS = 100;
  */
 interface Mark {
   at: number;
+  /** The checker's serving time so far (Serving.at): the fork waited on the checker then, not on learner code. */
+  served?: number;
   fork?: { pid: number; cpu: number; ready: number; children: number; childCpu: number; threads: number };
+}
+
+/**
+ * The wall time the checker has spent serving its fork's module requests (its plugins' resolve, load and transform:
+ * the bridge's bundles, the loop guard's rewrite). A fork that waits for its module waits on the checker, whose time
+ * no learner limit counts; on a loaded machine the checker's own work can take seconds, and was charged to the file.
+ */
+class Serving {
+  private active = 0;
+  private since = 0;
+  private total = 0;
+
+  /** Runs one hook of the checker's, counting its time as serving. */
+  async around<T>(work: () => T | Promise<T>): Promise<T> {
+    if (this.active++ === 0) this.since = Date.now();
+    try {
+      return await work();
+    } finally {
+      if (--this.active === 0) this.total += Date.now() - this.since;
+    }
+  }
+
+  /** The serving time so far, at `now`. */
+  at(now: number): number {
+    return this.total + (this.active > 0 ? now - this.since : 0);
+  }
+
+  /** `plugin` with its resolve, load and transform hooks counted as serving. */
+  counted(plugin: Plugin): Plugin {
+    const counted: Plugin = { ...plugin };
+    for (const name of ['resolveId', 'load', 'transform'] as const) {
+      const hook = plugin[name] as unknown;
+      if (typeof hook !== 'function') continue;
+      const serving = this;
+      (counted as unknown as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
+        return serving.around(() => (hook as (...args: unknown[]) => unknown).apply(this, args));
+      };
+    }
+    return counted;
+  }
 }
 
 /** What a file (or a pause between files) has spent since a moment: CPU time, and time blocked, neither running nor ready to. */
@@ -133,6 +176,7 @@ export class Lane {
     private readonly scope: LoadScope,
     private readonly loops: ReadonlyMap<number, LoopSite>,
     private readonly bridge: BridgePlugin,
+    private readonly serving: Serving,
   ) {}
 
   /** Starts the lane's vitest instance; learner console output is kept per test (bounded) and its forks run in the sandbox. */
@@ -144,6 +188,7 @@ export class Lane {
     // The bridged chapters' learner code is bundled with the same loop guard, so a loop's number names its line here.
     const guardHook = guard.plugin.transform as unknown as (code: string, id: string) => Promise<GuardResult>;
     const bridge = bridgePlugin(scope, (code, id) => guardHook.call({}, code, id));
+    const serving = new Serving();
     const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
     // onTaskUpdate is left out of vitest's Reporter type, but vitest 4.1 still calls it with every update a fork sends.
     const reporter: Reporter & { onTaskUpdate: (packs: readonly (readonly [string, unknown, unknown])[]) => void } = {
@@ -190,7 +235,7 @@ export class Lane {
         dangerouslyIgnoreUnhandledErrors: true,
       },
       {
-        plugins: [bridge.plugin, loadConfinement(scope), suiteGuard(options.trusted), guard.plugin],
+        plugins: [bridge.plugin, loadConfinement(scope), suiteGuard(options.trusted), guard.plugin].map((plugin) => serving.counted(plugin)),
         cacheDir: `${options.root}/.vite`,
         server: { watch: null },
         // Vite would copy every VITE_* variable of the checker's environment into import.meta.env, which vitest hands each fork.
@@ -199,7 +244,7 @@ export class Lane {
       },
       { stdout: sink, stderr: sink },
     );
-    const lane = new Lane(vitest, options, sequence, scope, guard.sites, bridge);
+    const lane = new Lane(vitest, options, sequence, scope, guard.sites, bridge, serving);
     holder.lane = lane;
     return lane;
   }
@@ -372,10 +417,11 @@ export class Lane {
     const at = Date.now();
     const pid = this.fork;
     const times = pid === undefined ? undefined : runTimes(pid);
-    if (pid === undefined || times === undefined) return { at };
+    const served = this.serving.at(at);
+    if (pid === undefined || times === undefined) return { at, served };
     this.lastReading = at;
     const below = this.childrenBusy(pid);
-    return { at, fork: { pid, ...times, children: below.busy, childCpu: below.cpu, threads: otherThreadsBusy(pid) } };
+    return { at, served, fork: { pid, ...times, children: below.busy, childCpu: below.cpu, threads: otherThreadsBusy(pid) } };
   }
 
   /**
@@ -389,10 +435,13 @@ export class Lane {
    * waiting: a fork's death is vitest's to report (as a crash), never a timeout the lane made up from the clock.
    */
   private spent(since: Mark, now: Mark): Spent {
-    if (!now.fork) return { cpu: 0, waited: now.at - Math.max(since.at, this.lastReading) };
+    // The time the checker spent serving the fork's modules is no wait of the file's.
+    const served = Math.max(0, (now.served ?? 0) - (since.served ?? 0));
+    if (!now.fork) return { cpu: 0, waited: Math.max(0, now.at - Math.max(since.at, this.lastReading) - served) };
     if (!since.fork || since.fork.pid !== now.fork.pid) {
       since.at = now.at;
       since.fork = now.fork;
+      since.served = now.served;
       return { cpu: 0, waited: 0 };
     }
     const own = now.fork.cpu - since.fork.cpu;
@@ -400,7 +449,7 @@ export class Lane {
     const cpu = own + (now.fork.childCpu - since.fork.childCpu);
     // The fork's other threads (the bridge's worker, which passes frames to the learner process) running or waiting for a core is no wait either.
     const busy = own + (now.fork.ready - since.fork.ready) + (now.fork.children - since.fork.children) + Math.max(0, now.fork.threads - since.fork.threads);
-    return { cpu, waited: Math.max(0, now.at - since.at - busy) };
+    return { cpu, waited: Math.max(0, now.at - since.at - busy - served) };
   }
 
   /**
