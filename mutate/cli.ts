@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { CHAPTERS } from '../checker/course/current.ts';
 import { selectExercises, validIds } from '../checker/course/course.ts';
 import type { Selected } from '../checker/course/course.ts';
-import { UsageError, langOption, readWords } from '../checker/usage/command-line.ts';
+import { UsageError, langOption, readOptions } from '../checker/usage/command-line.ts';
 import { messages } from '../checker/usage/messages.ts';
 import type { Lang } from '../checker/usage/messages.ts';
 import { readCommandLine } from '../checker/usage/prologue.ts';
@@ -16,7 +16,7 @@ import { createWorkspace } from './workspace.ts';
 
 /** The exercises picked, the --json file and the language of the command line's messages; throws UsageError for an unknown id. */
 function parse(argv: readonly string[]): { selected: Selected[]; json: string | undefined; lang: Lang } {
-  const { positional, values } = readWords(argv, ['--json', '--lang']);
+  const { positional, values } = readOptions('mutate', argv);
   const lang = langOption(values['--lang']);
   const { selected, unknown } = selectExercises(positional, CHAPTERS);
   if (unknown.length > 0) throw new UsageError(() => messages(lang).unknownId(unknown.join(', '), validIds(CHAPTERS).join(', ')));

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Lang } from '../usage/messages.ts';
-import { UsageError, langOption, readWords, timeoutOption } from '../usage/command-line.ts';
+import { UsageError, langOption, readOptions, timeoutOption } from '../usage/command-line.ts';
 import { localStamp } from '../course/files.ts';
 import { isInside } from '../trust/confine.ts';
 import { deadlineOption } from '../course/class-file.ts';
@@ -36,7 +36,7 @@ export interface GradeArgs {
  * student names and grades never land in the course repository, where one `git add -A` would commit them.
  */
 export function parseGradeArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, now: Date = new Date()): GradeArgs {
-  const { positional, values: options, flags } = readWords(argv, ['--out', '--suites', '--lang', '--timeout', '--config', '--deadline', '--only', '--shard', '--assignment'], ['--similarity', '--sign']);
+  const { positional, values: options, flags } = readOptions('grade', argv);
   const lang = langOption(options['--lang'], env);
   const timeoutMs = timeoutOption(options['--timeout']);
   if (positional.length !== 1) throw new UsageError((say) => say.oneSubmissions);

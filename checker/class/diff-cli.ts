@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { UsageError, langOption, readWords } from '../usage/command-line.ts';
+import { UsageError, langOption, readOptions } from '../usage/command-line.ts';
 import type { Lang } from '../usage/messages.ts';
 import { readCommandLine } from '../usage/prologue.ts';
 import { diffGradebooks, renderDiff } from './books/diff.ts';
@@ -8,7 +8,7 @@ import { classWords } from './words.ts';
 
 /** The two gradebook folders to compare, the --json file and the language; throws UsageError unless exactly two folders are named. */
 function parse(argv: readonly string[]): { dirs: string[]; json: string | undefined; lang: Lang } {
-  const words = readWords(argv, ['--json', '--lang']);
+  const words = readOptions('grade:diff', argv);
   const lang = langOption(words.values['--lang']);
   if (words.positional.length !== 2) throw new UsageError((say) => say.twoGradebooks);
   return { dirs: words.positional, json: words.values['--json'], lang };

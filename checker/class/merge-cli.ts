@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allExercises } from '../course/course.ts';
 import { CHAPTERS } from '../course/current.ts';
-import { UsageError, langOption, readWords } from '../usage/command-line.ts';
+import { UsageError, langOption, readOptions } from '../usage/command-line.ts';
 import type { Lang } from '../usage/messages.ts';
 import { readCommandLine } from '../usage/prologue.ts';
 import { mergeGradebooks } from './books/merge.ts';
@@ -11,7 +11,7 @@ import { classWords } from './words.ts';
 
 /** The shard gradebook folders, the --out folder and the language; throws UsageError unless both are given. */
 function parse(argv: readonly string[]): { dirs: string[]; out: string; lang: Lang } {
-  const words = readWords(argv, ['--out', '--lang']);
+  const words = readOptions('grade:merge', argv);
   const lang = langOption(words.values['--lang']);
   const out = words.values['--out'];
   if (words.positional.length === 0 || !out) throw new UsageError((say) => say.mergeNeedsBooks);

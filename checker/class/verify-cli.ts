@@ -1,5 +1,6 @@
 import { readSigningKey } from '../trust/sign.ts';
-import { UsageError, guessLang, langOption, readWords } from '../usage/command-line.ts';
+import { UsageError, langOption, readOptions } from '../usage/command-line.ts';
+import { readCommandLine } from '../usage/prologue.ts';
 import { usageWords } from '../usage/usage-words.ts';
 import { verifyGradebook } from './books/signed-book.ts';
 import { classWords } from './words.ts';
@@ -10,14 +11,15 @@ import { classWords } from './words.ts';
  * (naming the file), 2 on a usage error.
  */
 function main(argv: readonly string[]): number {
-  let lang = guessLang(argv);
-  let dirs: string[] = [];
+  const line = readCommandLine(argv, 'grade:verify', (words) => {
+    const { positional, values } = readOptions('grade:verify', words);
+    if (positional.length === 0) throw new UsageError((say) => say.mergeNeedsBooks);
+    return { dirs: positional, lang: langOption(values['--lang']) };
+  });
+  if (line.exitCode !== undefined) return line.exitCode;
+  const { dirs, lang } = line.args;
   let key;
   try {
-    const words = readWords(argv, ['--lang']);
-    lang = langOption(words.values['--lang']);
-    dirs = words.positional;
-    if (dirs.length === 0) throw new UsageError((say) => say.mergeNeedsBooks);
     key = readSigningKey();
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;

@@ -1,8 +1,8 @@
 import { allExercises } from '../course/course.ts';
 import { CHAPTERS } from '../course/current.ts';
 import { readClassConfig } from '../course/class-file.ts';
-import { langOption, readWords } from '../usage/command-line.ts';
-import { usageFailure } from '../usage/prologue.ts';
+import { langOption, readOptions } from '../usage/command-line.ts';
+import { readCommandLine, usageFailure } from '../usage/prologue.ts';
 import { WORDS } from './words.ts';
 
 /**
@@ -12,7 +12,9 @@ import { WORDS } from './words.ts';
  * Prints the assignment's exercises when one is named; 0 when the autograder can grade with them.
  */
 function main(argv: readonly string[]): number {
-  const { values } = readWords(argv, ['--config', '--assignment', '--lang']);
+  const line = readCommandLine(argv, 'gradescope:assignment', (words) => readOptions('gradescope:assignment', words));
+  if (line.exitCode !== undefined) return line.exitCode;
+  const { values } = line.args;
   const lang = langOption(values['--lang']);
   const say = WORDS[lang];
   const file = values['--config'];
@@ -24,7 +26,7 @@ function main(argv: readonly string[]): number {
   try {
     config = readClassConfig(file, allExercises(CHAPTERS));
   } catch (error) {
-    return usageFailure(error, 'gradescope', lang);
+    return usageFailure(error, 'gradescope:assignment', lang);
   }
   const name = values['--assignment'];
   if (name === undefined) return 0;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { allExercises } from '../course/course.ts';
 import { CHAPTERS } from '../course/current.ts';
-import { UsageError, langOption, readWords, timeoutOption } from '../usage/command-line.ts';
+import { UsageError, langOption, readOptions, timeoutOption } from '../usage/command-line.ts';
 import type { Lang } from '../usage/messages.ts';
 import { messages } from '../usage/messages.ts';
 import { copyLearnerTree } from '../course/learner-tree.ts';
@@ -51,8 +51,7 @@ function visibilityOption(value: string | undefined, lang: Lang): GradescopeVisi
 
 /** Reads the command line; throws UsageError when something is missing or unknown. */
 function parse(argv: readonly string[]): GradescopeArgs {
-  const names = ['--submission', '--out', '--lang', '--timeout', '--run-as', '--suites', '--config', '--assignment', '--visibility', '--stdout-visibility', '--test-visibility'] as const;
-  const { positional, values } = readWords(argv, names);
+  const { positional, values } = readOptions('gradescope', argv);
   const lang = langOption(values['--lang']);
   const extra = positional[0];
   if (extra !== undefined) throw new UsageError((say) => say.unexpectedArgument(extra));

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Lang } from '../usage/messages.ts';
-import { UsageError, langOption, readWords, timeoutOption } from '../usage/command-line.ts';
+import { UsageError, langOption, readOptions, timeoutOption } from '../usage/command-line.ts';
 import { prWords } from './words.ts';
 
 /** Parsed `npm run grade:pr` command line. */
@@ -33,7 +33,7 @@ export function assignmentOptions(values: { '--config'?: string; '--assignment'?
 
 /** Reads the command line of `npm run grade:pr`; throws UsageError when --base or --head is missing or anything is unknown. */
 export function parsePrArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): PrArgs {
-  const { positional, values } = readWords(argv, ['--base', '--head', '--json', '--junit', '--lang', '--timeout', '--repo', '--run-as', '--config', '--assignment', '--suites']);
+  const { positional, values } = readOptions('grade:pr', argv);
   const lang = langOption(values['--lang'], env);
   const timeoutMs = timeoutOption(values['--timeout']);
   const extra = positional[0];

@@ -4,7 +4,7 @@ import { assignmentOptions } from './args.ts';
 import { allExercises } from '../course/course.ts';
 import { assignmentGrading, readClassConfig } from '../course/class-file.ts';
 import type { AssignmentGrading } from '../course/class-file.ts';
-import { UsageError, langOption, readWords } from '../usage/command-line.ts';
+import { UsageError, langOption, readOptions } from '../usage/command-line.ts';
 import type { Lang } from '../usage/messages.ts';
 import { readCommandLine } from '../usage/prologue.ts';
 import { CHAPTERS } from '../course/current.ts';
@@ -16,7 +16,7 @@ const MAX_BYTES = 20 * 1024 * 1024;
 
 /** The one results file and the language of what is said before it is read; throws UsageError unless exactly one file is named. */
 function parse(argv: readonly string[]): { file: string; lang: Lang; assignment?: AssignmentGrading } {
-  const { positional, values } = readWords(argv, ['--lang', '--config', '--assignment']);
+  const { positional, values } = readOptions('pr-summary', argv);
   const lang = langOption(values['--lang']);
   const [file] = positional;
   if (file === undefined || positional.length !== 1) throw new UsageError((say) => say.oneResultsFile);

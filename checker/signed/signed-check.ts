@@ -1,4 +1,5 @@
-import { UsageError, guessLang } from '../usage/command-line.ts';
+import { UsageError } from '../usage/command-line.ts';
+import { readCommandLine } from '../usage/prologue.ts';
 import { usageWords } from '../usage/usage-words.ts';
 import { killForksOnExit } from '../runner/forks.ts';
 import { dropRunnerChannels } from '../trust/ci-channels.ts';
@@ -17,15 +18,16 @@ import { runCheck } from '../commands/learner/check.ts';
 /** Reads the command line and the key, then checks; exit code as check (0 pass, 1 fail, 2 usage error). */
 async function main(argv: readonly string[]): Promise<number> {
   dropRunnerChannels();
-  let args;
+  const line = readCommandLine(argv, 'signed-check', (words) => parseSignedCheckArgs(words));
+  if (line.exitCode !== undefined) return line.exitCode;
+  const { args } = line;
   let key;
   try {
-    args = parseSignedCheckArgs(argv);
     // Read before any learner code runs: afterwards nothing is left on standard input to take.
     key = readSigningKey();
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    console.error(error.say(usageWords(args?.lang ?? guessLang(argv))));
+    console.error(error.say(usageWords(args.lang)));
     return 2;
   }
   return runCheck(args, { key, shownAs: args.shownAs });

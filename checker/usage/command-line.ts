@@ -1,6 +1,8 @@
 import type { Lang } from './messages.ts';
 import { usageWords } from './usage-words.ts';
 import type { UsageWords } from './usage-words.ts';
+import { optionRows } from './options.ts';
+import type { HelpTopic, OptionsOf, Switch } from './options.ts';
 
 /** A command line that cannot be used; each CLI prints it in the chosen language with its usage and exits 2. */
 export class UsageError extends Error {
@@ -18,7 +20,7 @@ export interface Words<V extends string, F extends string> {
 }
 
 /** Splits a command line; options take `--name value` or `--name=value`; anything unknown is a UsageError. */
-export function readWords<const V extends string, const F extends string = never>(argv: readonly string[], valueNames: readonly V[], flagNames: readonly F[] = []): Words<V, F> {
+function readWords<const V extends string, const F extends string = never>(argv: readonly string[], valueNames: readonly V[], flagNames: readonly F[] = []): Words<V, F> {
   const flags = Object.fromEntries(flagNames.map((name) => [name, false])) as Record<F, boolean>;
   const words: Words<V, F> = { positional: [], values: {}, flags };
   for (let index = 0; index < argv.length; index += 1) {
@@ -70,4 +72,11 @@ export function timeoutOption(value: string | undefined): number {
   const seconds = Number(value ?? 10);
   if (!Number.isFinite(seconds) || seconds < 1 || seconds > 600) throw new UsageError((say) => say.badTimeout(value ?? ''));
   return seconds * 1000;
+}
+
+/** Splits a command line by the options COMMAND_LINES gives TOPIC (and --lang); any other option is a UsageError. */
+export function readOptions<T extends HelpTopic>(topic: T, argv: readonly string[]): Words<Exclude<OptionsOf<T>, Switch>, Extract<OptionsOf<T>, Switch>> {
+  const rows = optionRows(topic);
+  const names = (values: boolean) => rows.filter((row) => (row.value !== undefined) === values).map((row) => row.name);
+  return readWords(argv, names(true), names(false)) as Words<Exclude<OptionsOf<T>, Switch>, Extract<OptionsOf<T>, Switch>>;
 }

@@ -1,5 +1,5 @@
 import type { Lang } from '../../usage/messages.ts';
-import { UsageError, langOption, readWords, timeoutOption } from '../../usage/command-line.ts';
+import { UsageError, langOption, readOptions, timeoutOption } from '../../usage/command-line.ts';
 import type { Words } from '../../usage/command-line.ts';
 import { readCommandLine } from '../../usage/prologue.ts';
 import type { CommandLine } from '../../usage/prologue.ts';
@@ -45,11 +45,9 @@ export interface SignedCheckArgs extends Args {
 }
 
 const COMMANDS: readonly Command[] = ['check', 'hint', 'watch', 'reset'];
-const VALUE_OPTIONS = ['--target', '--json', '--junit', '--lang', '--timeout', '--suites'] as const;
-const FLAGS = ['--quiet', '--all'] as const;
 
-/** The typed arguments of a command from its split command line. */
-function argsOf(command: Command, { positional, values, flags }: Words<(typeof VALUE_OPTIONS)[number], (typeof FLAGS)[number]>, env: NodeJS.ProcessEnv): Args {
+/** The typed arguments of a command from its split command line; options its command does not take read as unset. */
+function argsOf(command: Command, { positional, values, flags }: Words<'--target' | '--json' | '--junit' | '--lang' | '--timeout' | '--suites', '--quiet' | '--all'>, env: NodeJS.ProcessEnv): Args {
   const { '--json': json, '--junit': junit, '--suites': suites } = values;
   return {
     command,
@@ -60,8 +58,8 @@ function argsOf(command: Command, { positional, values, flags }: Words<(typeof V
     ...(suites ? { suites } : {}),
     lang: langOption(values['--lang'], env),
     timeoutMs: timeoutOption(values['--timeout']),
-    quiet: flags['--quiet'],
-    all: flags['--all'],
+    quiet: flags['--quiet'] === true,
+    all: flags['--all'] === true,
   };
 }
 
@@ -69,12 +67,12 @@ function argsOf(command: Command, { positional, values, flags }: Words<(typeof V
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Args {
   const [command, ...rest] = argv;
   if (!isCommand(command)) throw new UsageError((say) => say.unknownCommand(command ?? '-'));
-  return argsOf(command, readWords(rest, VALUE_OPTIONS, FLAGS), env);
+  return argsOf(command, readOptions(command, rest), env);
 }
 
 /** Reads the signed check's `[ids…] --json FILE --shown-as NAME [check's options…]`; throws UsageError when either is missing. */
 export function parseSignedCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): SignedCheckArgs {
-  const { values, ...rest } = readWords(argv, [...VALUE_OPTIONS, '--shown-as', '--starters-git'], FLAGS);
+  const { values, ...rest } = readOptions('signed-check', argv);
   const { '--shown-as': shownAs, '--starters-git': startersGit, ...checkValues } = values;
   const args = argsOf('check', { ...rest, values: checkValues }, env);
   if (args.json === undefined || shownAs === undefined) throw new UsageError((say) => say.signedCheckNeeds);

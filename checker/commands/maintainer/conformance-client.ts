@@ -5,7 +5,7 @@ import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHAPTERS } from '../../course/current.ts';
 import { chapterFolder, gradedTarget, shownPath } from '../../grading/target.ts';
-import { readWords } from '../../usage/command-line.ts';
+import { readOptions } from '../../usage/command-line.ts';
 import { NODE_PACKAGE, installLtsNode } from '../mcp-tools/lts-node.ts';
 import { conformanceWords } from '../../usage/conformance-words.ts';
 import type { Because } from '../../usage/conformance-words.ts';
@@ -68,7 +68,7 @@ const SKIPPED: Readonly<Record<string, Because>> = {
 export function hostChapter(argv: readonly string[], defaultTarget: string): { chapterDir: string; shown: string } | undefined {
   let words;
   try {
-    words = readWords(argv, ['--target', '--lang'] as const);
+    words = readOptions('conformance', argv);
   } catch {
     return undefined;
   }

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { REPO_ROOT } from '../../course/files.ts';
 import { EDITION_BRANCH, writeEdition } from './edition-tree.ts';
-import { UsageError, langOption, readWords } from '../../usage/command-line.ts';
+import { UsageError, langOption, readOptions } from '../../usage/command-line.ts';
 import type { Lang } from '../../usage/messages.ts';
 import { readCommandLine } from '../../usage/prologue.ts';
 
@@ -25,7 +25,7 @@ const WORDS = {
 
 /** Reads `--out DIR [--lang ko|en]`; throws UsageError when --out is missing, not empty, or inside the repository. */
 function parse(argv: readonly string[]): { out: string; lang: Lang } {
-  const { positional, values } = readWords(argv, ['--out', '--lang']);
+  const { positional, values } = readOptions('edition', argv);
   const lang = langOption(values['--lang']);
   const extra = positional[0];
   if (extra !== undefined) throw new UsageError((say) => say.unexpectedArgument(extra));

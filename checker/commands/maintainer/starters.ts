@@ -5,7 +5,7 @@ import { CHAPTERS, COURSE_ROOT } from '../../course/current.ts';
 import { gradeFolders } from '../../grading/grade.ts';
 import { indexStarters, startersFile } from '../../course/starters.ts';
 import { gradedTarget } from '../../grading/target.ts';
-import { UsageError, langOption, readWords } from '../../usage/command-line.ts';
+import { UsageError, langOption, readOptions } from '../../usage/command-line.ts';
 import { readCommandLine } from '../../usage/prologue.ts';
 
 /*
@@ -34,7 +34,7 @@ async function recordStarters(): Promise<number> {
 
 /** Checks the command line, which names nothing but the language of its own messages; throws UsageError otherwise. */
 function parse(argv: readonly string[]): void {
-  const { positional, values } = readWords(argv, ['--lang']);
+  const { positional, values } = readOptions('starters', argv);
   langOption(values['--lang']);
   const extra = positional[0];
   if (extra !== undefined) throw new UsageError((say) => say.unexpectedArgument(extra));

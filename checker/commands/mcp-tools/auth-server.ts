@@ -1,6 +1,6 @@
 import { readCommandLine } from '../../usage/prologue.ts';
 import { authWords } from '../../usage/auth-words.ts';
-import { langOption, readWords } from '../../usage/command-line.ts';
+import { langOption, readOptions } from '../../usage/command-line.ts';
 import { portOption } from './http-args.ts';
 import { COURSE_SCOPES, HOST_CLIENT_ID, SCRIPT_CLIENT, TEST_USER, startAuthServer } from './auth-provider.ts';
 import type { Lang } from '../../usage/messages.ts';
@@ -21,7 +21,7 @@ interface AuthArgs {
 
 /** Reads `[--port PORT] [--lang ko|en]`; throws UsageError on anything else. */
 function parseAuthArgs(argv: readonly string[]): AuthArgs {
-  const { values } = readWords(argv, ['--port', '--lang'] as const);
+  const { values } = readOptions('auth-server', argv);
   return { lang: langOption(values['--lang']), port: portOption(values['--port'], DEFAULT_AUTH_PORT) };
 }
 

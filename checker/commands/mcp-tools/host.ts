@@ -9,7 +9,7 @@ import type { Model } from '../../host/models.ts';
 import { linePerson } from '../../host/person.ts';
 import { NotRunnable, loadHost, runHost } from '../../host/run.ts';
 import { runnableChapter } from './http-chapter.ts';
-import { UsageError, langOption, readWords } from '../../usage/command-line.ts';
+import { UsageError, langOption, readOptions } from '../../usage/command-line.ts';
 import { hostWords } from '../../usage/host-words.ts';
 import type { Lang } from '../../usage/messages.ts';
 import { readCommandLine } from '../../usage/prologue.ts';
@@ -35,7 +35,7 @@ interface HostArgs {
 
 /** Reads `[--config FILE] [--model M --model-name NAME] [--prompt TEXT] [--target DIR] [--approvals FILE] [--lang]`. */
 function parseHostArgs(argv: readonly string[]): HostArgs {
-  const { positional, values } = readWords(argv, ['--config', '--model', '--model-name', '--prompt', '--target', '--approvals', '--lang'] as const);
+  const { positional, values } = readOptions('host', argv);
   const lang = langOption(values['--lang']);
   if (positional.length > 0) throw new UsageError((say) => say.unknownOption(positional[0]!));
   const model = values['--model'] ?? 'scripted';

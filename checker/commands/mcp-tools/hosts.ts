@@ -6,7 +6,7 @@ import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CHAPTERS } from '../../course/current.ts';
 import { chapterFolder, gradedTarget, shownPath } from '../../grading/target.ts';
-import { UsageError, langOption, readWords } from '../../usage/command-line.ts';
+import { UsageError, langOption, readOptions } from '../../usage/command-line.ts';
 import { hostsWords } from '../../usage/hosts-words.ts';
 import type { HostsWords } from '../../usage/hosts-words.ts';
 import type { Lang } from '../../usage/messages.ts';
@@ -65,7 +65,7 @@ export interface HostsArgs {
 
 /** Reads `03|04 [--target DIR] [--lang ko|en]`; throws UsageError on anything else. */
 export function parseHostsArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): HostsArgs {
-  const { positional, values } = readWords(argv, ['--target', '--lang']);
+  const { positional, values } = readOptions('hosts', argv);
   const lang = langOption(values['--lang'], env);
   const ids = Object.keys(HOST_SERVERS);
   if (positional.length !== 1) throw new UsageError((say) => say.oneChapter('hosts', ids));

@@ -1,7 +1,7 @@
 import { CHAPTERS } from '../../course/current.ts';
 import { chapterFolder, gradedTarget, shownPath } from '../../grading/target.ts';
 import type { Lang } from '../../usage/messages.ts';
-import { UsageError, langOption, readWords } from '../../usage/command-line.ts';
+import { UsageError, langOption, readOptions } from '../../usage/command-line.ts';
 import { DEFAULT_SCOPES, isServable } from './http-chapter.ts';
 
 /** A parsed `serve` or `conformance` command line. */
@@ -25,8 +25,7 @@ function servableIds(target: string): string[] {
 
 /** Reads `ID [--target DIR] [--lang ko|en]` (and for serve `--port`, `--scopes`); throws UsageError on anything else. */
 export function parseHttpArgs(command: 'serve' | 'conformance', argv: readonly string[], defaultTarget: string, env: NodeJS.ProcessEnv = process.env): HttpArgs {
-  const names = command === 'serve' ? (['--target', '--lang', '--port', '--scopes', '--issuer'] as const) : (['--target', '--lang'] as const);
-  const { positional, values } = readWords(argv, names);
+  const { positional, values } = readOptions(command, argv);
   const given = values as Partial<Record<'--target' | '--lang' | '--port' | '--scopes' | '--issuer', string>>;
   const lang = langOption(given['--lang'], env);
   const target = given['--target'] ?? defaultTarget;

@@ -5,7 +5,7 @@ import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../../course/files.ts';
 import { josa } from '../../usage/josa.ts';
-import { UsageError, langOption, readWords } from '../../usage/command-line.ts';
+import { UsageError, langOption, readOptions } from '../../usage/command-line.ts';
 import type { Lang } from '../../usage/messages.ts';
 import { readCommandLine } from '../../usage/prologue.ts';
 import { NODE_PACKAGE, installLtsNode } from './lts-node.ts';
@@ -29,7 +29,7 @@ interface InspectArgs {
 
 /** Reads `[03] [--modern] [--print] [--lang ko|en]`; throws UsageError on anything else. */
 export function parseInspectArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): InspectArgs {
-  const { positional, values, flags } = readWords(argv, ['--lang'], ['--modern', '--print']);
+  const { positional, values, flags } = readOptions('inspect', argv);
   const lang = langOption(values['--lang'], env);
   const extra = positional.find((word, index) => index > 0 || !/^\d\d$/.test(word));
   if (extra !== undefined) throw new UsageError((say) => say.unexpectedArgument(extra));

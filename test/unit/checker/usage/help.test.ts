@@ -1,5 +1,14 @@
 import { describe, expect, test, vi } from 'vitest';
-import { readCheckerCommandLine } from '../../../../checker/commands/learner/args.ts';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs, parseSignedCheckArgs, readCheckerCommandLine } from '../../../../checker/commands/learner/args.ts';
+import { parseHttpArgs } from '../../../../checker/commands/mcp-tools/http-args.ts';
+import { parseHostsArgs } from '../../../../checker/commands/mcp-tools/hosts.ts';
+import { parseInspectArgs } from '../../../../checker/commands/mcp-tools/inspect.ts';
+import { parseGradeArgs } from '../../../../checker/class/args.ts';
+import { parsePrArgs } from '../../../../checker/pr/args.ts';
+import { COMMAND_LINES, OPTIONS, optionRows } from '../../../../checker/usage/options.ts';
+import type { OptionName } from '../../../../checker/usage/options.ts';
 import { UsageError } from '../../../../checker/usage/command-line.ts';
 import { USAGE_LINES, helpCommand, helpText, usageErrorText } from '../../../../checker/usage/help.ts';
 import type { HelpTopic } from '../../../../checker/usage/help.ts';
@@ -98,5 +107,62 @@ describe('the instructors\' and learners\' help', () => {
     const ko = helpText('check', 'ko');
     expect(ko).toContain('공개 테스트(checker/suites/)로');
     expect(ko).not.toMatch(/^ {2}숨은 테스트로/m);
+  });
+});
+
+describe('one option table (checker/usage/options.ts) drives every command line', () => {
+  const topics = Object.keys(COMMAND_LINES) as HelpTopic[];
+  const everyOption = Object.keys(OPTIONS) as OptionName[];
+
+  /** The parsers a unit test can call, each given operands it would take. */
+  const parsers: Partial<Record<HelpTopic, (argv: string[]) => unknown>> = {
+    check: (argv) => parseArgs(['check', ...argv], {}),
+    hint: (argv) => parseArgs(['hint', ...argv], {}),
+    watch: (argv) => parseArgs(['watch', ...argv], {}),
+    reset: (argv) => parseArgs(['reset', '01', ...argv], {}),
+    'signed-check': (argv) => parseSignedCheckArgs(argv, {}),
+    grade: (argv) => parseGradeArgs(['submissions', ...argv], {}),
+    'grade:pr': (argv) => parsePrArgs(argv, {}),
+    serve: (argv) => parseHttpArgs('serve', ['04', ...argv], 'solutions', {}),
+    conformance: (argv) => parseHttpArgs('conformance', ['04', ...argv], 'solutions', {}),
+    inspect: (argv) => parseInspectArgs(argv, {}),
+    hosts: (argv) => parseHostsArgs(['03', ...argv], {}),
+  };
+
+  /** What a parser says of a command line with this one option, '' when it takes the line. */
+  function said(parse: (argv: string[]) => unknown, name: OptionName): string {
+    try {
+      parse('value' in OPTIONS[name] ? [name, 'x'] : [name]);
+      return '';
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  test.each(Object.keys(parsers))('%s takes every option its row lists and refuses every other one as unknown', (topic) => {
+    const listed = optionRows(topic as HelpTopic).map((row) => row.name);
+    const parse = parsers[topic as HelpTopic]!;
+    const wrong = everyOption.filter((name) => said(parse, name).includes(`Unknown option: ${name}`) === listed.includes(name));
+    expect(wrong, `${topic}: these options are taken or refused against the table`).toEqual([]);
+  });
+
+  test('every other command reads its line through its own row: readOptions with its own name', () => {
+    const root = resolve(import.meta.dirname, '..', '..', '..', '..');
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? (entry.name === 'suites' ? [] : walk(join(dir, entry.name))) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : []));
+    const text = [...walk(join(root, 'checker')), ...walk(join(root, 'mutate'))].map((file) => readFileSync(file, 'utf8')).join('\n');
+    const unread = topics.filter((topic) => !(topic in parsers) && !text.includes(`readOptions('${topic}'`));
+    expect(unread).toEqual([]);
+  });
+
+  test.each(topics)('%s: its usage line and help list each of its options once, and --help explains every one in both languages', (topic) => {
+    const rows = optionRows(topic);
+    for (const row of rows) expect(USAGE_LINES[topic].split(' ').filter((word) => word.replace(/^\[|\]$/g, '') === row.name), `${topic} ${row.name}`).toHaveLength(1);
+    for (const lang of ['ko', 'en'] as const) {
+      const lines = helpText(topic, lang).split('\n');
+      for (const row of rows.filter(({ name }) => name !== '--lang')) {
+        expect(lines.filter((line) => line.startsWith(`  ${row.name}${row.value === undefined ? '' : ` ${row.value}`}  ${row.about[lang]}`)), `${topic} ${row.name} (${lang})`).toHaveLength(1);
+      }
+    }
   });
 });

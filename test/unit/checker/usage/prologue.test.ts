@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { UsageError, readWords } from '../../../../checker/usage/command-line.ts';
+import { UsageError, readOptions } from '../../../../checker/usage/command-line.ts';
 import { USAGE_LINES } from '../../../../checker/usage/help.ts';
 import { readCommandLine, usageFailure } from '../../../../checker/usage/prologue.ts';
 
-const parse = (argv: readonly string[]) => readWords(argv, ['--lang', '--out']);
+const parse = (argv: readonly string[]) => readOptions('grade:merge', argv);
 
 afterEach(() => {
   vi.restoreAllMocks();
