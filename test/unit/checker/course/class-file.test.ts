@@ -90,6 +90,7 @@ describe('each value that does not fit is named by its dotted key, with the keys
     ['a blank Canvas assignment', { canvasAssignment: '   ' }, 'canvasAssignment'],
     ['a Canvas assignment that is a number', { canvasAssignment: 3 }, 'canvasAssignment'],
     ['assignments that are a list', { assignments: [] }, 'assignments'],
+    ['an unknown key beside a value that does not fit: the unknown key', { roster: 3, nope: 1 }, 'nope'],
   ])('%s', (_, content, key) => {
     expect(fault(content)).toEqual({ key, keys: [...CLASS_FILE_KEYS] });
   });
