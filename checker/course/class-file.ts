@@ -65,10 +65,10 @@ const classFileSchema = z.strictObject({
   canvasAssignment: z.string().trim().min(1).optional(),
 });
 
-/** The keys a class file may hold at its top; the parser reads these and the --config error lists them. */
+/** The keys a class file may hold at its top, taken from its schema; the --config error lists them. */
 export const CLASS_FILE_KEYS = Object.freeze([...classFileSchema.keyof().options]);
 
-/** The keys one entry of `assignments` may hold. */
+/** The keys one entry of `assignments` may hold, taken from its schema. */
 export const ASSIGNMENT_KEYS = Object.freeze([...assignmentSchema.keyof().options]);
 
 /** A usage error for a key of the class file that does not fit, listing the keys valid where it stands. */
