@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import * as z from 'zod';
 import type { Selected } from './course.ts';
 import { UsageError } from '../usage/command-line.ts';
 
@@ -34,20 +35,58 @@ export interface Assignment {
 /** No class file: manifest weights, no roster, no deadline, no assignments. */
 export const NO_CONFIG: ClassConfig = { weights: {}, roster: new Map(), assignments: new Map() };
 
-/** The keys a class file may hold at its top; the parser reads these and the --config error lists them. */
-export const CLASS_FILE_KEYS = ['weights', 'roster', 'deadline', 'assignments', 'canvasAssignment'] as const;
+/**
+ * A JSON object read as a Map of its own entries, so a key named like an Object property (`__proto__`, `constructor`)
+ * is an entry like any other (z.record would drop `__proto__`); anything else is left for z.map to refuse.
+ */
+function ownEntries<T extends z.ZodType>(value: T) {
+  return z.preprocess((input) => (typeof input === 'object' && input !== null && !Array.isArray(input) ? new Map(Object.entries(input)) : input), z.map(z.string(), value));
+}
 
-/** The keys one entry of `assignments` may hold. */
-export const ASSIGNMENT_KEYS = ['exercises', 'deadline', 'weights'] as const;
+/** Points per exercise id: finite numbers above 0 (zod 4's numbers refuse Infinity, which JSON's 1e999 reads as). */
+const weightsSchema = ownEntries(z.number().positive());
+
+/** A deadline as written: one that is no text reads as '', which deadlineOption then refuses naming where it stands. */
+const deadlineSchema = z.string().catch('');
+
+/** One entry of `assignments`: its exercises (chapter or exercise ids), its deadline and its weights. */
+const assignmentSchema = z.strictObject({
+  exercises: z.array(z.string()).min(1),
+  deadline: deadlineSchema.optional(),
+  weights: weightsSchema.optional(),
+});
+
+/** The shape of a class file, declared once: the parser reads it and the --config error lists its keys. */
+const classFileSchema = z.strictObject({
+  weights: weightsSchema.optional(),
+  roster: ownEntries(z.string().regex(/\S/)).optional(),
+  deadline: deadlineSchema.optional(),
+  assignments: ownEntries(assignmentSchema).optional(),
+  canvasAssignment: z.string().trim().min(1).optional(),
+});
+
+/** The keys a class file may hold at its top, taken from its schema; the --config error lists them. */
+export const CLASS_FILE_KEYS = Object.freeze([...classFileSchema.keyof().options]);
+
+/** The keys one entry of `assignments` may hold, taken from its schema. */
+export const ASSIGNMENT_KEYS = Object.freeze([...assignmentSchema.keyof().options]);
 
 /** A usage error for a key of the class file that does not fit, listing the keys valid where it stands. */
 function bad(file: string, key: string, keys: readonly string[] = CLASS_FILE_KEYS): UsageError {
   return new UsageError((say) => say.configBad(file, key, keys));
 }
 
-/** The first key of an object that is not among the known ones. */
-function unknownKey(entry: object, known: readonly string[]): string | undefined {
-  return Object.keys(entry).find((key) => !known.includes(key));
+/**
+ * The usage error for what the schema refused: the outermost unknown key first, else the first issue, named by its dotted key
+ * (`roster.alice`, `assignments.hw1.exercises`; a list's index is left out) with the keys valid where it stands.
+ */
+function refusal(file: string, issues: readonly z.core.$ZodIssue[]): UsageError {
+  const unknown = issues.filter(({ code }) => code === 'unrecognized_keys').sort((one, other) => one.path.length - other.path.length);
+  const issue = unknown[0] ?? issues[0];
+  const path = (issue?.path ?? []).filter((key): key is string => typeof key === 'string');
+  if (issue?.code === 'unrecognized_keys' && issue.keys[0] !== undefined) path.push(issue.keys[0]);
+  if (path.length === 0) return bad(file, '{ … }');
+  return bad(file, path.join('.'), path[0] === 'assignments' && path.length > 1 ? ASSIGNMENT_KEYS : CLASS_FILE_KEYS);
 }
 
 /** Reads and checks a class file; anything wrong in it is a usage error naming the key. */
@@ -58,58 +97,37 @@ export function readClassConfig(file: string, selected: readonly Selected[]): Cl
   } catch (error) {
     throw new UsageError((say) => say.configUnreadable(file, error instanceof Error ? error.message : String(error)));
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw bad(file, '{ … }');
-  const unknown = unknownKey(raw, CLASS_FILE_KEYS);
-  if (unknown !== undefined) throw bad(file, unknown);
-  const { weights = {}, roster = {}, deadline, canvasAssignment, assignments = {} } = raw as Partial<Record<(typeof CLASS_FILE_KEYS)[number], unknown>>;
+  const parsed = classFileSchema.safeParse(raw);
+  if (!parsed.success) throw refusal(file, parsed.error.issues);
+  const { weights = new Map<string, number>(), roster = new Map<string, string>(), deadline, canvasAssignment, assignments = new Map() } = parsed.data;
   const ids = new Set(selected.map(({ exercise }) => exercise.id));
-  checkWeights(file, 'weights', weights, ids);
-  if (typeof roster !== 'object' || roster === null || Array.isArray(roster)) throw bad(file, 'roster');
-  for (const [name, id] of Object.entries(roster)) {
-    if (typeof id !== 'string' || id.trim() === '') throw bad(file, `roster.${name}`);
-  }
-  if (canvasAssignment !== undefined && (typeof canvasAssignment !== 'string' || canvasAssignment.trim() === '')) throw bad(file, 'canvasAssignment');
-  // Own entries only, into a Map: a student named like an Object property is looked up like any other.
-  const config: ClassConfig = { weights: weights as Record<string, number>, roster: new Map(Object.entries(roster as Record<string, string>)), assignments: readAssignments(file, assignments, selected) };
-  if (typeof canvasAssignment === 'string') config.canvasAssignment = canvasAssignment.trim();
-  if (deadline !== undefined) config.deadline = deadlineOption(typeof deadline === 'string' ? deadline : '', `${file}: deadline`);
+  const config: ClassConfig = { weights: checkWeights(file, 'weights', weights, ids), roster, assignments: readAssignments(file, assignments, selected) };
+  if (canvasAssignment !== undefined) config.canvasAssignment = canvasAssignment;
+  if (deadline !== undefined) config.deadline = deadlineOption(deadline, `${file}: deadline`);
   return config;
 }
 
-/** Checks a weights object: exercise ids among `ids`, each a number above 0; a usage error names the key. */
-function checkWeights(file: string, key: string, weights: unknown, ids: ReadonlySet<string>): asserts weights is Record<string, number> {
-  const keys = key === 'weights' ? CLASS_FILE_KEYS : ASSIGNMENT_KEYS;
-  if (typeof weights !== 'object' || weights === null || Array.isArray(weights)) throw bad(file, key, keys);
-  for (const [id, weight] of Object.entries(weights)) {
-    if (!ids.has(id)) throw bad(file, `${key}.${id}`, keys);
-    if (typeof weight !== 'number' || !Number.isFinite(weight) || weight <= 0) throw bad(file, `${key}.${id}`, keys);
-  }
+// The schema declares the shape; which exercise ids a file may name depends on the exercises selected, so that is checked after it.
+
+/** A weights Map as a record, its exercise ids among `ids`; a usage error names the first id that is not. */
+function checkWeights(file: string, key: string, weights: ReadonlyMap<string, number>, ids: ReadonlySet<string>): Record<string, number> {
+  const unknown = [...weights.keys()].find((id) => !ids.has(id));
+  if (unknown !== undefined) throw bad(file, `${key}.${unknown}`, key === 'weights' ? CLASS_FILE_KEYS : ASSIGNMENT_KEYS);
+  return Object.fromEntries(weights);
 }
 
 /**
  * The class file's assignments: `{ "NAME": { "exercises": ["01", "02/1"], "deadline": "…", "weights": { … } } }`,
- * where an entry of `exercises` is a chapter id (all its exercises) or one exercise id.
+ * where an entry of `exercises` is a chapter id (all its exercises) or one exercise id, expanded in course order.
  */
-function readAssignments(file: string, raw: unknown, selected: readonly Selected[]): Map<string, Assignment> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw bad(file, 'assignments');
+function readAssignments(file: string, raw: ReadonlyMap<string, z.output<typeof assignmentSchema>>, selected: readonly Selected[]): Map<string, Assignment> {
   const found = new Map<string, Assignment>();
-  for (const [name, entry] of Object.entries(raw)) {
+  for (const [name, { exercises, deadline, weights = new Map<string, number>() }] of raw) {
     const where = `assignments.${name}`;
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw bad(file, where, ASSIGNMENT_KEYS);
-    const unknown = unknownKey(entry, ASSIGNMENT_KEYS);
-    if (unknown !== undefined) throw bad(file, `${where}.${unknown}`, ASSIGNMENT_KEYS);
-    const { exercises, deadline, weights = {} } = entry as Partial<Record<(typeof ASSIGNMENT_KEYS)[number], unknown>>;
-    if (!Array.isArray(exercises) || exercises.length === 0) throw bad(file, `${where}.exercises`, ASSIGNMENT_KEYS);
-    const chosen = new Set<string>();
-    for (const id of exercises) {
-      const matches = selected.filter(({ chapter, exercise }) => exercise.id === id || chapter.id === id);
-      if (typeof id !== 'string' || matches.length === 0) throw bad(file, `${where}.exercises`, ASSIGNMENT_KEYS);
-      for (const { exercise } of matches) chosen.add(exercise.id);
-    }
-    const ids = selected.map(({ exercise }) => exercise.id).filter((id) => chosen.has(id));
-    checkWeights(file, `${where}.weights`, weights, new Set(ids));
-    const assignment: Assignment = { exercises: ids, weights };
-    if (deadline !== undefined) assignment.deadline = deadlineOption(typeof deadline === 'string' ? deadline : '', `${file}: ${where}.deadline`);
+    if (exercises.some((id) => !selected.some(({ chapter, exercise }) => exercise.id === id || chapter.id === id))) throw bad(file, `${where}.exercises`, ASSIGNMENT_KEYS);
+    const ids = selected.filter(({ chapter, exercise }) => exercises.includes(exercise.id) || exercises.includes(chapter.id)).map(({ exercise }) => exercise.id);
+    const assignment: Assignment = { exercises: ids, weights: checkWeights(file, `${where}.weights`, weights, new Set(ids)) };
+    if (deadline !== undefined) assignment.deadline = deadlineOption(deadline, `${file}: ${where}.deadline`);
     found.set(name, assignment);
   }
   return found;

@@ -1,7 +1,7 @@
 import type { Lang } from './messages.ts';
 import { josa } from './josa.ts';
 
-/** What each class-file key holds, for the --config error; the keys themselves come from the class file's parser (course/class-file.ts). */
+/** What each class-file key holds, for the --config error; the keys themselves come from the class file's zod schema (course/class-file.ts). */
 const KEY_NOTES: Record<Lang, Readonly<Record<string, string>>> = {
   ko: {
     weights: '연습 번호 → 0보다 큰 점수',
