@@ -3,6 +3,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { PrivateSuite } from '../course/private-suites.ts';
 import { bundleSpawned } from './bundle.ts';
 import { timeLimits } from '../runner/limits.ts';
+import type { TimeLimits } from '../runner/limits.ts';
 import { trust } from '../trust/trusted-sources.ts';
 import type { TrustedSources } from '../trust/trusted-sources.ts';
 import type { Lang } from '../usage/messages.ts';
@@ -74,6 +75,7 @@ export class GradingSession {
     private readonly scratch: Scratch,
     private readonly runner: SuiteRunner,
     private readonly options: GradeOptions,
+    private readonly limits: TimeLimits,
     private readonly privates: readonly PrivateSuite[],
     private readonly types: TypeWatcher | null,
     private readonly sources: TrustedSources,
@@ -91,12 +93,14 @@ export class GradingSession {
       for (const target of scratch.targets) snapshot(trusted, listFiles(target.chaptersDir));
       const holder: { session?: GradingSession } = {};
       const onFileDone = (file: string) => holder.session?.progress(file);
+      // The time limits are worked out once, for the runner and for scoring alike.
+      const limits = timeLimits(options.timeoutMs);
       const [runner, types] = await Promise.all([
-        SuiteRunner.create({ root: scratch.root, trusted, lang: options.lang, limits: timeLimits(options.timeoutMs), onFileDone }),
+        SuiteRunner.create({ root: scratch.root, trusted, lang: options.lang, limits, onFileDone }),
         options.watchTypes ? TypeWatcher.start(scratch.root, TSC) : null,
       ]);
       const only = folders.map(({ exercises }) => (exercises ? new Set(exercises) : null));
-      holder.session = new GradingSession(scratch, runner, options, privates, types, trusted, only);
+      holder.session = new GradingSession(scratch, runner, options, limits, privates, types, trusted, only);
       return holder.session;
     } catch (error) {
       scratch.dispose();
@@ -150,7 +154,7 @@ export class GradingSession {
         selected: mine[index]!,
         suites: new Map(mine[index]!.map((entry) => [entry.exercise.id, exerciseSuiteFiles(target, entry, this.privates)])),
         lang: this.options.lang,
-        limits: timeLimits(this.options.timeoutMs),
+        limits: this.limits,
       }),
     );
   }

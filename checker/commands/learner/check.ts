@@ -123,8 +123,9 @@ export interface Signing {
 export async function runCheck(args: Args, signing: Signing | null = null): Promise<number> {
   const selected = pickExercises(args);
   if (!selected) return 2;
-  // What the target holds at the course's paths and is not graded (a link, a config file, …) is named before anything runs.
-  const leftOut = leftOutOf(gradedTarget(args.target, CHAPTERS, signing?.shownAs), CHAPTERS);
+  // The target is resolved once: what it holds at the course's paths and is not graded (a link, a config file, …) is named before anything runs.
+  const target = gradedTarget(args.target, CHAPTERS, signing?.shownAs);
+  const leftOut = leftOutOf(target, CHAPTERS);
   if (leftOut.length > 0) console.error(leftOutLine(leftOut, args.lang));
   if (!targetUsable(args)) return 2;
   // A learner may edit their own copy, so a changed checker is a warning here; grade refuses.
@@ -132,12 +133,12 @@ export async function runCheck(args: Args, signing: Signing | null = null): Prom
   if (changed.length > 0) console.error(messages(args.lang).checkerChanged(listChanged(changed), RESTORE_COMMAND));
   const chapters = CHAPTERS.filter((chapter) => selected.some((entry) => entry.chapter === chapter));
   // The files each exercise is about are hashed before grading: progress remembers the result of what was graded.
-  const hashes = signing ? new Map<string, string>() : hashesOf(gradedTarget(args.target, CHAPTERS).chaptersDir, chapters);
+  const hashes = signing ? new Map<string, string>() : hashesOf(target.chaptersDir, chapters);
   let report;
   try {
     // The private suites are read against the whole course: a folder of a chapter not selected is skipped, one of no chapter refused.
     const privates = args.suites ? { privates: { dir: args.suites, suites: loadCheckedPrivateSuites(args.suites, CHAPTERS, chapters, args.startersGit) } } : {};
-    [report] = await gradeFolders([{ learner: gradedTarget(args.target, CHAPTERS, signing?.shownAs) }], selected, { lang: args.lang, timeoutMs: args.timeoutMs, chapters, ...privates });
+    [report] = await gradeFolders([{ learner: target }], selected, { lang: args.lang, timeoutMs: args.timeoutMs, chapters, ...privates });
   } catch (error) {
     if (!(error instanceof PrivateSuiteError)) throw error;
     console.error(error.say(usageWords(args.lang)));
@@ -145,7 +146,7 @@ export async function runCheck(args: Args, signing: Signing | null = null): Prom
   }
   if (!report) return 1;
   // With no exercise named, the chapter in progress is shown in detail and every other chapter in one line; --all shows them all.
-  if (!signing && !args.suites) rememberResults(gradedTarget(args.target, CHAPTERS).chaptersDir, report.exercises, hashes);
+  if (!signing && !args.suites) rememberResults(target.chaptersDir, report.exercises, hashes);
   const view = { course: courseOutline(CHAPTERS, args.target, args.lang, !signing), focus: args.ids.length === 0 && !args.all && !signing };
   console.log(args.quiet ? quietText(report, view) : renderText(report, view));
   writeResults(args, report, signing?.key ?? null);
