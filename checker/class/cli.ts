@@ -13,7 +13,7 @@ import { notHandedIn, shardKeyOfRoster, unmatchedRoster } from './intake/roster.
 import { shardOf } from './intake/shard.ts';
 import type { StudentResult } from './student-result.ts';
 import { byName } from './intake/students.ts';
-import { holdsChapters, isFolder } from '../grading/target.ts';
+import { TypeCheckFailedError, holdsChapters, isFolder } from '../grading/index.ts';
 import type { Student } from './intake/students.ts';
 import { gradeClass, isClassZip } from './grade-class.ts';
 import { ZipRefused } from './intake/unzip.ts';
@@ -23,7 +23,6 @@ import { usageWords } from '../usage/usage-words.ts';
 import { parseGradeArgs } from './args.ts';
 import type { GradeArgs } from './args.ts';
 import { PrivateSuiteError } from '../course/private-suites.ts';
-import { TypeCheckFailedError } from '../grading/typecheck.ts';
 import { progressLine } from './progress.ts';
 import { classWords } from './words.ts';
 import { killForksOnExit } from '../runner/forks.ts';

@@ -1,5 +1,5 @@
 import type { Lang } from '../usage/messages.ts';
-import type { TypeCheckFailure } from '../grading/typecheck.ts';
+import type { TypeCheckFailure } from '../grading/index.ts';
 import { ZIP_LIMITS } from './intake/unzip.ts';
 import type { ZipRefusal } from './intake/unzip.ts';
 import type { DuplicateRows } from './intake/lms-names.ts';

@@ -1,12 +1,11 @@
 import { visibleText } from '../../report/escape.ts';
 import type { Args } from './args.ts';
-import { gradeFolders } from '../../grading/grade.ts';
+import { chapterFolder, gradeFolders, gradedTarget, shownPath } from '../../grading/index.ts';
 import { messages } from '../../usage/messages.ts';
 import { lessonLink } from '../../course/lesson.ts';
 import { CHAPTERS } from '../../course/current.ts';
 import type { Selected } from '../../course/course.ts';
 import type { ExerciseReport } from '../../report/shape.ts';
-import { chapterFolder, gradedTarget, shownPath } from '../../grading/target.ts';
 import { findTodo, formatLocation } from '../../course/todo.ts';
 import { pickExercises, targetUsable } from './check.ts';
 import { hashesOf, rememberResults } from '../../course/progress.ts';

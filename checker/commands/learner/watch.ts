@@ -1,19 +1,18 @@
 import { existsSync, watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import type { Args } from './args.ts';
-import { GradingSession } from '../../grading/grade.ts';
+import { GradingSession, chapterFolder, gradedTarget } from '../../grading/index.ts';
 import { STATUS_MARK, messages } from '../../usage/messages.ts';
 import { buildReport } from '../../report/build.ts';
 import { CHAPTERS } from '../../course/current.ts';
 import type { ExerciseReport, Report, TypeErrorReport } from '../../report/shape.ts';
-import { chapterFolder, gradedTarget } from '../../grading/target.ts';
 import { courseOutline, pickExercises, targetUsable } from './check.ts';
 import { focusOf, renderScreen } from './watch-screen.ts';
 import { hashesOf, rememberResults } from '../../course/progress.ts';
 import type { View } from './watch-screen.ts';
 import type { Selected } from '../../course/course.ts';
 import type { ChapterSpec } from '../../manifest/types.ts';
-import type { GradedTarget } from '../../grading/target.ts';
+import type { GradedTarget } from '../../grading/index.ts';
 
 /** How long to wait after a save before checking, so an editor's burst of writes counts once. */
 const SETTLE_MS = 10;

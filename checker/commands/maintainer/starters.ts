@@ -2,9 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { allExercises } from '../../course/course.ts';
 import { CHAPTERS, COURSE_ROOT } from '../../course/current.ts';
-import { gradeFolders } from '../../grading/grade.ts';
+import { gradeFolders, gradedTarget } from '../../grading/index.ts';
 import { indexStarters, startersFile } from '../../course/starters.ts';
-import { gradedTarget } from '../../grading/target.ts';
 import { UsageError, langOption, readOptions } from '../../usage/command-line.ts';
 import { readCommandLine } from '../../usage/prologue.ts';
 

@@ -69,6 +69,34 @@ test('each folder imports only from the folders below it, and the three graders 
   expect(wrong).toEqual([]);
 });
 
+/** The one way into grading/ from another folder: its index.ts, which re-exports by name what the other folders use. */
+const GRADING_DOOR = 'grading/index.ts';
+
+/** The names an export or import statement lists between its braces (`type` markers and `as` renames dropped to the exported name). */
+function braced(list: string): string[] {
+  return list.split(',').map((name) => name.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!).filter(Boolean);
+}
+
+test('graders come in through one door: outside grading/ (hidden suites aside), a module imports grading/ only through grading/index.ts', () => {
+  const all = modules();
+  const sideDoors = all.flatMap(({ file, imports }) =>
+    folder(file) === 'grading' ? [] : imports.filter((target) => folder(target) === 'grading' && target !== GRADING_DOOR).map((target) => `${file} → ${target}`),
+  );
+  expect(sideDoors).toEqual([]);
+  // The door re-exports grading's own modules by name, and no module of grading/ goes out and back in through it.
+  const door = all.find(({ file }) => file === GRADING_DOOR);
+  expect(door, GRADING_DOOR).toBeDefined();
+  expect(door!.text).not.toMatch(/\bexport \*/);
+  expect(door!.imports.filter((target) => folder(target) !== 'grading')).toEqual([]);
+  expect(all.filter(({ file, imports }) => file !== GRADING_DOOR && folder(file) === 'grading' && imports.includes(GRADING_DOOR)).map(({ file }) => file)).toEqual([]);
+  // It opens exactly onto what the other folders use: a name nobody imports any more is taken out of it.
+  const offered = [...door!.text.matchAll(/^export (?:type )?\{([^}]*)\} from '\.\/[^']+'/gm)].flatMap((match) => braced(match[1]!));
+  const used = all
+    .filter(({ file }) => folder(file) !== 'grading')
+    .flatMap(({ text }) => [...text.matchAll(/^import (?:type )?\{([^}]*)\} from '(?:\.\.\/)+grading\/index\.ts'/gm)].flatMap((match) => braced(match[1]!)));
+  expect([...new Set(offered)].sort()).toEqual([...new Set(used)].sort());
+});
+
 test('no module of the checker imports itself back: the import graph has no circle', () => {
   const all = modules();
   const edges = new Map(all.map(({ file, imports }) => [file, imports.filter((target) => !target.startsWith('suites/'))]));
