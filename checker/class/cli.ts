@@ -13,7 +13,8 @@ import { notHandedIn, shardKeyOfRoster, unmatchedRoster } from './intake/roster.
 import { shardOf } from './intake/shard.ts';
 import type { StudentResult } from './student-result.ts';
 import { byName } from './intake/students.ts';
-import { TypeCheckFailedError, holdsChapters, isFolder } from '../grading/index.ts';
+import { TypeCheckFailedError } from '../grading/index.ts';
+import { holdsChapters, isFolder } from '../course/target.ts';
 import type { Student } from './intake/students.ts';
 import { gradeClass, isClassZip } from './grade-class.ts';
 import { ZipRefused } from './intake/unzip.ts';

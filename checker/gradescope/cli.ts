@@ -11,7 +11,7 @@ import { copyLearnerTree } from '../course/learner-tree.ts';
 import { REPO_ROOT } from '../course/files.ts';
 import { runSignedCheck } from '../signed/launch.ts';
 import type { NoReport } from '../signed/launch.ts';
-import { chapterFolder, gradedTarget, leftOutOf, notAFolder } from '../grading/index.ts';
+import { chapterFolder, gradedTarget, leftOutOf, notAFolder } from '../course/target.ts';
 import { leftOutLine } from '../usage/intake-words.ts';
 import { readCommandLine } from '../usage/prologue.ts';
 import { assignmentGrading, readClassConfig } from '../course/class-file.ts';

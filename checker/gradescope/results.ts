@@ -5,8 +5,8 @@ import { outputLines } from '../report/text.ts';
 import type { Lang } from '../usage/messages.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 import type { ExerciseReport, Report } from '../report/shape.ts';
-import { SHOWN_AS, gradedTarget, holdsChapters, isFolder } from '../grading/index.ts';
-import type { GradedTarget } from '../grading/index.ts';
+import { SHOWN_AS, gradedTarget, holdsChapters, isFolder } from '../course/target.ts';
+import type { GradedTarget } from '../course/target.ts';
 import { isLearnerFolder } from '../course/learner-tree.ts';
 
 /**

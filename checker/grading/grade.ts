@@ -16,8 +16,8 @@ import { addTarget, createScratch, exerciseSuiteFiles, privateSuitesDirName, syn
 import { REPO_ROOT, listFiles } from '../course/files.ts';
 import type { ExerciseSuiteFile, Scratch, ScratchTarget } from './scratch.ts';
 import { scoreTarget } from './score.ts';
-import { chapterFolder } from './target.ts';
-import type { GradedTarget } from './target.ts';
+import { chapterFolder } from '../course/target.ts';
+import type { GradedTarget } from '../course/target.ts';
 import { answered, tscBinary, typecheck } from './typecheck.ts';
 import type { TypeCheckFailure } from './typecheck.ts';
 import { TypeWatcher } from './typewatch.ts';

@@ -1,9 +1,5 @@
 /** The one door into grading/ from the checker's other folders: what they use of it, re-exported by name (grading's own modules and the unit tests import its modules directly). */
 
-/** Which folder is graded, where its chapter folders are, what was left out of it, and how messages name its files. */
-export { SHOWN_AS, chapterFolder, gradedTarget, holdsChapters, isFolder, leftOutOf, notAFolder, shownPath } from './target.ts';
-export type { GradedTarget } from './target.ts';
-
 /** Grading learner folders: once and cleaned up (`gradeFolders`), or kept open to grade again on each save (`GradingSession`). */
 export { GradingSession, gradeFolders } from './grade.ts';
 export type { GradeFolder } from './grade.ts';

@@ -14,7 +14,7 @@ import { enclosingFunction, findTodo, formatLocation } from '../course/todo.ts';
 import { starterFiles } from '../course/starters.ts';
 import { exerciseFiles } from '../course/exercise-files.ts';
 import { learnerPaths } from './learner-paths.ts';
-import { shownPath } from './target.ts';
+import { shownPath } from '../course/target.ts';
 import type { TypeCheckFailure } from './typecheck.ts';
 import { firstTypeError } from '../report/first-fix.ts';
 import { isMissingImport, missingStarterFiles } from '../course/learner-files.ts';
@@ -291,7 +291,7 @@ function learnerFrame(target: ScratchTarget, stack: string): string | null {
   return null;
 }
 
-/** A scratch path shown as the learner knows it: under their chapters folder as messages name it (grading/target.ts shownPath). */
+/** A scratch path shown as the learner knows it: under their chapters folder as messages name it (course/target.ts shownPath). */
 function shownScratchPath(target: ScratchTarget, file: string): string {
   const inside = relative(target.chaptersDir, file);
   const shownChapters = shownPath(target.learner, '');

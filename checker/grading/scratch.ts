@@ -7,7 +7,7 @@ import { REPO_ROOT, currentCourseRoot, listFiles } from '../course/files.ts';
 import { copyLearnerTree } from '../course/learner-tree.ts';
 import type { ChapterSpec } from '../manifest/types.ts';
 import type { PrivateSuite } from '../course/private-suites.ts';
-import type { GradedTarget } from './target.ts';
+import type { GradedTarget } from '../course/target.ts';
 
 /** The suites' shared helpers, part of the checker itself, whatever course it grades. */
 const SUITES_LIB = join(courseSuitesDir(REPO_ROOT), '_lib');

@@ -3,7 +3,7 @@ import { gradeFolders } from '../../checker/grading/grade.ts';
 import { CHAPTERS } from '../../checker/course/current.ts';
 import { selectExercises } from '../../checker/course/course.ts';
 import type { Report } from '../../checker/report/shape.ts';
-import { gradedTarget } from '../../checker/grading/target.ts';
+import { gradedTarget } from '../../checker/course/target.ts';
 import { GRADING_TIMEOUT } from './run.ts';
 
 /** One folder to grade and the exercise ids to grade in it. */

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, normalize, sep } from 'node:path';
 import type { ChapterSpec } from '../../manifest/types.ts';
-import { SHOWN_AS, gradedTarget } from '../../grading/index.ts';
+import { SHOWN_AS, gradedTarget } from '../../course/target.ts';
 import { REPO_ROOT } from '../../course/files.ts';
 import { learnerEntries } from '../../course/learner-tree.ts';
 import { committedStarters } from '../../course/starters.ts';

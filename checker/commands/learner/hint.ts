@@ -1,6 +1,7 @@
 import { visibleText } from '../../report/escape.ts';
 import type { Args } from './args.ts';
-import { chapterFolder, gradeFolders, gradedTarget, shownPath } from '../../grading/index.ts';
+import { gradeFolders } from '../../grading/index.ts';
+import { chapterFolder, gradedTarget, shownPath } from '../../course/target.ts';
 import { messages } from '../../usage/messages.ts';
 import { lessonLink } from '../../course/lesson.ts';
 import { CHAPTERS } from '../../course/current.ts';

@@ -7,7 +7,7 @@ import { CHAPTERS } from '../../course/current.ts';
 import { selectExercises } from '../../course/course.ts';
 import type { ChapterSpec } from '../../manifest/types.ts';
 import { listFiles, localStamp } from '../../course/files.ts';
-import { chapterFolder, gradedTarget } from '../../grading/index.ts';
+import { chapterFolder, gradedTarget } from '../../course/target.ts';
 import { StarterReadError, starterFiles } from '../../course/starters.ts';
 import { targetUsable } from './check.ts';
 

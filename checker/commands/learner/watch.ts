@@ -1,7 +1,8 @@
 import { existsSync, watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import type { Args } from './args.ts';
-import { GradingSession, chapterFolder, gradedTarget } from '../../grading/index.ts';
+import { GradingSession } from '../../grading/index.ts';
+import { chapterFolder, gradedTarget } from '../../course/target.ts';
 import { STATUS_MARK, messages } from '../../usage/messages.ts';
 import { buildReport } from '../../report/build.ts';
 import { CHAPTERS } from '../../course/current.ts';
@@ -12,7 +13,7 @@ import { hashesOf, rememberResults } from '../../course/progress.ts';
 import type { View } from './watch-screen.ts';
 import type { Selected } from '../../course/course.ts';
 import type { ChapterSpec } from '../../manifest/types.ts';
-import type { GradedTarget } from '../../grading/index.ts';
+import type { GradedTarget } from '../../course/target.ts';
 
 /** How long to wait after a save before checking, so an editor's burst of writes counts once. */
 const SETTLE_MS = 10;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHAPTERS } from '../../course/current.ts';
-import { chapterFolder, gradedTarget, shownPath } from '../../grading/index.ts';
+import { chapterFolder, gradedTarget, shownPath } from '../../course/target.ts';
 import { readOptions } from '../../usage/command-line.ts';
 import { NODE_PACKAGE, installLtsNode } from '../mcp-tools/lts-node.ts';
 import { conformanceWords } from '../../usage/conformance-words.ts';

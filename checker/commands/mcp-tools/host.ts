@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CHAPTERS } from '../../course/current.ts';
-import { chapterFolder, gradedTarget } from '../../grading/index.ts';
+import { chapterFolder, gradedTarget } from '../../course/target.ts';
 import { defaultApprovalsFile, openApprovals } from '../../host/approvals-file.ts';
 import { ConfigError, readHostConfig } from '../../host/config.ts';
 import { anthropicModel, offlineModel, openaiModel } from '../../host/models.ts';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CHAPTERS } from '../../course/current.ts';
-import { chapterFolder, gradedTarget, shownPath } from '../../grading/index.ts';
+import { chapterFolder, gradedTarget, shownPath } from '../../course/target.ts';
 import { UsageError, langOption, readOptions } from '../../usage/command-line.ts';
 import { hostsWords } from '../../usage/hosts-words.ts';
 import type { HostsWords } from '../../usage/hosts-words.ts';

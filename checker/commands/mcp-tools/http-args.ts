@@ -1,5 +1,5 @@
 import { CHAPTERS } from '../../course/current.ts';
-import { chapterFolder, gradedTarget, shownPath } from '../../grading/index.ts';
+import { chapterFolder, gradedTarget, shownPath } from '../../course/target.ts';
 import type { Lang } from '../../usage/messages.ts';
 import { UsageError, langOption, readOptions } from '../../usage/command-line.ts';
 import { DEFAULT_SCOPES, isServable } from './http-chapter.ts';

@@ -1,8 +1,8 @@
 import { existsSync, lstatSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { ChapterSpec } from '../manifest/types.ts';
-import { isLearnerFolder, learnerIntake } from '../course/learner-tree.ts';
-import type { LeftOut } from '../course/learner-tree.ts';
+import { isLearnerFolder, learnerIntake } from './learner-tree.ts';
+import type { LeftOut } from './learner-tree.ts';
 import type { LeftOutWhy } from '../usage/intake-words.ts';
 
 /** How reports name every student's (and every Gradescope submission's) chapters folder, so identical contents give identical reports. */

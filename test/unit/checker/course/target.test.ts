@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { ChapterSpec } from '../../../../checker/manifest/types.ts';
-import { chapterFolder, gradedTarget, shownPath } from '../../../../checker/grading/target.ts';
+import { chapterFolder, gradedTarget, shownPath } from '../../../../checker/course/target.ts';
 import { tempDir } from '../../support/temp.ts';
 
 const work = tempDir('target');

@@ -2,7 +2,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { ChapterSpec } from '../../../../checker/manifest/types.ts';
-import { gradedTarget, leftOutOf } from '../../../../checker/grading/target.ts';
+import { gradedTarget, leftOutOf } from '../../../../checker/course/target.ts';
 import { isSkippedEntry } from '../../../../checker/class/intake/unzip.ts';
 import { modeChangesOf } from '../../../../checker/pr/git.ts';
 import { tempDir } from '../../support/temp.ts';
