@@ -11,6 +11,7 @@ import { CHAPTERS } from '../checker/course/current.ts';
 import { manifestDir } from '../checker/course/course.ts';
 import { readStarters } from '../checker/course/starters.ts';
 import { FIXTURES_DIR } from './support/fixtures.ts';
+import { folderImports, importCircles } from './support/import-graph.ts';
 import { REPO } from './support/run.ts';
 import { committedStarters } from './support/starters.ts';
 
@@ -67,4 +68,14 @@ test('the committed starters and the solutions import nothing from outside their
   for (const [name, tree] of [['committed starters', committedStarters()], ['solutions', join(REPO, 'solutions')]] as const) {
     for (const chapter of CHAPTERS) expect(fingerprintChapter(join(tree, chapter.dir)).reachesOut, `${name}: ${chapter.dir}`).toBe(false);
   }
+});
+
+test("no module of the committed starters or the solutions imports itself back: each chapter's imports run one way, type-only ones included", () => {
+  const trees = [['chapters', committedStarters()], ['solutions', join(REPO, 'solutions')]] as const;
+  const circles = trees.flatMap(([name, tree]) =>
+    CHAPTERS.flatMap((chapter) => importCircles(folderImports(join(tree, chapter.dir))).map((circle) => `${name}/${chapter.dir}: ${circle}`)),
+  );
+  expect(circles).toEqual([]);
+  // The check finds imports at all: chapter 4's endpoint imports its bearer check.
+  expect(folderImports(join(REPO, 'solutions', '04-remote-mcp-http')).get('http.ts')).toContain('auth.ts');
 });

@@ -1,5 +1,5 @@
 import type { AuthInfo } from '@modelcontextprotocol/server';
-import type { HttpOptions } from './http.ts';
+import type { HttpOptions } from './options.ts';
 import { TOOL_SCOPES } from './scopes.ts';
 
 /** 이 서버가 보호 자원 메타데이터(RFC 9728)를 내놓는 주소: 끝점의 경로 앞에 well-known 경로를 붙인 것. */

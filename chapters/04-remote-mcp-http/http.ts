@@ -1,26 +1,17 @@
 import { OAuthErrorCode, createMcpHandler, legacyStatelessFallback } from '@modelcontextprotocol/server';
-import type { AuthInfo, McpServerFactory, OAuthTokenVerifier } from '@modelcontextprotocol/server';
+import type { AuthInfo, McpServerFactory } from '@modelcontextprotocol/server';
 import { STATUS, bearerChallenge, jsonRpcError } from './answers.ts';
 import { authorize, metadataUrl, protectedResourceMetadata } from './auth.ts';
+import type { HttpOptions, Task } from './options.ts';
 import { TOOL_SCOPES, decideTool } from './scopes.ts';
 import { buildServer } from './server.ts';
-import type { ServerOptions, Task } from './server.ts';
 import { DEMO_ISSUER, DEMO_RESOURCE, demoTokens, tableVerifier } from './tokens.ts';
 
 /** 이 끝점이 봉투(_meta)로 말하는 현재 개정판. */
 export const REVISION = '2026-07-28';
 
-/** buildHandler에 필요한 것: 3장 서버의 옵션에 더해, 이 서버가 웹에서 누구이고 누구를 믿는지. */
-export interface HttpOptions extends ServerOptions {
-  /** 이 MCP 끝점의 정식 URI(RFC 8707): 모든 토큰이 발급될 때 대상으로 적혀 있어야 하는 주소. */
-  resource: URL;
-  /** 이 서버가 토큰을 받아 주는 인가 서버의 발급자 식별자들, 인가 서버가 밝힌 글자 그대로. 보호 자원 메타데이터에 적힌다. */
-  authorizationServers: readonly string[];
-  /** 토큰이 무엇인지 인가 서버에 묻는다. 그 서버는 이 장에서 만들지 않는다. */
-  verifier: OAuthTokenVerifier;
-  /** 이 끝점을 불러도 되는 브라우저 출처의 목록. */
-  allowedOrigins: ReadonlySet<string>;
-}
+/** buildHandler가 받는 설정. 모양은 options.ts에 있고, 끝점을 쓰는 쪽은 buildHandler와 함께 여기서 가져간다. */
+export type { HttpOptions };
 
 /** 2장의 작업 자료. */
 const TASKS: readonly Task[] = [

@@ -1,27 +1,8 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import type { ServerOptions } from './options.ts';
 import { toolsFor } from './scopes.ts';
-
-/** count_tasks가 셀 수 있는 상태. */
-export type TaskStatus = 'open' | 'done';
-
-/** 작업 자료 한 줄. */
-export interface Task {
-  title: string;
-  status: TaskStatus;
-}
-
-/** buildServer에 필요한 것. 테스트는 자기 목록, 작업, 문서를 넘긴다. */
-export interface ServerOptions {
-  /** 서버 자신의 도구 허용 목록. */
-  tools: ReadonlySet<string>;
-  tasks: readonly Task[];
-  /** summarize_document가 읽어도 되는 문서들을 이름으로: 허용 목록과 본문이 함께 있다. */
-  documents: ReadonlyMap<string, string>;
-  /** read_note가 내주는 글. */
-  note: string;
-}
 
 /** 요청 하나를 위한 새 서버를 만든다: 이 호출자가 쓸 수 있는 도구만 등록하므로 tools/list가 곧 이 호출자의 목록이다. */
 export function buildServer(options: ServerOptions, scopes: readonly string[]): McpServer {

@@ -1,4 +1,4 @@
-import type { ServerOptions } from './server.ts';
+import type { ServerOptions } from './options.ts';
 
 /** 1~3장의 도구 셋의 이름. */
 export type ToolName = 'count_tasks' | 'summarize_document' | 'read_note';

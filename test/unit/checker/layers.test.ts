@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { expect, test } from 'vitest';
+import { importCircles } from '../../support/import-graph.ts';
 
 const REPO = resolve(import.meta.dirname, '..', '..', '..');
 const CHECKER = join(REPO, 'checker');
@@ -100,20 +101,7 @@ test('graders come in through one door: outside grading/ (hidden suites aside), 
 test('no module of the checker imports itself back: the import graph has no circle', () => {
   const all = modules();
   const edges = new Map(all.map(({ file, imports }) => [file, imports.filter((target) => !target.startsWith('suites/'))]));
-  const state = new Map<string, 'open' | 'done'>();
-  const circles: string[] = [];
-  const visit = (file: string, path: string[]): void => {
-    if (state.get(file) === 'done') return;
-    if (state.get(file) === 'open') {
-      circles.push([...path.slice(path.indexOf(file)), file].join(' → '));
-      return;
-    }
-    state.set(file, 'open');
-    for (const target of edges.get(file) ?? []) visit(target, [...path, file]);
-    state.set(file, 'done');
-  };
-  for (const file of edges.keys()) visit(file, []);
-  expect(circles).toEqual([]);
+  expect(importCircles(edges)).toEqual([]);
 });
 
 test('grading knowledge written once: one isInside (real paths, trust/confine.ts) and one reweight (report/build.ts)', () => {
