@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { expect, test } from 'vitest';
-import { importCircles } from '../../support/import-graph.ts';
+import { importCircles, relativeSpecifiers } from '../../support/import-graph.ts';
 
 const REPO = resolve(import.meta.dirname, '..', '..', '..');
 const CHECKER = join(REPO, 'checker');
@@ -14,7 +14,7 @@ function modules(): { file: string; text: string; imports: string[] }[] {
     );
   return walk(CHECKER).map((path) => {
     const text = readFileSync(path, 'utf8');
-    const specs = [...text.matchAll(/\bfrom '(\.{1,2}\/[^']+)'|import\('(\.{1,2}\/[^']+)'\)/g)].map((match) => match[1] ?? match[2]!);
+    const specs = relativeSpecifiers(text);
     return { file: relative(CHECKER, path), text, imports: specs.map((spec) => relative(CHECKER, resolve(join(CHECKER, relative(CHECKER, path), '..'), spec))) };
   });
 }
